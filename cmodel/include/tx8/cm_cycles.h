@@ -1,0 +1,43 @@
+/*
+ * Cycle model of the TX8 engines: the cost of one instruction, as a formula over the hardware config.
+ * The cmodel returns exactly these numbers; the compiler's cost model calls the same functions.
+ *
+ *   CT   cycles = ct_startup_cycles + ceil(E / lanes) * passes
+ *        E      = elements produced-or-consumed by the instruction (VuV_LOOP: full_src_elem_num; REDUCE:
+ *                 outer_num * src_elem_num; others: src_elem_num)
+ *        lanes  = ct_datapath_bits / max(element bits of src_fmt, dst_fmt)     (fp32 64, fp16/bf16 128, int8 256)
+ *        passes = ct_transcendental_passes for div, rsqrt, sqrt, exp, reciprocal, sigmoid, tanh, gelu, silu; else 1
+ *   NE   cycles = ne_startup_cycles + ceil(steps * ne_step_m*ne_step_k*ne_step_n / ne_macs_per_cycle_<in_fmt>)
+ *        steps  = ceil(m / ne_step_m) * ceil(k / ne_step_k) * ceil(n / ne_step_n)     (padding costs: honest)
+ *   RDMA/WDMA cycles = ddr_latency_cycles + ceil(B / min(lsu_bytes_per_cycle, ddr_bytes_per_cycle))
+ *        B      = size[1] * size[2] * roundup(size[0], ddr_burst_bytes)             (every run costs whole bursts)
+ *   TDMA cycles = tdma_startup_cycles + ceil(B / tdma_bytes_per_cycle),  B = elem_bytes * prod(shape)
+ *
+ * Instructions run one after another on a tile (op cycles are sums); concurrency between engines and tiles, and
+ * DDR sharing between tiles, are the scheduler's business, not these per-instruction numbers.
+ */
+#ifndef TX8_CM_CYCLES_H
+#define TX8_CM_CYCLES_H
+
+#include <stdint.h>
+
+#include "tx8/hw_config.h"
+#include "tx8/isa.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+uint64_t cm_cycles_ct(const tx8_hw_config *cfg, const CT_Param *p);
+uint64_t cm_cycles_ne(const tx8_hw_config *cfg, const TsmNeInstr *p);
+uint64_t cm_cycles_dma(const tx8_hw_config *cfg, const DMA_Param *p);
+uint64_t cm_cycles_tdma(const tx8_hw_config *cfg, const TD_Param *p);
+
+/* NE multiply-accumulates per cycle for an input format (0 for a format the NE does not take). */
+uint32_t cm_ne_macs_per_cycle(const tx8_hw_config *cfg, Data_Format in_fmt);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TX8_CM_CYCLES_H */

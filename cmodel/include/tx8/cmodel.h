@@ -1,0 +1,67 @@
+/*
+ * TX8 cmodel: a functional and cycle-level C model of one chip (DDR + per-tile SPM + CT/NE/LSU engines).
+ *
+ * Portable C99 with no OS calls: memory comes from the caller's allocator, errors come back in cm_error. The
+ * same code runs inside the x86 HAL backend and inside bare-metal RISC-V firmware, so both give the same bits.
+ * Every function that can fail returns CM_OK (0) or an error code and fills *err with a message naming the
+ * instruction and the field at fault.
+ */
+#ifndef TX8_CMODEL_H
+#define TX8_CMODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tx8/hw_config.h"
+#include "tx8/isa.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum cm_status {
+    CM_OK = 0,
+    CM_ERR_ADDRESS,     /* an access outside SPM or DDR */
+    CM_ERR_FIELD,       /* an instruction field with an invalid value */
+    CM_ERR_UNSUPPORTED, /* a valid but not modelled instruction type / combination */
+    CM_ERR_NOMEM,       /* the allocator refused */
+    CM_ERR_CONFIG,      /* an invalid hardware configuration */
+} cm_status;
+
+typedef struct cm_error {
+    cm_status code;
+    char message[256];
+} cm_error;
+
+/* Memory for the model. alloc must return zeroed, 16-byte aligned memory or NULL. */
+typedef struct cm_allocator {
+    void *(*alloc_zeroed)(void *ctx, size_t bytes);
+    void (*release)(void *ctx, void *ptr);
+    void *ctx;
+} cm_allocator;
+
+typedef struct cm_chip cm_chip;
+
+/* Creates a chip. SPM of every tile is allocated now (tile_count x spm_bytes); DDR pages only when first written,
+ * so a 64 GiB DDR costs nothing until used. Returns NULL and fills *err on failure. */
+cm_chip *cm_chip_create(const tx8_hw_config *cfg, const cm_allocator *alloc, cm_error *err);
+void cm_chip_destroy(cm_chip *chip);
+const tx8_hw_config *cm_chip_config(const cm_chip *chip);
+
+/* Executes one instruction (its leading uint32 is an OP_INSTR_TYPE) on `tile`; *cycles gets its cost. */
+cm_status cm_execute(cm_chip *chip, uint32_t tile, const void *instr, uint64_t *cycles, cm_error *err);
+
+/* Host access to memories (no cycles). */
+cm_status cm_ddr_write(cm_chip *chip, uint64_t addr, const void *src, uint64_t bytes, cm_error *err);
+cm_status cm_ddr_read(const cm_chip *chip, uint64_t addr, void *dst, uint64_t bytes, cm_error *err);
+cm_status cm_spm_write(cm_chip *chip, uint32_t tile, uint64_t addr, const void *src, uint64_t bytes, cm_error *err);
+cm_status cm_spm_read(const cm_chip *chip, uint32_t tile, uint64_t addr, void *dst, uint64_t bytes, cm_error *err);
+
+/* DDR bytes currently backed by allocated pages (to check that untouched DDR costs nothing). */
+uint64_t cm_ddr_resident_bytes(const cm_chip *chip);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TX8_CMODEL_H */

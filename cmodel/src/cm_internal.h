@@ -1,0 +1,54 @@
+/*
+ * cmodel internals shared by the engines: the chip struct, SPM/DDR access with bounds checks, error reporting.
+ */
+#ifndef TX8_CM_INTERNAL_H
+#define TX8_CM_INTERNAL_H
+
+#include <stdint.h>
+
+#include "tx8/cmodel.h"
+
+/* DDR: two-level table of pages allocated on first write; reads of untouched pages see zeros. */
+#define CM_DDR_PAGE_BITS 16u /* 64 KiB pages */
+#define CM_DDR_PAGE_BYTES (1ull << CM_DDR_PAGE_BITS)
+#define CM_DDR_L2_BITS 12u /* 4096 pages (256 MiB) per second-level table */
+
+typedef struct cm_ddr {
+    uint64_t bytes;
+    uint64_t l1_count;   /* first-level entries */
+    uint8_t ***l1;       /* l1[i] -> table of 2^CM_DDR_L2_BITS page pointers, or NULL */
+    uint64_t pages;      /* allocated pages */
+} cm_ddr;
+
+struct cm_chip {
+    tx8_hw_config cfg;
+    cm_allocator alloc;
+    uint8_t **spm; /* spm[tile]: cfg.spm_bytes bytes */
+    cm_ddr ddr;
+};
+
+/* Fills *err (message printf-style) and returns code. err may be NULL. */
+cm_status cm_fail(cm_error *err, cm_status code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Pointer to SPM [addr, addr + bytes) of `tile`, or NULL with *err naming `instr` and `field` when out of range. */
+uint8_t *cm_spm_span(cm_chip *chip, uint32_t tile, uint64_t addr, uint64_t bytes, const char *instr,
+                     const char *field, cm_error *err);
+
+/* DDR range check naming instr/field; CM_OK when [addr, addr + bytes) fits. */
+cm_status cm_ddr_check(const cm_chip *chip, uint64_t addr, uint64_t bytes, const char *instr, const char *field,
+                       cm_error *err);
+/* Unchecked copies (call cm_ddr_check first); copy_in may allocate pages and fail with CM_ERR_NOMEM. */
+cm_status cm_ddr_copy_in(cm_chip *chip, uint64_t addr, const void *src, uint64_t bytes, cm_error *err);
+void cm_ddr_copy_out(const cm_chip *chip, uint64_t addr, void *dst, uint64_t bytes);
+
+/* Engines: validate the whole instruction first (touching nothing), then execute; *cycles from cm_cycles_*. */
+cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, uint64_t *cycles, cm_error *err);
+cm_status cm_ne_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, uint64_t *cycles, cm_error *err);
+cm_status cm_dma_execute(cm_chip *chip, uint32_t tile, const DMA_Param *p, uint64_t *cycles, cm_error *err);
+cm_status cm_tdma_execute(cm_chip *chip, uint32_t tile, const TD_Param *p, uint64_t *cycles, cm_error *err);
+
+#endif /* TX8_CM_INTERNAL_H */

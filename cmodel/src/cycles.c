@@ -1,0 +1,62 @@
+/* Cycle formulas of the engines; documented in tx8/cm_cycles.h. */
+#include "tx8/cm_cycles.h"
+
+static uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+static uint32_t element_bits(uint32_t fmt) { return fmt < Fmt_COUNT ? tx8_format_bytes((Data_Format)fmt) * 8u : 32u; }
+
+static int is_multi_pass(uint32_t op) {
+    switch (op) {
+    case CT_OP_DIV: case CT_OP_RSQRT: case CT_OP_SQRT: case CT_OP_EXP: case CT_OP_RECIPROCAL:
+    case CT_OP_SIGMOID: case CT_OP_TANH: case CT_OP_GELU: case CT_OP_SILU: return 1;
+    default: return 0;
+    }
+}
+
+uint64_t cm_cycles_ct(const tx8_hw_config *cfg, const CT_Param *p) {
+    uint64_t elems;
+    switch (p->ctrl.format) {
+    case CT_FMT_V_VuV_LOOP: elems = p->param.full_src_elem_num; break;
+    case CT_FMT_REDUCE_INNER:
+    case CT_FMT_REDUCE_OUTER: elems = (uint64_t)p->param.outer_num * p->param.src_elem_num; break;
+    default: elems = p->param.src_elem_num; break;
+    }
+    uint32_t bits = element_bits(p->ctrl.src_fmt);
+    if (element_bits(p->ctrl.dst_fmt) > bits) bits = element_bits(p->ctrl.dst_fmt);
+    const uint64_t lanes = cfg->ct_datapath_bits / bits;
+    const uint64_t passes = is_multi_pass(p->ctrl.opcode) ? cfg->ct_transcendental_passes : 1;
+    return cfg->ct_startup_cycles + ceil_div(elems, lanes) * passes;
+}
+
+uint32_t cm_ne_macs_per_cycle(const tx8_hw_config *cfg, Data_Format in_fmt) {
+    switch (in_fmt) {
+    case Fmt_FP32: return cfg->ne_macs_per_cycle_fp32;
+    case Fmt_TF32: return cfg->ne_macs_per_cycle_tf32;
+    case Fmt_BF16: return cfg->ne_macs_per_cycle_bf16;
+    case Fmt_FP16: return cfg->ne_macs_per_cycle_fp16;
+    case Fmt_INT8: return cfg->ne_macs_per_cycle_int8;
+    default: return 0;
+    }
+}
+
+uint64_t cm_cycles_ne(const tx8_hw_config *cfg, const TsmNeInstr *p) {
+    const uint64_t steps = ceil_div(p->param.m, cfg->ne_step_m) * ceil_div(p->param.k, cfg->ne_step_k) *
+                           ceil_div(p->param.n, cfg->ne_step_n);
+    uint32_t rate = cm_ne_macs_per_cycle(cfg, (Data_Format)p->ctrl.in_fmt);
+    if (rate == 0) rate = 1; /* invalid formats are rejected before execution; keep the formula total */
+    return cfg->ne_startup_cycles + ceil_div(steps * tx8_hw_ne_macs_per_step(cfg), rate);
+}
+
+uint64_t cm_cycles_dma(const tx8_hw_config *cfg, const DMA_Param *p) {
+    const uint64_t runs = (uint64_t)p->param.size[1] * p->param.size[2];
+    const uint64_t bytes = runs * ceil_div(p->param.size[0], cfg->ddr_burst_bytes) * cfg->ddr_burst_bytes;
+    const uint32_t rate = cfg->lsu_bytes_per_cycle < cfg->ddr_bytes_per_cycle ? cfg->lsu_bytes_per_cycle
+                                                                              : cfg->ddr_bytes_per_cycle;
+    return cfg->ddr_latency_cycles + ceil_div(bytes, rate);
+}
+
+uint64_t cm_cycles_tdma(const tx8_hw_config *cfg, const TD_Param *p) {
+    uint64_t bytes = p->ctrl.elem_bytes;
+    for (int i = 0; i < 4; ++i) bytes *= p->param.shape[i];
+    return cfg->tdma_startup_cycles + ceil_div(bytes, cfg->tdma_bytes_per_cycle);
+}

@@ -1,0 +1,175 @@
+/*
+ * Element formats and rounding: decode any format to an exact double, round a double to any format with any
+ * RND_MODE. Pure integer/bit manipulation, so the result never depends on the host's FPU state or libm.
+ */
+#include <string.h>
+
+#include "tx8/cm_numerics.h"
+
+typedef struct float_spec {
+    int p;          /* precision in bits, hidden bit included */
+    int emin, emax; /* unbiased exponent range of normal numbers */
+    int mant_shift; /* where the stored mantissa starts in the bit pattern (tf32 keeps fp32's position) */
+    int exp_pos;    /* bit position of the exponent field */
+    int sign_pos;
+    uint32_t qnan;  /* canonical quiet NaN */
+} float_spec;
+
+static const float_spec kFP32 = {24, -126, 127, 0, 23, 31, 0x7FC00000u};
+static const float_spec kTF32 = {11, -126, 127, 13, 23, 31, 0x7FC00000u};
+static const float_spec kFP16 = {11, -14, 15, 0, 10, 15, 0x7E00u};
+static const float_spec kBF16 = {8, -126, 127, 0, 7, 15, 0x7FC0u};
+
+static double bits_to_double(uint64_t b) { double d; memcpy(&d, &b, sizeof d); return d; }
+static uint64_t double_to_bits(double d) { uint64_t b; memcpy(&b, &d, sizeof b); return b; }
+static float bits_to_float(uint32_t b) { float f; memcpy(&f, &b, sizeof f); return f; }
+static uint32_t float_to_bits(float f) { uint32_t b; memcpy(&b, &f, sizeof b); return b; }
+
+/* Decides whether to add one ulp to the truncated magnitude n, given the discarded part. */
+static int round_up(RND_MODE rnd, int negative, uint64_t n, int above_half, int exactly_half, int inexact) {
+    switch (rnd) {
+    case RND_NEAREST_EVEN: return above_half || (exactly_half && (n & 1));
+    case RND_NEAREST_AWAY: return above_half || exactly_half;
+    case RND_POS_INF: return inexact && !negative;
+    case RND_NEG_INF: return inexact && negative;
+    case RND_ZERO:
+    default: return 0;
+    }
+}
+
+/* |x| = m * 2^e2 with m < 2^53; returns floor(log2|x|) (x finite, non-zero). */
+static int decompose(uint64_t bits, uint64_t *m, int *e2) {
+    int dexp = (int)((bits >> 52) & 0x7FF);
+    *m = bits & ((1ull << 52) - 1);
+    if (dexp) {
+        *m |= 1ull << 52;
+        *e2 = dexp - 1075;
+        return dexp - 1023;
+    }
+    *e2 = -1074;
+    int lg = 51;
+    while (!((*m >> lg) & 1)) --lg;
+    return -1074 + lg;
+}
+
+/* Splits m * 2^e2 at quantum 2^q: returns the truncated integer and the rounding facts of the remainder. */
+static uint64_t shift_out(uint64_t m, int e2, int q, int *above, int *half, int *inexact) {
+    int shift = q - e2;
+    *above = *half = *inexact = 0;
+    if (shift <= 0) return m << -shift; /* exact; callers guarantee the result is < 2^p */
+    if (shift > 54) { *inexact = 1; return 0; } /* m < 2^53 < half an ulp */
+    uint64_t r = m & ((1ull << shift) - 1), h = 1ull << (shift - 1);
+    *inexact = r != 0;
+    *above = r > h;
+    *half = r == h;
+    return m >> shift;
+}
+
+static uint32_t round_float(double x, const float_spec *s, RND_MODE rnd) {
+    uint64_t bits = double_to_bits(x);
+    const int neg = (int)(bits >> 63);
+    const uint32_t sign = (uint32_t)neg << s->sign_pos;
+    const uint32_t exp_all = (1u << (s->sign_pos - s->exp_pos)) - 1u;
+    const uint32_t inf = sign | (exp_all << s->exp_pos);
+    if (x != x) return s->qnan;
+    if (((bits >> 52) & 0x7FF) == 0x7FF) return inf;
+    if ((bits << 1) == 0) return sign;
+
+    uint64_t m;
+    int e2;
+    const int e = decompose(bits, &m, &e2);
+    int q = (e > s->emin ? e : s->emin) - (s->p - 1);
+    int above, half, inexact;
+    uint64_t n = shift_out(m, e2, q, &above, &half, &inexact);
+    if (round_up(rnd, neg, n, above, half, inexact)) ++n;
+    if (n >> s->p) { n >>= 1; ++q; } /* carried into a new binade: n was exactly 2^p */
+
+    const int exp_unbiased = q + s->p - 1;
+    if (n >> (s->p - 1) && exp_unbiased > s->emax) {
+        int to_inf = rnd == RND_NEAREST_EVEN || rnd == RND_NEAREST_AWAY || (rnd == RND_POS_INF && !neg) ||
+                     (rnd == RND_NEG_INF && neg);
+        if (to_inf) return inf;
+        uint32_t max_mant = (1u << (s->p - 1)) - 1u;
+        return sign | ((exp_all - 1u) << s->exp_pos) | (max_mant << s->mant_shift);
+    }
+    uint32_t biased = (n >> (s->p - 1)) ? (uint32_t)(exp_unbiased - s->emin + 1) : 0u; /* 0: subnormal */
+    uint32_t mant = (uint32_t)(n & ((1ull << (s->p - 1)) - 1));
+    return sign | (biased << s->exp_pos) | (mant << s->mant_shift);
+}
+
+static uint32_t round_int(double x, RND_MODE rnd, int64_t lo, int64_t hi) {
+    if (x != x) return 0;
+    if (x >= (double)hi) return (uint32_t)hi;
+    if (x <= (double)lo) return (uint32_t)lo;
+    uint64_t bits = double_to_bits(x);
+    const int neg = (int)(bits >> 63);
+    int64_t v = 0;
+    if ((bits << 1) != 0) {
+        uint64_t m;
+        int e2, above, half, inexact;
+        decompose(bits, &m, &e2);
+        uint64_t n = shift_out(m, e2, 0, &above, &half, &inexact);
+        if (round_up(rnd, neg, n, above, half, inexact)) ++n;
+        v = neg ? -(int64_t)n : (int64_t)n;
+    }
+    if (v > hi) v = hi;
+    if (v < lo) v = lo;
+    return (uint32_t)v;
+}
+
+uint32_t cm_round_to_format(double x, Data_Format fmt, RND_MODE rnd) {
+    switch (fmt) {
+    case Fmt_FP32:
+        if (rnd == RND_NEAREST_EVEN && x == x) return float_to_bits((float)x); /* the FPU's conversion is RNE */
+        return round_float(x, &kFP32, rnd);
+    case Fmt_TF32: return round_float(x, &kTF32, rnd);
+    case Fmt_FP16: return round_float(x, &kFP16, rnd);
+    case Fmt_BF16: return round_float(x, &kBF16, rnd);
+    case Fmt_INT8: return round_int(x, rnd, -128, 127) & 0xFFu;
+    case Fmt_INT32: return round_int(x, rnd, INT32_MIN, INT32_MAX);
+    default: return 0;
+    }
+}
+
+static double pow2(int e) { return bits_to_double((uint64_t)(e + 1023) << 52); } /* normal range only */
+
+double cm_format_to_double(uint32_t bits, Data_Format fmt) {
+    switch (fmt) {
+    case Fmt_FP32:
+    case Fmt_TF32: return (double)bits_to_float(bits);
+    case Fmt_BF16: return (double)bits_to_float((bits & 0xFFFFu) << 16);
+    case Fmt_FP16: {
+        uint32_t e = (bits >> 10) & 0x1F, m = bits & 0x3FF;
+        double mag = e == 0 ? m * pow2(-24) : e == 31 ? (m ? bits_to_double(0x7FF8000000000000ull)
+                                                           : bits_to_double(0x7FF0000000000000ull))
+                                                : (double)(m | 0x400u) * pow2((int)e - 25);
+        return (bits & 0x8000u) ? -mag : mag;
+    }
+    case Fmt_INT8: return (double)(int8_t)(bits & 0xFFu);
+    case Fmt_INT32: return (double)(int32_t)bits;
+    default: return 0.0;
+    }
+}
+
+double cm_load_element(const uint8_t *p, Data_Format fmt) {
+    uint32_t bits = 0;
+    switch (tx8_format_bytes(fmt)) {
+    case 1: bits = p[0]; break;
+    case 2: bits = (uint32_t)p[0] | (uint32_t)p[1] << 8; break;
+    case 4: bits = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; break;
+    default: return 0.0;
+    }
+    return cm_format_to_double(bits, fmt);
+}
+
+void cm_store_element(uint8_t *p, Data_Format fmt, double x, RND_MODE rnd) {
+    uint32_t bits = cm_round_to_format(x, fmt, rnd);
+    uint32_t n = tx8_format_bytes(fmt);
+    for (uint32_t i = 0; i < n; ++i) p[i] = (uint8_t)(bits >> (8 * i));
+}
+
+uint16_t cm_fp32_to_fp16(float x) { return (uint16_t)cm_round_to_format(x, Fmt_FP16, RND_NEAREST_EVEN); }
+uint16_t cm_fp32_to_bf16(float x) { return (uint16_t)cm_round_to_format(x, Fmt_BF16, RND_NEAREST_EVEN); }
+float cm_fp16_to_fp32(uint16_t h) { return (float)cm_format_to_double(h, Fmt_FP16); }
+float cm_bf16_to_fp32(uint16_t h) { return (float)cm_format_to_double(h, Fmt_BF16); }
+float cm_fp32_to_tf32(float x) { return bits_to_float(cm_round_to_format(x, Fmt_TF32, RND_NEAREST_EVEN)); }

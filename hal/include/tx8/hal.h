@@ -1,0 +1,82 @@
+/*
+ * TX8 HAL: the one interface the runtime and OpLib use to reach the chip. Two backends implement it:
+ * hal/cmodel (x86 host, instructions executed by the C chip model) and hal/riscv (bare metal under QEMU).
+ *
+ * Each kernel core (tile) issues instructions to its own neural core, so the calls below act on "the current
+ * tile": the tile this thread / hart runs as. No call allocates or hides state beyond that binding.
+ */
+#ifndef TX8_HAL_H
+#define TX8_HAL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tx8/hw_config.h"
+#include "tx8/isa.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Returned by tx8_hal_execute (and by op_* functions) when an instruction or op could not run. */
+#define TX8_CYCLES_INVALID UINT64_MAX
+
+typedef enum tx8_mem_region {
+    TX8_MEM_DDR = 0, /* chip DDR, byte addresses [0, ddr_bytes) */
+    TX8_MEM_SPM = 1, /* current tile's SPM, byte addresses [0, spm_bytes) */
+} tx8_mem_region;
+
+/* ---- instructions ---- */
+
+/* Executes one instruction (CT_Param, TsmNeInstr, DMA_Param or TD_Param; told apart by its leading inter_type)
+ * on the current tile. Returns its cycles; on a bad instruction reports a fault (see below) and returns
+ * TX8_CYCLES_INVALID without touching memory. */
+uint64_t tx8_hal_execute(const void *instr);
+
+/* ---- faults ----
+ * A fault is what hardware would raise as an exception: a bad address, an ill-formed instruction, an op given
+ * parameters it cannot handle. The default handler prints "tx8 fault: <message>" on the console and exits with
+ * TX8_EXIT_FAULT. Tests install their own handler to check the message. */
+#define TX8_EXIT_FAULT 3
+typedef void (*tx8_fault_handler)(void *ctx, const char *message);
+void tx8_hal_set_fault_handler(tx8_fault_handler handler, void *ctx);
+void tx8_hal_fault(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* ---- tiles, time and synchronisation ---- */
+uint32_t tx8_hal_tile_id(void);
+uint32_t tx8_hal_tile_count(void);
+void tx8_hal_barrier(void);        /* all tiles of the run wait here */
+uint64_t tx8_hal_cycles(void);     /* current tile's cycle counter (simulated cycles on the cmodel) */
+const tx8_hw_config *tx8_hal_config(void);
+
+/* ---- memory: host-side access to DDR and the current tile's SPM (for loaders, tests, I/O) ----
+ * Return 0 on success; an out-of-range access reports a fault and returns -1. */
+int tx8_hal_mem_write(tx8_mem_region region, uint64_t addr, const void *src, uint64_t bytes);
+int tx8_hal_mem_read(tx8_mem_region region, uint64_t addr, void *dst, uint64_t bytes);
+
+/* ---- console, files, exit ---- */
+void tx8_hal_printf(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+/* Reads a whole file into DDR at ddr_addr (at most max_bytes). Returns the bytes read, or -1 (message printed). */
+int64_t tx8_hal_file_to_ddr(const char *path, uint64_t ddr_addr, uint64_t max_bytes);
+/* Writes DDR [ddr_addr, ddr_addr + bytes) to a file. Returns 0, or -1 (message printed). */
+int tx8_hal_ddr_to_file(const char *path, uint64_t ddr_addr, uint64_t bytes);
+void tx8_hal_exit(int code)
+#if defined(__GNUC__)
+    __attribute__((noreturn))
+#endif
+    ;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TX8_HAL_H */

@@ -1,0 +1,198 @@
+/*
+ * TX8 neural-core instruction set: the engine parameter structs that OpLib wrappers fill and that the HAL
+ * executes (seed §"BatchNorm Design": CT_Param / TsmNeInstr / DMA_Param / TD_Param tagged by OP_INSTR_TYPE).
+ *
+ * Conventions for every instruction:
+ *   - SPM addresses are byte offsets into the issuing tile's SPM, [0, spm_bytes).
+ *   - DDR addresses are byte offsets into the chip's DDR, [0, ddr_bytes).
+ *   - Element counts are elements of the stated Data_Format; strides say whether they are bytes or elements.
+ *   - An instruction starts with `inter_type` (an OP_INSTR_TYPE), so one execute call can take any of them.
+ *   - Executing one returns the cycles it took (formulas: cmodel/include/tx8/cm_cycles.h) or reports an error
+ *     naming the instruction and the offending field; an ill-formed instruction never touches memory.
+ */
+#ifndef TX8_ISA_H
+#define TX8_ISA_H
+
+#include <stdint.h>
+
+#include "tx8/dtype.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum OP_INSTR_TYPE {
+    I_CGRA,   /* CT: CGRA tensor engine */
+    I_NEUR,   /* NE: neural engine (GEMM) */
+    I_RDMA,   /* LSU: DDR -> SPM */
+    I_WDMA,   /* LSU: SPM -> DDR */
+    I_TDMA,   /* LSU: SPM -> SPM (reshape, gatherScatter) */
+    I_SCALAR, /* scalar unit (not modelled yet) */
+    I_DTE,    /* special core NoC engine (not modelled yet) */
+    I_CSR,    /* control registers (not modelled yet) */
+} OP_INSTR_TYPE;
+
+/* ------------------------------------------------------------------------------------------------------------
+ * CT (I_CGRA). Wrapper names: CGRATensor_<Function>_<Format>_<name> (seed).
+ *
+ * Numerics: every element is read as an exact double, the operation is done in double, and the result is rounded
+ * once to dst_fmt with `rnd` (for + - * / sqrt this equals a correctly rounded result in dst_fmt). Transcendentals
+ * use the cmodel's own portable routines, so every backend gives the same bits.
+ * ------------------------------------------------------------------------------------------------------------ */
+
+typedef enum CT_FUNCTION {
+    CT_FUNC_ARITH,   /* binary arithmetic: add sub mul div max min */
+    CT_FUNC_UNARY,   /* abs neg rsqrt sqrt exp reciprocal + activations */
+    CT_FUNC_REDUCE,  /* sum / max / min over one axis of a 2D [outer][inner] view */
+    CT_FUNC_CMP,     /* compare -> mask (1 or 0 in dst_fmt) */
+    CT_FUNC_SELECT,  /* dst = mask != 0 ? a : b */
+    CT_FUNC_CONVERT, /* src_fmt -> dst_fmt with rnd (saturating for int8) */
+} CT_FUNCTION;
+
+/* Operand shapes ("Format" in the seed's naming scheme). */
+typedef enum CT_FORMAT {
+    CT_FMT_V,           /* one vector:                      dst[i] = f(src0[i]),              i < src_elem_num */
+    CT_FMT_V_V,         /* vector-vector:                   dst[i] = src0[i] op src1[i]                        */
+    CT_FMT_V_S,         /* vector-scalar:                   dst[i] = src0[i] op scalar                         */
+    CT_FMT_V_VuV,       /* vector with unit vector:         dst[i] = src0[i] op src1[i % unit_elem_num]        */
+    CT_FMT_V_VuV_LOOP,  /* VuV repeated full_unit/unit times: pass j uses src0/dst + j*src_elem_num and
+                           src1 + j*unit_elem_num; needs full_src/full_unit == src/unit and unit_elem_num == 64 */
+    CT_FMT_REDUCE_INNER,/* src0 is [outer_num][src_elem_num] -> dst[outer_num]                              */
+    CT_FMT_REDUCE_OUTER,/* src0 is [outer_num][src_elem_num] -> dst[src_elem_num]                           */
+} CT_FORMAT;
+
+typedef enum CT_OPCODE {
+    /* CT_FUNC_ARITH */
+    CT_OP_ADD, CT_OP_SUB, CT_OP_MUL, CT_OP_DIV, CT_OP_MAX, CT_OP_MIN,
+    /* CT_FUNC_UNARY */
+    CT_OP_ABS, CT_OP_NEG, CT_OP_RSQRT, CT_OP_SQRT, CT_OP_EXP, CT_OP_RECIPROCAL,
+    CT_OP_RELU, CT_OP_LEAKY_RELU /* alpha = scalar */, CT_OP_SIGMOID, CT_OP_TANH, CT_OP_GELU /* tanh form */,
+    CT_OP_SILU,
+    /* CT_FUNC_REDUCE */
+    CT_OP_REDUCE_SUM, CT_OP_REDUCE_MAX, CT_OP_REDUCE_MIN,
+    /* CT_FUNC_CMP (V_V or V_S) */
+    CT_OP_CMP_EQ, CT_OP_CMP_NE, CT_OP_CMP_LT, CT_OP_CMP_LE, CT_OP_CMP_GT, CT_OP_CMP_GE,
+    /* CT_FUNC_SELECT (V_V: src0 = mask, src1 = a, src2 = b) */
+    CT_OP_SELECT,
+    /* CT_FUNC_CONVERT (V) */
+    CT_OP_CONVERT,
+    CT_OP_COUNT
+} CT_OPCODE;
+
+typedef struct Ncc_CT_GR_Ctl_Regs {
+    uint32_t function; /* CT_FUNCTION */
+    uint32_t format;   /* CT_FORMAT */
+    uint32_t opcode;   /* CT_OPCODE */
+    uint32_t src_fmt;  /* Data_Format of src0/src1/src2 and of the scalar's meaning */
+    uint32_t dst_fmt;  /* Data_Format of dst (== src_fmt except for CONVERT) */
+    uint32_t rnd;      /* RND_MODE used when rounding results to dst_fmt */
+} Ncc_CT_GR_Ctl_Regs;
+
+typedef struct Ncc_CT_GR_Param_Regs {
+    uint64_t src0_addr;          /* SPM bytes: main vector (mask for SELECT) */
+    uint64_t src1_addr;          /* SPM bytes: second vector / unit vector (a for SELECT) */
+    uint64_t src2_addr;          /* SPM bytes: b for SELECT */
+    uint64_t dst_addr;           /* SPM bytes */
+    uint32_t scalar;             /* V_S operand / LEAKY_RELU alpha: fp32 bits for float formats, int32 for ints */
+    uint32_t src_elem_num;       /* elements per pass (V, V_V, V_S: all; VuV: src vector; REDUCE: inner) */
+    uint32_t unit_elem_num;      /* VuV: unit vector length */
+    uint32_t full_src_elem_num;  /* VuV_LOOP: src elements over all passes */
+    uint32_t full_unit_elem_num; /* VuV_LOOP: unit elements over all passes */
+    uint32_t outer_num;          /* REDUCE: rows */
+} Ncc_CT_GR_Param_Regs;
+
+typedef struct CT_Param {
+    uint32_t inter_type; /* I_CGRA */
+    Ncc_CT_GR_Ctl_Regs ctrl;
+    Ncc_CT_GR_Param_Regs param;
+} CT_Param;
+
+/* ------------------------------------------------------------------------------------------------------------
+ * NE (I_NEUR): out[M][N] (+)= A[M][K] x B[K][N] (+ bias[N]), row-major with leading dimensions in elements.
+ * Inputs fp32 / tf32 (fp32 container, rounded to tf32 on read) / bf16 / fp16 / int8; accumulation fp32 for float
+ * inputs (products then sums rounded to fp32 in k order), int32 (exact, wrapping) for int8.
+ * ------------------------------------------------------------------------------------------------------------ */
+
+typedef enum NE_OPCODE { NE_OP_GEMM } NE_OPCODE;
+
+typedef struct Ncc_NE_GR_Ctl_Regs {
+    uint32_t opcode;     /* NE_OPCODE */
+    uint32_t in_fmt;     /* Data_Format of A and B */
+    uint32_t out_fmt;    /* Fmt_FP32 (float inputs) or Fmt_INT32 (int8) */
+    uint32_t accumulate; /* 1: out += A·B (psum from out), 0: out = A·B */
+    uint32_t bias_en;    /* 1: add bias[N] (out_fmt) once per output element, after the products */
+    uint32_t relu_en;    /* 1: post-process max(x, 0) */
+} Ncc_NE_GR_Ctl_Regs;
+
+typedef struct Ncc_NE_GR_Param_Regs {
+    uint64_t a_addr, b_addr, bias_addr, out_addr; /* SPM bytes */
+    uint32_t m, n, k;                             /* elements */
+    uint32_t lda, ldb, ldc;                       /* row pitch in elements of A (>= k), B (>= n), out (>= n) */
+} Ncc_NE_GR_Param_Regs;
+
+typedef struct TsmNeInstr {
+    uint32_t inter_type; /* I_NEUR */
+    Ncc_NE_GR_Ctl_Regs ctrl;
+    Ncc_NE_GR_Param_Regs param;
+} TsmNeInstr;
+
+/* ------------------------------------------------------------------------------------------------------------
+ * RDMA / WDMA (I_RDMA: DDR -> SPM, I_WDMA: SPM -> DDR): a box of up to 3 dimensions.
+ * size[0] is the contiguous run in bytes; size[1], size[2] are counts (1 for unused dimensions); the strides of
+ * dimensions 1 and 2 are in bytes on each side.
+ * ------------------------------------------------------------------------------------------------------------ */
+
+typedef enum DMA_OPCODE { DMA_OP_COPY } DMA_OPCODE;
+
+typedef struct Ncc_DMA_GR_Ctl_Regs {
+    uint32_t opcode; /* DMA_OPCODE */
+} Ncc_DMA_GR_Ctl_Regs;
+
+typedef struct Ncc_DMA_GR_Param_Regs {
+    uint64_t ddr_addr;      /* DDR bytes */
+    uint64_t spm_addr;      /* SPM bytes */
+    uint32_t size[3];       /* bytes, count, count */
+    uint64_t ddr_stride[2]; /* bytes between consecutive runs of dims 1 and 2 in DDR */
+    uint32_t spm_stride[2]; /* bytes between consecutive runs of dims 1 and 2 in SPM */
+} Ncc_DMA_GR_Param_Regs;
+
+typedef struct DMA_Param {
+    uint32_t inter_type; /* I_RDMA or I_WDMA */
+    Ncc_DMA_GR_Ctl_Regs ctrl;
+    Ncc_DMA_GR_Param_Regs param;
+} DMA_Param;
+
+/* ------------------------------------------------------------------------------------------------------------
+ * TDMA (I_TDMA): SPM -> SPM copy of a 4D box of elem_bytes-sized elements, dimension 0 innermost, with independent
+ * byte strides on each side. gatherScatter = blocks at strides; reshape = permuted strides. src and dst may not
+ * overlap.
+ * ------------------------------------------------------------------------------------------------------------ */
+
+typedef enum TD_OPCODE { TD_OP_GATHER_SCATTER, TD_OP_RESHAPE } TD_OPCODE;
+
+typedef struct Ncc_TDMA_GR_Ctl_Regs {
+    uint32_t opcode;     /* TD_OPCODE (same data path; kept apart for tracing) */
+    uint32_t elem_bytes; /* 1, 2, 4, … bytes per element (a gatherScatter block may be one big "element") */
+} Ncc_TDMA_GR_Ctl_Regs;
+
+typedef struct Ncc_TDMA_GR_Param_Regs {
+    uint64_t src_addr, dst_addr; /* SPM bytes */
+    uint32_t shape[4];           /* elements per dimension, [0] innermost; unused dimensions are 1 */
+    uint32_t src_stride[4];      /* bytes between consecutive elements of each dimension in src */
+    uint32_t dst_stride[4];      /* same in dst */
+} Ncc_TDMA_GR_Param_Regs;
+
+typedef struct TD_Param {
+    uint32_t inter_type; /* I_TDMA */
+    Ncc_TDMA_GR_Ctl_Regs ctrl;
+    Ncc_TDMA_GR_Param_Regs param;
+} TD_Param;
+
+const char *tx8_instr_type_name(uint32_t inter_type);
+const char *tx8_ct_opcode_name(uint32_t opcode);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TX8_ISA_H */

@@ -1,0 +1,100 @@
+/*
+ * CT (CGRA tensor) instruction wrappers, named by the seed's scheme CGRATensor_<Function>_<Format>_<name>.
+ *
+ * Each wrapper only fills *p (a CT_Param whose inter_type is I_CGRA); issue it with TsmExecute(p). Addresses are
+ * SPM byte addresses, counts are elements of `fmt`. Semantics of each format: tx8/isa.h (CT_FORMAT).
+ */
+#ifndef TX8_CGRA_H
+#define TX8_CGRA_H
+
+#include <stdint.h>
+
+#include "tx8/isa.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- ArithOp, V_V: dst[i] = src0[i] op src1[i] ---- */
+void CGRATensor_ArithOp_V_V_add(CT_Param *p, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ArithOp_V_V_sub(CT_Param *p, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ArithOp_V_V_mul(CT_Param *p, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ArithOp_V_V_div(CT_Param *p, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ArithOp_V_V_max(CT_Param *p, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ArithOp_V_V_min(CT_Param *p, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+
+/* ---- ArithOp, V_S: dst[i] = src[i] op scalar (scalar: fp32 bits for float formats, int32 for int8) ---- */
+void CGRATensor_ArithOp_V_S_add(CT_Param *p, uint64_t src, uint32_t scalar, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ArithOp_V_S_sub(CT_Param *p, uint64_t src, uint32_t scalar, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ArithOp_V_S_mul(CT_Param *p, uint64_t src, uint32_t scalar, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ArithOp_V_S_div(CT_Param *p, uint64_t src, uint32_t scalar, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ArithOp_V_S_max(CT_Param *p, uint64_t src, uint32_t scalar, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ArithOp_V_S_min(CT_Param *p, uint64_t src, uint32_t scalar, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+
+/* ---- ArithOp, V_VuV: dst[i] = src[i] op unit[i % unit_elem_num] (seed argument order) ---- */
+void CGRATensor_ArithOp_V_VuV_add(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd, uint32_t src_elem_num, uint32_t unit_elem_num, Data_Format fmt);
+void CGRATensor_ArithOp_V_VuV_sub(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd, uint32_t src_elem_num, uint32_t unit_elem_num, Data_Format fmt);
+void CGRATensor_ArithOp_V_VuV_mul(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd, uint32_t src_elem_num, uint32_t unit_elem_num, Data_Format fmt);
+void CGRATensor_ArithOp_V_VuV_div(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd, uint32_t src_elem_num, uint32_t unit_elem_num, Data_Format fmt);
+void CGRATensor_ArithOp_V_VuV_max(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd, uint32_t src_elem_num, uint32_t unit_elem_num, Data_Format fmt);
+void CGRATensor_ArithOp_V_VuV_min(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd, uint32_t src_elem_num, uint32_t unit_elem_num, Data_Format fmt);
+
+/* ---- ArithOp, V_VuV_loop: VuV repeated full_unit_elem_num / unit_elem_num times (unit_elem_num == 64) ---- */
+void CGRATensor_ArithOp_V_VuV_add_loop(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd, uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num, uint32_t full_unit_elem_num, Data_Format fmt);
+void CGRATensor_ArithOp_V_VuV_sub_loop(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd, uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num, uint32_t full_unit_elem_num, Data_Format fmt);
+void CGRATensor_ArithOp_V_VuV_mul_loop(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd, uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num, uint32_t full_unit_elem_num, Data_Format fmt);
+void CGRATensor_ArithOp_V_VuV_div_loop(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd, uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num, uint32_t full_unit_elem_num, Data_Format fmt);
+void CGRATensor_ArithOp_V_VuV_max_loop(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd, uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num, uint32_t full_unit_elem_num, Data_Format fmt);
+void CGRATensor_ArithOp_V_VuV_min_loop(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd, uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num, uint32_t full_unit_elem_num, Data_Format fmt);
+
+/* ---- ArithOp / TranscOp, V_V unary: dst[i] = f(src[i]) ---- */
+void CGRATensor_ArithOp_V_V_abs(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ArithOp_V_V_neg(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_TranscOp_V_V_rsqrt(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_TranscOp_V_V_sqrt(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_TranscOp_V_V_exp(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_TranscOp_V_V_reciprocal(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+
+/* ---- ActOp, V_V: activations ---- */
+void CGRATensor_ActOp_V_V_relu(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ActOp_V_V_leaky_relu(CT_Param *p, uint64_t src, uint64_t dst, float alpha, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ActOp_V_V_sigmoid(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ActOp_V_V_tanh(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ActOp_V_V_gelu(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ActOp_V_V_silu(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+
+/* ---- ReduceOp: src is [outer_num][inner_num]; inner -> dst[outer_num], outer -> dst[inner_num] ---- */
+void CGRATensor_ReduceOp_T_inner_sum(CT_Param *p, uint64_t src, uint64_t dst, uint32_t outer_num, uint32_t inner_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ReduceOp_T_inner_max(CT_Param *p, uint64_t src, uint64_t dst, uint32_t outer_num, uint32_t inner_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ReduceOp_T_inner_min(CT_Param *p, uint64_t src, uint64_t dst, uint32_t outer_num, uint32_t inner_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ReduceOp_T_outer_sum(CT_Param *p, uint64_t src, uint64_t dst, uint32_t outer_num, uint32_t inner_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ReduceOp_T_outer_max(CT_Param *p, uint64_t src, uint64_t dst, uint32_t outer_num, uint32_t inner_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ReduceOp_T_outer_min(CT_Param *p, uint64_t src, uint64_t dst, uint32_t outer_num, uint32_t inner_num, RND_MODE rnd, Data_Format fmt);
+
+/* ---- RelationOp: mask[i] = (a[i] cmp b) as 1/0 in fmt; V_V compares with src1[i], V_S with the scalar ---- */
+void CGRATensor_RelationOp_V_V_cmp(CT_Param *p, CT_OPCODE cmp, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num, Data_Format fmt);
+void CGRATensor_RelationOp_V_S_cmp(CT_Param *p, CT_OPCODE cmp, uint64_t src, uint32_t scalar, uint64_t dst, uint32_t elem_num, Data_Format fmt);
+
+/* ---- LogicOp: dst[i] = mask[i] != 0 ? a[i] : b[i] (all in fmt) ---- */
+void CGRATensor_LogicOp_V_V_select(CT_Param *p, uint64_t mask, uint64_t a, uint64_t b, uint64_t dst, uint32_t elem_num, Data_Format fmt);
+
+/* ---- ConvertOp: dst[i] = convert(src[i]) from src_fmt to dst_fmt, rounding with rnd (int8 saturates) ---- */
+void CGRATensor_ConvertOp_V_V_convert(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, Data_Format src_fmt, Data_Format dst_fmt, RND_MODE rnd);
+
+/* ---- The seed's function-pointer style: arith->addVS(&ct_param, …) ---- */
+typedef void (*TsmArithVV)(CT_Param *, uint64_t, uint64_t, uint64_t, uint32_t, RND_MODE, Data_Format);
+typedef void (*TsmArithVS)(CT_Param *, uint64_t, uint32_t, uint64_t, uint32_t, RND_MODE, Data_Format);
+typedef struct TsmArith {
+    TsmArithVV addVV, subVV, mulVV, divVV, maxVV, minVV;
+    TsmArithVS addVS, subVS, mulVS, divVS, maxVS, minVS;
+} TsmArith;
+typedef struct TsmOpPointer {
+    const TsmArith *arith_pointer;
+} TsmOpPointer;
+const TsmOpPointer *getTsmOpPointer(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TX8_CGRA_H */
