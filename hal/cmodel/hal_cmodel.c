@@ -12,6 +12,7 @@ struct tx8_hal_cmodel {
     cm_chip *chip;
     uint32_t run_tiles;
     uint64_t *cycles; /* per tile */
+    uint64_t (*engine_cycles)[TX8_HAL_ENGINE_SLOTS]; /* per tile, per OP_INSTR_TYPE */
     pthread_barrier_t barrier;
     pthread_mutex_t lock; /* guards cycles[] at barriers */
     tx8_fault_handler fault_handler;
@@ -35,11 +36,13 @@ tx8_hal_cmodel *tx8_hal_cmodel_open(const tx8_hw_config *cfg, uint32_t run_tiles
     }
     tx8_hal_cmodel *hal = (tx8_hal_cmodel *)calloc(1, sizeof(*hal));
     uint64_t *cycles = (uint64_t *)calloc(run_tiles, sizeof(uint64_t));
+    uint64_t(*engine_cycles)[TX8_HAL_ENGINE_SLOTS] = calloc(run_tiles, sizeof(*engine_cycles));
     const cm_allocator alloc = {host_alloc, host_release, NULL};
     cm_error err = {CM_OK, ""};
-    cm_chip *chip = hal && cycles ? cm_chip_create(cfg, &alloc, &err) : NULL;
+    cm_chip *chip = hal && cycles && engine_cycles ? cm_chip_create(cfg, &alloc, &err) : NULL;
     if (!chip) {
         fprintf(stderr, "tx8 hal: cannot create the chip model: %s\n", err.message[0] ? err.message : "out of memory");
+        free(engine_cycles);
         free(cycles);
         free(hal);
         return NULL;
@@ -47,6 +50,7 @@ tx8_hal_cmodel *tx8_hal_cmodel_open(const tx8_hw_config *cfg, uint32_t run_tiles
     hal->chip = chip;
     hal->run_tiles = run_tiles;
     hal->cycles = cycles;
+    hal->engine_cycles = engine_cycles;
     pthread_barrier_init(&hal->barrier, NULL, run_tiles);
     pthread_mutex_init(&hal->lock, NULL);
     tx8_hal_cmodel_bind(hal, 0);
@@ -59,6 +63,7 @@ void tx8_hal_cmodel_close(tx8_hal_cmodel *hal) {
     pthread_barrier_destroy(&hal->barrier);
     pthread_mutex_destroy(&hal->lock);
     cm_chip_destroy(hal->chip);
+    free(hal->engine_cycles);
     free(hal->cycles);
     free(hal);
 }
@@ -69,6 +74,10 @@ void tx8_hal_cmodel_bind(tx8_hal_cmodel *hal, uint32_t tile) {
 }
 
 cm_chip *tx8_hal_cmodel_chip(tx8_hal_cmodel *hal) { return hal->chip; }
+
+uint64_t tx8_hal_cmodel_engine_cycles(const tx8_hal_cmodel *hal, uint32_t tile, OP_INSTR_TYPE engine) {
+    return tile < hal->run_tiles && (unsigned)engine < TX8_HAL_ENGINE_SLOTS ? hal->engine_cycles[tile][engine] : 0;
+}
 
 static tx8_hal_cmodel *bound(void) {
     if (!tls_binding.hal) {
@@ -111,7 +120,10 @@ uint64_t tx8_hal_execute(const void *instr) {
         raise_fault(err.message);
         return TX8_CYCLES_INVALID;
     }
+    uint32_t type;
+    memcpy(&type, instr, sizeof type);
     hal->cycles[tls_binding.tile] += cycles;
+    hal->engine_cycles[tls_binding.tile][type < TX8_HAL_ENGINE_SLOTS ? type : 0] += cycles;
     return cycles;
 }
 

@@ -1,6 +1,193 @@
-/* PLACEHOLDER until the CT engine lands: every CT instruction is reported unsupported. */
-#include "cm_internal.h"
+/*
+ * CT engine entry: validates the whole instruction (enums, function/format/opcode combination, formats, counts,
+ * every operand's SPM range, aliasing) before touching memory, then runs the family and returns
+ * cm_cycles_ct() cycles.
+ *
+ * Aliasing contract: dst may be exactly a source that is read element-by-element at dst's index (same start
+ * address, same element size): src0 of V/V_V/V_S/VuV/VuV_LOOP/CMP, src1 of V_V/CMP V_V, any operand of SELECT.
+ * Any other overlap of dst with a source (partial overlap, the VuV unit vector, REDUCE input, CONVERT between
+ * sizes) is rejected with CM_ERR_FIELD. Sources may overlap each other freely.
+ */
+#include <stdio.h>
+
+#include "ct_internal.h"
+#include "tx8/cm_cycles.h"
+
+#define CT_FUNC_COUNT 6u
+#define CT_FMT_COUNT 7u
+
+static const char *const kFuncNames[CT_FUNC_COUNT] = {"ARITH", "UNARY", "REDUCE", "CMP", "SELECT", "CONVERT"};
+static const char *const kFmtNames[CT_FMT_COUNT] = {"V",     "V_V",          "V_S",         "V_VuV",
+                                                     "V_VuV_LOOP", "REDUCE_INNER", "REDUCE_OUTER"};
+
+static uint32_t function_of(uint32_t op) {
+    if (op <= CT_OP_MIN) return CT_FUNC_ARITH;
+    if (op <= CT_OP_SILU) return CT_FUNC_UNARY;
+    if (op <= CT_OP_REDUCE_MIN) return CT_FUNC_REDUCE;
+    if (op <= CT_OP_CMP_GE) return CT_FUNC_CMP;
+    if (op == CT_OP_SELECT) return CT_FUNC_SELECT;
+    return CT_FUNC_CONVERT;
+}
+
+/* Formats each function takes, as a bit set over CT_FORMAT, and their names for the message. */
+static uint32_t formats_of(uint32_t func, const char **names) {
+    switch (func) {
+    case CT_FUNC_ARITH:
+        *names = "V_V, V_S, V_VuV or V_VuV_LOOP";
+        return 1u << CT_FMT_V_V | 1u << CT_FMT_V_S | 1u << CT_FMT_V_VuV | 1u << CT_FMT_V_VuV_LOOP;
+    case CT_FUNC_REDUCE: *names = "REDUCE_INNER or REDUCE_OUTER"; return 1u << CT_FMT_REDUCE_INNER | 1u << CT_FMT_REDUCE_OUTER;
+    case CT_FUNC_CMP: *names = "V_V or V_S"; return 1u << CT_FMT_V_V | 1u << CT_FMT_V_S;
+    case CT_FUNC_SELECT: *names = "V_V"; return 1u << CT_FMT_V_V;
+    default: *names = "V"; return 1u << CT_FMT_V; /* UNARY, CONVERT */
+    }
+}
+
+/* Unary ops that are only defined on float formats (everything except abs, neg, relu). */
+static int needs_float(uint32_t op) {
+    return function_of(op) == CT_FUNC_UNARY && op != CT_OP_ABS && op != CT_OP_NEG && op != CT_OP_RELU;
+}
+
+typedef enum { RD_ELEM, RD_OTHER } read_kind; /* RD_ELEM: element i read only to produce dst element i */
+
+typedef struct operand {
+    const char *field;
+    uint64_t addr, bytes;
+    uint32_t elem_bytes;
+    read_kind kind;
+    uint8_t *ptr;
+} operand;
+
+static uint64_t span_bytes(uint64_t elems, uint32_t eb) { return elems > UINT64_MAX / eb ? UINT64_MAX : elems * eb; }
+
 cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, uint64_t *cycles, cm_error *err) {
-    (void)chip, (void)tile, (void)p, (void)cycles;
-    return cm_fail(err, CM_ERR_UNSUPPORTED, "CT: engine not implemented yet");
+    const Ncc_CT_GR_Ctl_Regs *c = &p->ctrl;
+    const Ncc_CT_GR_Param_Regs *q = &p->param;
+    char name[64];
+
+    /* ---- enums and their combination ---- */
+    if (c->opcode >= CT_OP_COUNT)
+        return cm_fail(err, CM_ERR_FIELD, "CT: opcode = %u is not a CT_OPCODE", c->opcode);
+    const char *opname = tx8_ct_opcode_name(c->opcode);
+    if (c->format >= CT_FMT_COUNT)
+        return cm_fail(err, CM_ERR_FIELD, "CT %s: format = %u is not a CT_FORMAT", opname, c->format);
+    snprintf(name, sizeof name, "CT %s %s", opname, kFmtNames[c->format]);
+    if (c->function >= CT_FUNC_COUNT)
+        return cm_fail(err, CM_ERR_FIELD, "%s: function = %u is not a CT_FUNCTION", name, c->function);
+    if (function_of(c->opcode) != c->function)
+        return cm_fail(err, CM_ERR_FIELD, "%s: function = %s, but opcode %s belongs to function %s", name,
+                       kFuncNames[c->function], opname, kFuncNames[function_of(c->opcode)]);
+    const char *legal;
+    if (!(formats_of(c->function, &legal) >> c->format & 1u))
+        return cm_fail(err, CM_ERR_FIELD, "%s: format = %s is not valid for function %s (takes %s)", name,
+                       kFmtNames[c->format], kFuncNames[c->function], legal);
+    if (c->src_fmt >= Fmt_COUNT)
+        return cm_fail(err, CM_ERR_FIELD, "%s: src_fmt = %u is not a Data_Format", name, c->src_fmt);
+    if (c->dst_fmt >= Fmt_COUNT)
+        return cm_fail(err, CM_ERR_FIELD, "%s: dst_fmt = %u is not a Data_Format", name, c->dst_fmt);
+    if (c->rnd >= RND_COUNT) return cm_fail(err, CM_ERR_FIELD, "%s: rnd = %u is not a RND_MODE", name, c->rnd);
+    const Data_Format sf = (Data_Format)c->src_fmt, df = (Data_Format)c->dst_fmt;
+    if (c->function != CT_FUNC_CONVERT && sf != df)
+        return cm_fail(err, CM_ERR_FIELD, "%s: dst_fmt = %s differs from src_fmt = %s (only convert changes format)",
+                       name, tx8_format_name(df), tx8_format_name(sf));
+    if (needs_float(c->opcode) && !tx8_format_is_float(sf))
+        return cm_fail(err, CM_ERR_UNSUPPORTED, "%s: src_fmt = %s is not supported (fp32, fp16, bf16 or tf32 only)",
+                       name, tx8_format_name(sf));
+
+    /* ---- counts (elements) ---- */
+    const uint64_t n = q->src_elem_num;
+    if (n == 0) return cm_fail(err, CM_ERR_FIELD, "%s: src_elem_num = 0, must be > 0", name);
+    uint64_t passes = 1;
+    if (c->format == CT_FMT_V_VuV || c->format == CT_FMT_V_VuV_LOOP) {
+        const uint32_t u = q->unit_elem_num;
+        if (c->format == CT_FMT_V_VuV_LOOP && u != 64)
+            return cm_fail(err, CM_ERR_FIELD, "%s: unit_elem_num = %u, must be 64", name, u);
+        if (u == 0) return cm_fail(err, CM_ERR_FIELD, "%s: unit_elem_num = 0, must be > 0", name);
+        if (n % u != 0)
+            return cm_fail(err, CM_ERR_FIELD, "%s: src_elem_num = %u is not a multiple of unit_elem_num = %u", name,
+                           q->src_elem_num, u);
+        if (c->format == CT_FMT_V_VuV_LOOP) {
+            if (q->full_unit_elem_num == 0 || q->full_unit_elem_num % u != 0)
+                return cm_fail(err, CM_ERR_FIELD,
+                               "%s: full_unit_elem_num = %u is not a non-zero multiple of unit_elem_num = %u", name,
+                               q->full_unit_elem_num, u);
+            passes = q->full_unit_elem_num / u;
+            if ((uint64_t)q->full_src_elem_num != passes * n)
+                return cm_fail(err, CM_ERR_FIELD,
+                               "%s: full_src_elem_num = %u, must be %llu so that full_src/full_unit == src/unit "
+                               "(src_elem_num = %u, unit_elem_num = %u, full_unit_elem_num = %u)",
+                               name, q->full_src_elem_num, (unsigned long long)(passes * n), q->src_elem_num, u,
+                               q->full_unit_elem_num);
+        }
+    }
+    if ((c->format == CT_FMT_REDUCE_INNER || c->format == CT_FMT_REDUCE_OUTER) && q->outer_num == 0)
+        return cm_fail(err, CM_ERR_FIELD, "%s: outer_num = 0, must be > 0", name);
+
+    /* ---- operands: element counts per role ---- */
+    const uint32_t sb = tx8_format_bytes(sf), db = tx8_format_bytes(df);
+    operand src[3];
+    int nsrc = 0;
+    uint64_t dst_elems = n;
+    switch (c->format) {
+    case CT_FMT_V:
+    case CT_FMT_V_S: src[nsrc++] = (operand){"src0_addr", q->src0_addr, span_bytes(n, sb), sb, RD_ELEM, NULL}; break;
+    case CT_FMT_V_V:
+        src[nsrc++] = (operand){"src0_addr", q->src0_addr, span_bytes(n, sb), sb, RD_ELEM, NULL};
+        src[nsrc++] = (operand){"src1_addr", q->src1_addr, span_bytes(n, sb), sb, RD_ELEM, NULL};
+        if (c->function == CT_FUNC_SELECT)
+            src[nsrc++] = (operand){"src2_addr", q->src2_addr, span_bytes(n, sb), sb, RD_ELEM, NULL};
+        break;
+    case CT_FMT_V_VuV:
+    case CT_FMT_V_VuV_LOOP:
+        dst_elems = passes * n;
+        src[nsrc++] = (operand){"src0_addr", q->src0_addr, span_bytes(dst_elems, sb), sb, RD_ELEM, NULL};
+        src[nsrc++] = (operand){"src1_addr", q->src1_addr, span_bytes(passes * q->unit_elem_num, sb), sb, RD_OTHER, NULL};
+        break;
+    default: /* REDUCE_INNER / REDUCE_OUTER */
+        src[nsrc++] = (operand){"src0_addr", q->src0_addr, span_bytes((uint64_t)q->outer_num * n, sb), sb, RD_OTHER, NULL};
+        dst_elems = c->format == CT_FMT_REDUCE_INNER ? q->outer_num : n;
+        break;
+    }
+    operand dst = {"dst_addr", q->dst_addr, span_bytes(dst_elems, db), db, RD_ELEM, NULL};
+
+    /* ---- SPM ranges, then aliasing ---- */
+    for (int i = 0; i < nsrc; ++i) {
+        src[i].ptr = cm_spm_span(chip, tile, src[i].addr, src[i].bytes, name, src[i].field, err);
+        if (!src[i].ptr) return err ? err->code : CM_ERR_ADDRESS;
+    }
+    dst.ptr = cm_spm_span(chip, tile, dst.addr, dst.bytes, name, dst.field, err);
+    if (!dst.ptr) return err ? err->code : CM_ERR_ADDRESS;
+    for (int i = 0; i < nsrc; ++i) {
+        const operand *s = &src[i];
+        if (s->addr >= dst.addr + dst.bytes || dst.addr >= s->addr + s->bytes) continue; /* disjoint */
+        if (s->kind == RD_ELEM && s->addr == dst.addr && s->elem_bytes == dst.elem_bytes) continue; /* in place */
+        return cm_fail(err, CM_ERR_FIELD,
+                       "%s: dst_addr range [0x%llx, 0x%llx) overlaps %s range [0x%llx, 0x%llx); only exact in-place "
+                       "use of an elementwise source (same address, same element size) is supported",
+                       name, (unsigned long long)dst.addr, (unsigned long long)(dst.addr + dst.bytes), s->field,
+                       (unsigned long long)s->addr, (unsigned long long)(s->addr + s->bytes));
+    }
+
+    /* ---- run ---- */
+    ct_job j;
+    j.p = p;
+    j.op = c->opcode;
+    j.sf = sf;
+    j.df = df;
+    j.rnd = (RND_MODE)c->rnd;
+    j.sb = sb;
+    j.db = db;
+    j.src0 = src[0].ptr;
+    j.src1 = nsrc > 1 ? src[1].ptr : NULL;
+    j.src2 = nsrc > 2 ? src[2].ptr : NULL;
+    j.dst = dst.ptr;
+    switch (c->function) {
+    case CT_FUNC_ARITH: ct_arith_run(&j); break;
+    case CT_FUNC_UNARY: ct_unary_run(&j); break;
+    case CT_FUNC_REDUCE: ct_reduce_run(&j); break;
+    case CT_FUNC_CMP: ct_cmp_run(&j); break;
+    case CT_FUNC_SELECT: ct_select_run(&j); break;
+    default: ct_convert_run(&j); break;
+    }
+    *cycles = cm_cycles_ct(&chip->cfg, p);
+    return CM_OK;
 }

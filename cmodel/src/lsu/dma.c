@@ -1,6 +1,54 @@
-/* PLACEHOLDER until the LSU lands. */
+/*
+ * LSU RDMA (I_RDMA, DDR -> SPM) and WDMA (I_WDMA, SPM -> DDR): a box of size[2] x size[1] runs of size[0] bytes.
+ * Run (i1, i2) starts at ddr_addr + i1*ddr_stride[0] + i2*ddr_stride[1] in DDR and at
+ * spm_addr + i1*spm_stride[0] + i2*spm_stride[1] in SPM; runs are copied in order i2 outer, i1 inner, so when
+ * destination runs overlap the later run wins (deterministic).
+ *
+ * The whole extent of both sides is checked before a byte moves. DDR is sparse and paged: every run goes through
+ * cm_ddr_copy_in / cm_ddr_copy_out, which split at page boundaries; reading untouched DDR gives zeros.
+ */
 #include "cm_internal.h"
+#include "tx8/cm_cycles.h"
+
+/* Bytes from the first to one past the last byte touched: (c2-1)*s2 + (c1-1)*s1 + run; UINT64_MAX on overflow. */
+static uint64_t box_extent(uint32_t run, uint32_t c1, uint64_t s1, uint32_t c2, uint64_t s2) {
+    const uint64_t a = (uint64_t)(c1 - 1), b = (uint64_t)(c2 - 1);
+    if (a && s1 > UINT64_MAX / a) return UINT64_MAX;
+    if (b && s2 > UINT64_MAX / b) return UINT64_MAX;
+    const uint64_t x = a * s1, y = b * s2;
+    if (x > UINT64_MAX - y || x + y > UINT64_MAX - run) return UINT64_MAX;
+    return x + y + run;
+}
+
 cm_status cm_dma_execute(cm_chip *chip, uint32_t tile, const DMA_Param *p, uint64_t *cycles, cm_error *err) {
-    (void)chip, (void)tile, (void)p, (void)cycles;
-    return cm_fail(err, CM_ERR_UNSUPPORTED, "DMA: engine not implemented yet");
+    const int read = p->inter_type == I_RDMA;
+    const char *instr = read ? "RDMA" : "WDMA";
+    const Ncc_DMA_GR_Param_Regs *q = &p->param;
+    if (p->inter_type != I_RDMA && p->inter_type != I_WDMA)
+        return cm_fail(err, CM_ERR_FIELD, "DMA: inter_type = %u is neither I_RDMA nor I_WDMA", p->inter_type);
+    if (p->ctrl.opcode != DMA_OP_COPY)
+        return cm_fail(err, CM_ERR_FIELD, "%s: opcode = %u is not a DMA_OPCODE", instr, p->ctrl.opcode);
+    for (int d = 0; d < 3; ++d)
+        if (q->size[d] == 0) return cm_fail(err, CM_ERR_FIELD, "%s: size[%d] = 0", instr, d);
+
+    const uint64_t ddr_ext = box_extent(q->size[0], q->size[1], q->ddr_stride[0], q->size[2], q->ddr_stride[1]);
+    const uint64_t spm_ext = box_extent(q->size[0], q->size[1], q->spm_stride[0], q->size[2], q->spm_stride[1]);
+    cm_status s = cm_ddr_check(chip, q->ddr_addr, ddr_ext, instr, "ddr_addr", err);
+    if (s != CM_OK) return s;
+    uint8_t *spm = cm_spm_span(chip, tile, q->spm_addr, spm_ext, instr, "spm_addr", err);
+    if (!spm) return err ? err->code : CM_ERR_ADDRESS;
+
+    for (uint32_t i2 = 0; i2 < q->size[2]; ++i2)
+        for (uint32_t i1 = 0; i1 < q->size[1]; ++i1) {
+            const uint64_t d = q->ddr_addr + i2 * q->ddr_stride[1] + i1 * q->ddr_stride[0];
+            uint8_t *sp = spm + (uint64_t)i2 * q->spm_stride[1] + (uint64_t)i1 * q->spm_stride[0];
+            if (read) {
+                cm_ddr_copy_out(chip, d, sp, q->size[0]);
+            } else {
+                s = cm_ddr_copy_in(chip, d, sp, q->size[0], err);
+                if (s != CM_OK) return s; /* host out of memory: the only mid-flight failure */
+            }
+        }
+    *cycles = cm_cycles_dma(&chip->cfg, p);
+    return CM_OK;
 }

@@ -1,6 +1,245 @@
-/* PLACEHOLDER until the NE engine lands. */
+/*
+ * NE engine (I_NEUR, NE_OP_GEMM): out[M][N] (+)= A[M][K] x B[K][N] (+ bias[N]) (relu), row-major, leading
+ * dimensions in elements (tx8/isa.h).
+ *
+ * Numerics (the definition every backend must reproduce bit for bit):
+ *   float inputs (fp32 / tf32 / bf16 / fp16; out and bias fp32):
+ *     - operands are read as float; tf32 operands are first rounded to tf32 (round to nearest even; NaN becomes
+ *       the canonical quiet NaN 0x7FC00000), the same as cm_fp32_to_tf32;
+ *     - acc = accumulate ? out[i][j] : +0.0f;  for k = 0, 1, …, K-1 ascending:  acc = acc + a[i][k] * b[k][j],
+ *       the product rounded to float, then the sum rounded to float (no FMA; fp16/bf16/tf32 products are exact
+ *       in float, fp32 products round once);
+ *     - bias_en: acc = acc + bias[j] (one float add, after the k loop);
+ *     - relu_en: acc < 0 ? +0.0f : acc (last; -0.0 and NaN pass unchanged).
+ *   int8 inputs (out and bias int32): the same steps in int32 with two's-complement wrap-around.
+ * The loops are blocked (i-k-j order inside a register tile) but every output element still sees its products in
+ * ascending k; partial sums between k blocks are parked in `out`, which is fp32/int32 and so holds them exactly.
+ * Working buffers are fixed-size arrays on the stack (B panel 64 KiB + A panel 32 KiB; int8: 4 KiB); nothing
+ * is allocated.
+ *
+ * Validation happens before any byte moves: opcode, formats, flags, m/n/k > 0, lda >= k, ldb >= n, ldc >= n,
+ * every operand's extent inside SPM, and out not overlapping a, b or bias (in-place GEMM would make the result
+ * depend on the blocking).
+ */
+#include <string.h>
+
 #include "cm_internal.h"
+#include "tx8/cm_cycles.h"
+#include "tx8/cm_numerics.h"
+
+#define INSTR "NE gemm"
+
+/* Blocking. MR x NR is the register tile; KB x NB the B panel, MB x KB the A panel (floats). */
+enum { MR = 4, NR = 8, KB = 128, NB = 128, MB = 64 };
+
+typedef struct ne_operands {
+    const uint8_t *a, *b, *bias;
+    uint8_t *out;
+    uint32_t m, n, k, lda, ldb, ldc;
+    Data_Format in_fmt;
+} ne_operands;
+
+/* Bytes spanned by `rows` rows of `cols` elements at a pitch of `ld` elements; UINT64_MAX if it overflows. */
+static uint64_t extent_bytes(uint32_t rows, uint32_t cols, uint32_t ld, uint32_t elem_bytes) {
+    const uint64_t elems = (uint64_t)(rows - 1) * ld + cols; /* < 2^64 for 32-bit inputs */
+    return elems > UINT64_MAX / elem_bytes ? UINT64_MAX : elems * elem_bytes;
+}
+
+static int ranges_overlap(uint64_t a, uint64_t a_bytes, uint64_t b, uint64_t b_bytes) {
+    return a < b + b_bytes && b < a + a_bytes;
+}
+
+static float bits_to_float(uint32_t u) {
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+/* fp32 bits -> tf32 value, round to nearest even (carry into the exponent gives inf on overflow, as IEEE). */
+static float tf32_round(uint32_t u) {
+    if ((u & 0x7F800000u) == 0x7F800000u && (u & 0x007FFFFFu)) return bits_to_float(0x7FC00000u);
+    u = (u + 0x0FFFu + ((u >> 13) & 1u)) & ~0x1FFFu;
+    return bits_to_float(u);
+}
+
+static uint32_t load_u32(const uint8_t *p) {
+    uint32_t u;
+    memcpy(&u, p, sizeof u);
+    return u;
+}
+
+/* Reads `count` elements starting at p (contiguous) as floats into dst[0], dst[stride], … */
+static void read_floats(const uint8_t *p, Data_Format fmt, uint32_t count, float *dst, uint32_t stride) {
+    switch (fmt) {
+    case Fmt_FP32:
+        for (uint32_t i = 0; i < count; ++i) dst[(size_t)i * stride] = bits_to_float(load_u32(p + 4 * i));
+        break;
+    case Fmt_TF32:
+        for (uint32_t i = 0; i < count; ++i) dst[(size_t)i * stride] = tf32_round(load_u32(p + 4 * i));
+        break;
+    case Fmt_BF16:
+        for (uint32_t i = 0; i < count; ++i) {
+            const uint32_t h = (uint32_t)p[2 * i] | (uint32_t)p[2 * i + 1] << 8;
+            dst[(size_t)i * stride] = bits_to_float(h << 16);
+        }
+        break;
+    default: /* Fmt_FP16 */
+        for (uint32_t i = 0; i < count; ++i)
+            dst[(size_t)i * stride] = cm_fp16_to_fp32((uint16_t)(p[2 * i] | p[2 * i + 1] << 8));
+        break;
+    }
+}
+
+/* c[MR][NR] += a_panel[kc][MR] x b_panel[kc][NR], k ascending for every element. */
+static void micro_kernel(uint32_t kc, const float *a, const float *b, float c[MR][NR]) {
+    float acc[MR][NR];
+    memcpy(acc, c, sizeof acc);
+    for (uint32_t p = 0; p < kc; ++p, a += MR, b += NR)
+        for (int r = 0; r < MR; ++r) {
+            const float ar = a[r];
+            for (int j = 0; j < NR; ++j) acc[r][j] = acc[r][j] + ar * b[j];
+        }
+    memcpy(c, acc, sizeof acc);
+}
+
+static void gemm_float(const ne_operands *o, const Ncc_NE_GR_Ctl_Regs *ctl) {
+    float bpanel[KB * NB]; /* [NB/NR][kc][NR], zero-padded columns */
+    float apanel[MB * KB]; /* [MB/MR][kc][MR], zero-padded rows */
+    const uint32_t eb = tx8_format_bytes(o->in_fmt);
+    for (uint32_t j0 = 0; j0 < o->n; j0 += NB) {
+        const uint32_t nb = o->n - j0 < NB ? o->n - j0 : NB;
+        const uint32_t nb_pad = (nb + NR - 1) / NR * NR;
+        for (uint32_t k0 = 0; k0 < o->k; k0 += KB) {
+            const uint32_t kc = o->k - k0 < KB ? o->k - k0 : KB;
+            const int first = k0 == 0, last = k0 + kc == o->k;
+            memset(bpanel, 0, sizeof(float) * kc * nb_pad);
+            for (uint32_t p = 0; p < kc; ++p)
+                for (uint32_t jt = 0; jt < nb_pad; jt += NR) {
+                    const uint32_t w = nb - jt < NR ? nb - jt : NR;
+                    read_floats(o->b + ((uint64_t)(k0 + p) * o->ldb + j0 + jt) * eb, o->in_fmt, w,
+                                bpanel + (size_t)jt * kc + (size_t)p * NR, 1);
+                }
+            for (uint32_t i0 = 0; i0 < o->m; i0 += MB) {
+                const uint32_t mb = o->m - i0 < MB ? o->m - i0 : MB;
+                const uint32_t mb_pad = (mb + MR - 1) / MR * MR;
+                memset(apanel, 0, sizeof(float) * kc * mb_pad);
+                for (uint32_t i = 0; i < mb; ++i)
+                    read_floats(o->a + ((uint64_t)(i0 + i) * o->lda + k0) * eb, o->in_fmt, kc,
+                                apanel + (size_t)(i / MR) * MR * kc + i % MR, MR);
+                for (uint32_t it = 0; it < mb_pad; it += MR)
+                    for (uint32_t jt = 0; jt < nb_pad; jt += NR) {
+                        const uint32_t h = mb - it < MR ? mb - it : MR, w = nb - jt < NR ? nb - jt : NR;
+                        float c[MR][NR];
+                        memset(c, 0, sizeof c);
+                        uint8_t *orow = o->out + ((uint64_t)(i0 + it) * o->ldc + j0 + jt) * 4;
+                        if (!first || ctl->accumulate)
+                            for (uint32_t r = 0; r < h; ++r) memcpy(c[r], orow + (uint64_t)r * o->ldc * 4, 4 * w);
+                        micro_kernel(kc, apanel + (size_t)it * kc, bpanel + (size_t)jt * kc, c);
+                        for (uint32_t r = 0; r < h; ++r) {
+                            if (last) {
+                                for (uint32_t j = 0; j < w; ++j) {
+                                    float x = c[r][j];
+                                    if (ctl->bias_en) x = x + bits_to_float(load_u32(o->bias + 4ull * (j0 + jt + j)));
+                                    if (ctl->relu_en && x < 0.0f) x = 0.0f;
+                                    c[r][j] = x;
+                                }
+                            }
+                            memcpy(orow + (uint64_t)r * o->ldc * 4, c[r], 4 * w);
+                        }
+                    }
+            }
+        }
+    }
+}
+
+/* int8 x int8 -> int32, wrapping (products fit in 16 bits; sums wrap modulo 2^32 via uint32 arithmetic). */
+static void gemm_int8(const ne_operands *o, const Ncc_NE_GR_Ctl_Regs *ctl) {
+    enum { JB = 1024 };
+    uint32_t acc[JB];
+    for (uint32_t i = 0; i < o->m; ++i)
+        for (uint32_t j0 = 0; j0 < o->n; j0 += JB) {
+            const uint32_t w = o->n - j0 < JB ? o->n - j0 : JB;
+            uint8_t *orow = o->out + ((uint64_t)i * o->ldc + j0) * 4;
+            if (ctl->accumulate)
+                memcpy(acc, orow, 4 * (size_t)w);
+            else
+                memset(acc, 0, 4 * (size_t)w);
+            const int8_t *arow = (const int8_t *)(o->a + (uint64_t)i * o->lda);
+            for (uint32_t k = 0; k < o->k; ++k) {
+                const int32_t a = arow[k];
+                const int8_t *brow = (const int8_t *)(o->b + (uint64_t)k * o->ldb + j0);
+                for (uint32_t j = 0; j < w; ++j) acc[j] += (uint32_t)(a * (int32_t)brow[j]);
+            }
+            for (uint32_t j = 0; j < w; ++j) {
+                uint32_t x = acc[j];
+                if (ctl->bias_en) x += load_u32(o->bias + 4ull * (j0 + j));
+                if (ctl->relu_en && (int32_t)x < 0) x = 0;
+                acc[j] = x;
+            }
+            memcpy(orow, acc, 4 * (size_t)w);
+        }
+}
+
+static int is_flag(uint32_t v) { return v == 0 || v == 1; }
+
 cm_status cm_ne_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, uint64_t *cycles, cm_error *err) {
-    (void)chip, (void)tile, (void)p, (void)cycles;
-    return cm_fail(err, CM_ERR_UNSUPPORTED, "NE: engine not implemented yet");
+    const Ncc_NE_GR_Ctl_Regs *c = &p->ctrl;
+    const Ncc_NE_GR_Param_Regs *q = &p->param;
+    if (c->opcode != NE_OP_GEMM) return cm_fail(err, CM_ERR_FIELD, INSTR ": opcode = %u is not an NE_OPCODE", c->opcode);
+    const Data_Format in = (Data_Format)c->in_fmt;
+    if (c->in_fmt >= Fmt_COUNT || in == Fmt_INT32)
+        return cm_fail(err, CM_ERR_FIELD, INSTR ": in_fmt = %u is not one of fp32, tf32, bf16, fp16, int8",
+                       c->in_fmt);
+    const uint32_t want_out = in == Fmt_INT8 ? Fmt_INT32 : Fmt_FP32;
+    if (c->out_fmt != want_out)
+        return cm_fail(err, CM_ERR_FIELD, INSTR ": out_fmt = %s (%u) but in_fmt %s needs out_fmt %s",
+                       tx8_format_name((Data_Format)c->out_fmt), c->out_fmt, tx8_format_name(in),
+                       tx8_format_name((Data_Format)want_out));
+    if (!is_flag(c->accumulate)) return cm_fail(err, CM_ERR_FIELD, INSTR ": accumulate = %u, expected 0 or 1", c->accumulate);
+    if (!is_flag(c->bias_en)) return cm_fail(err, CM_ERR_FIELD, INSTR ": bias_en = %u, expected 0 or 1", c->bias_en);
+    if (!is_flag(c->relu_en)) return cm_fail(err, CM_ERR_FIELD, INSTR ": relu_en = %u, expected 0 or 1", c->relu_en);
+    if (q->m == 0) return cm_fail(err, CM_ERR_FIELD, INSTR ": m = 0");
+    if (q->n == 0) return cm_fail(err, CM_ERR_FIELD, INSTR ": n = 0");
+    if (q->k == 0) return cm_fail(err, CM_ERR_FIELD, INSTR ": k = 0");
+    if (q->lda < q->k) return cm_fail(err, CM_ERR_FIELD, INSTR ": lda = %u is less than k = %u", q->lda, q->k);
+    if (q->ldb < q->n) return cm_fail(err, CM_ERR_FIELD, INSTR ": ldb = %u is less than n = %u", q->ldb, q->n);
+    if (q->ldc < q->n) return cm_fail(err, CM_ERR_FIELD, INSTR ": ldc = %u is less than n = %u", q->ldc, q->n);
+
+    const uint32_t eb = tx8_format_bytes(in);
+    const uint64_t a_bytes = extent_bytes(q->m, q->k, q->lda, eb);
+    const uint64_t b_bytes = extent_bytes(q->k, q->n, q->ldb, eb);
+    const uint64_t o_bytes = extent_bytes(q->m, q->n, q->ldc, 4);
+    const uint64_t bias_bytes = c->bias_en ? 4ull * q->n : 0;
+    ne_operands o;
+    o.a = cm_spm_span(chip, tile, q->a_addr, a_bytes, INSTR, "a_addr", err);
+    if (!o.a) return err ? err->code : CM_ERR_ADDRESS;
+    o.b = cm_spm_span(chip, tile, q->b_addr, b_bytes, INSTR, "b_addr", err);
+    if (!o.b) return err ? err->code : CM_ERR_ADDRESS;
+    o.out = cm_spm_span(chip, tile, q->out_addr, o_bytes, INSTR, "out_addr", err);
+    if (!o.out) return err ? err->code : CM_ERR_ADDRESS;
+    o.bias = NULL;
+    if (c->bias_en) {
+        o.bias = cm_spm_span(chip, tile, q->bias_addr, bias_bytes, INSTR, "bias_addr", err);
+        if (!o.bias) return err ? err->code : CM_ERR_ADDRESS;
+    }
+    if (ranges_overlap(q->out_addr, o_bytes, q->a_addr, a_bytes))
+        return cm_fail(err, CM_ERR_FIELD, INSTR ": out [0x%llx, +%llu) overlaps a [0x%llx, +%llu)",
+                       (unsigned long long)q->out_addr, (unsigned long long)o_bytes, (unsigned long long)q->a_addr,
+                       (unsigned long long)a_bytes);
+    if (ranges_overlap(q->out_addr, o_bytes, q->b_addr, b_bytes))
+        return cm_fail(err, CM_ERR_FIELD, INSTR ": out [0x%llx, +%llu) overlaps b [0x%llx, +%llu)",
+                       (unsigned long long)q->out_addr, (unsigned long long)o_bytes, (unsigned long long)q->b_addr,
+                       (unsigned long long)b_bytes);
+    if (c->bias_en && ranges_overlap(q->out_addr, o_bytes, q->bias_addr, bias_bytes))
+        return cm_fail(err, CM_ERR_FIELD, INSTR ": out [0x%llx, +%llu) overlaps bias [0x%llx, +%llu)",
+                       (unsigned long long)q->out_addr, (unsigned long long)o_bytes,
+                       (unsigned long long)q->bias_addr, (unsigned long long)bias_bytes);
+
+    o.m = q->m, o.n = q->n, o.k = q->k, o.lda = q->lda, o.ldb = q->ldb, o.ldc = q->ldc, o.in_fmt = in;
+    if (in == Fmt_INT8)
+        gemm_int8(&o, c);
+    else
+        gemm_float(&o, c);
+    *cycles = cm_cycles_ne(&chip->cfg, p);
+    return CM_OK;
 }

@@ -27,6 +27,10 @@ void tx8_hal_cmodel_bind(tx8_hal_cmodel *hal, uint32_t tile);
 
 cm_chip *tx8_hal_cmodel_chip(tx8_hal_cmodel *hal);
 
+/* Cycles tile `tile` has spent in instructions of one engine (indexed by OP_INSTR_TYPE), for breakdowns. */
+#define TX8_HAL_ENGINE_SLOTS 8
+uint64_t tx8_hal_cmodel_engine_cycles(const tx8_hal_cmodel *hal, uint32_t tile, OP_INSTR_TYPE engine);
+
 #ifdef __cplusplus
 }
 #endif

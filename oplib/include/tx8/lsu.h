@@ -1,0 +1,80 @@
+/*
+ * LSU (RDMA DDR->SPM, WDMA SPM->DDR, TDMA SPM->SPM) instruction wrappers and the LSU ops (seed names:
+ * op_loadVar, op_loadConst, op_dma_store, op_store_var_ncx, op_reshape, op_gatherScatter).
+ *
+ * Wrappers only fill *p; issue with TsmExecute(p). Ops issue instructions and return the summed cycles, or
+ * TX8_CYCLES_INVALID after tx8_hal_fault("<op>: <argument> …"). An op checks everything it can (shapes, layouts,
+ * whole address ranges) before its first instruction, so a rejected op leaves memory untouched.
+ */
+#ifndef TX8_LSU_H
+#define TX8_LSU_H
+
+#include <stdint.h>
+
+#include "tx8/isa.h"
+#include "tx8/tensor.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- wrappers ---- */
+
+/* RDMA / WDMA box (both take the DDR address first, then the SPM address; the name gives the direction):
+ * count2 x count1 runs of run_bytes contiguous bytes; run (i1, i2) is at ddr_addr + i1*ddr_stride1 +
+ * i2*ddr_stride2 and spm_addr + i1*spm_stride1 + i2*spm_stride2 (strides in bytes; counts 1 for unused dims). */
+void LSU_RDMA_box(DMA_Param *p, uint64_t ddr_addr, uint64_t spm_addr, uint32_t run_bytes, uint32_t count1,
+                  uint64_t ddr_stride1, uint32_t spm_stride1, uint32_t count2, uint64_t ddr_stride2,
+                  uint32_t spm_stride2);
+void LSU_WDMA_box(DMA_Param *p, uint64_t ddr_addr, uint64_t spm_addr, uint32_t run_bytes, uint32_t count1,
+                  uint64_t ddr_stride1, uint32_t spm_stride1, uint32_t count2, uint64_t ddr_stride2,
+                  uint32_t spm_stride2);
+
+/* TDMA 4D box: shape[4] elements of elem_bytes bytes ([0] innermost, unused dims 1), strides in bytes. */
+void LSU_TDMA_box(TD_Param *p, TD_OPCODE opcode, uint64_t src_spm, uint64_t dst_spm, uint32_t elem_bytes,
+                  const uint32_t shape[4], const uint32_t src_stride[4], const uint32_t dst_stride[4]);
+
+/* ---- ops ---- */
+
+/* Copies block_num blocks of block_bytes within SPM: block i from src_spm + i*src_stride_bytes to
+ * dst_spm + i*dst_stride_bytes. One TDMA instruction. The src and dst extents may not overlap. */
+uint64_t op_gatherScatter(uint64_t src_spm, uint64_t dst_spm, uint32_t block_bytes, uint32_t block_num,
+                          uint32_t src_stride_bytes, uint32_t dst_stride_bytes);
+
+/* Converts an SPM tensor between layouts (in and out: same format, same dim 2..4 and shape_real; the address maths
+ * of tx8/layout.h on both sides). At most two TDMA instructions: the full 64/128-channel blocks, then the rest.
+ * Only element positions are written: channel padding and the batch-alignment tail of a Cx/NCx output keep their
+ * previous bytes (zero the buffer first if a consumer reads padding). in and out may not overlap. */
+typedef struct RESHAPE_PARAM {
+    LAYOUT_MODE in_layout;
+    LAYOUT_MODE out_layout;
+} RESHAPE_PARAM;
+uint64_t op_reshape(RESHAPE_PARAM *param, TSR *in, TSR *out);
+
+/* Loads and stores between a DDR tensor stored whole and an SPM buffer holding one slice of it, both in the same
+ * layout. The slice comes from the DDR TSR's L_SHAPE: shape_whole (the DDR tensor), shape_start and shape_real
+ * (the slice, which the SPM buffer holds as a tensor of shape shape_real). If the SPM TSR has a shape, its dim and
+ * shape_real must match. Formats must be equal.
+ *   Tensor / NTensor (compact row-major, dim 1..6): any slice.
+ *   Cx / NCx (dim 2..4): slices of N and the spatial dims; C must be whole (start 0, real = whole). Rows are copied
+ *     with their channel padding; each batch of the SPM buffer starts on the layout's batch alignment.
+ * Contiguous dims are merged, so most slices take one RDMA/WDMA box (Cx/NCx with C > unit/2 and a C0 part: two). */
+typedef struct LOAD_PARAM {
+    LAYOUT_MODE layout; /* layout of both the DDR tensor and the SPM slice */
+} LOAD_PARAM;
+typedef struct STORE_PARAM {
+    LAYOUT_MODE layout;
+} STORE_PARAM;
+
+uint64_t op_loadVar(LOAD_PARAM *param, TSR *ddr_src, TSR *spm_dst);
+/* Whole tensor (shape_whole; start and real are ignored): weights and other constants. */
+uint64_t op_loadConst(LOAD_PARAM *param, TSR *ddr_src, TSR *spm_dst);
+uint64_t op_dma_store(STORE_PARAM *param, TSR *spm_src, TSR *ddr_dst);
+/* op_dma_store in NCx whatever param->layout says (param may be NULL). */
+uint64_t op_store_var_ncx(STORE_PARAM *param, TSR *spm_src, TSR *ddr_dst);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TX8_LSU_H */

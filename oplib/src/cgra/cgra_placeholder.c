@@ -1,2 +1,0 @@
-/* PLACEHOLDER: replaced when the CGRA wrappers land. */
-typedef int tx8_oplib_placeholder;

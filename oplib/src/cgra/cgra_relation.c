@@ -1,0 +1,31 @@
+/*
+ * CGRATensor_RelationOp_* (compare -> 1/0 mask in fmt) and CGRATensor_LogicOp_V_V_select wrappers.
+ * `cmp` is one of CT_OP_CMP_EQ … CT_OP_CMP_GE (anything else is rejected by the engine). Each only fills *p;
+ * the results are exact, so rnd is left at RND_NEAREST_EVEN.
+ */
+#include "cgra_fill.h"
+
+void CGRATensor_RelationOp_V_V_cmp(CT_Param *p, CT_OPCODE cmp, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num, Data_Format fmt) {
+    cgra_fill(p, CT_FUNC_CMP, CT_FMT_V_V, cmp, fmt, fmt, RND_NEAREST_EVEN);
+    p->param.src0_addr = src0;
+    p->param.src1_addr = src1;
+    p->param.dst_addr = dst;
+    p->param.src_elem_num = elem_num;
+}
+
+void CGRATensor_RelationOp_V_S_cmp(CT_Param *p, CT_OPCODE cmp, uint64_t src, uint32_t scalar, uint64_t dst, uint32_t elem_num, Data_Format fmt) {
+    cgra_fill(p, CT_FUNC_CMP, CT_FMT_V_S, cmp, fmt, fmt, RND_NEAREST_EVEN);
+    p->param.src0_addr = src;
+    p->param.scalar = scalar;
+    p->param.dst_addr = dst;
+    p->param.src_elem_num = elem_num;
+}
+
+void CGRATensor_LogicOp_V_V_select(CT_Param *p, uint64_t mask, uint64_t a, uint64_t b, uint64_t dst, uint32_t elem_num, Data_Format fmt) {
+    cgra_fill(p, CT_FUNC_SELECT, CT_FMT_V_V, CT_OP_SELECT, fmt, fmt, RND_NEAREST_EVEN);
+    p->param.src0_addr = mask;
+    p->param.src1_addr = a;
+    p->param.src2_addr = b;
+    p->param.dst_addr = dst;
+    p->param.src_elem_num = elem_num;
+}

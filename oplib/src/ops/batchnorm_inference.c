@@ -1,0 +1,199 @@
+/*
+ * op_batchnorm_inference: out = scale * (in - mean) * rsqrt(var + epsilon) + shift, per channel.
+ *
+ * The seed's 10-step flow (§"BatchNorm Design"). For fp16/bf16 the work happens in fp32 inside imm:
+ *   1  gatherScatter in -> imm.stage     each batch's elements placed at half the fp32 batch stride, so that
+ *   2  convert fp16/bf16 -> fp32          one convert instruction produces the fp32 layout in imm.work
+ *   3  work = x - mean                    VuV_sub per batch (C <= 32 or compact) / VuV_sub_loop + VuV_sub (C > 32)
+ *   4  rstd = var + epsilon               V_S add into imm.rstd
+ *   5  rstd = rsqrt(rstd)
+ *   6  work *= rstd                       VuV_mul / VuV_mul_loop, as step 3
+ *   7  work *= scale
+ *   8  work += shift
+ *   9  convert fp32 -> fp16/bf16 into imm.stage (round to nearest even)
+ *   10 gatherScatter imm.stage -> out
+ * For fp32, steps 1, 2, 9 and 10 vanish: step 3 reads `in` and writes `out`, which is then the work tensor.
+ *
+ * The per-channel vectors are fp32 and are read over the layout's aligned channel count (C rounded up as in
+ * tx8/layout.h); lanes past C only feed the padding lanes of `out`.
+ */
+#include <string.h>
+
+#include "tx8/cgra.h"
+#include "tx8/layout.h"
+#include "tx8/lsu.h"
+#include "tx8/ops.h"
+#include "tx8/tsm.h"
+
+#define OP "op_batchnorm_inference"
+
+typedef struct bn_plan {
+    tx8_layout io;      /* in/out in their own format */
+    tx8_layout work;    /* the same shape in fp32 */
+    uint32_t c_lanes;   /* channel lanes a per-channel vector spans (aligned C) */
+    uint64_t stage_off; /* imm offsets in bytes; the fp32 work tensor is at 0 */
+    uint64_t rstd_off;
+    uint64_t imm_bytes;
+} bn_plan;
+
+static uint64_t round_up(uint64_t x, uint64_t a) { return (x + a - 1) / a * a; }
+
+static int is_supported_format(Data_Format f) { return f == Fmt_FP32 || f == Fmt_FP16 || f == Fmt_BF16; }
+
+/* Builds the plan from in's local shape; 0 or -1 (no fault raised: callers decide). */
+static int make_plan(const BATCHNORM_INFER_PARAM *param, const TSR *in, bn_plan *pl) {
+    memset(pl, 0, sizeof(*pl));
+    const uint32_t align = tx8_hw_batch_align_bytes(tx8_hal_config());
+    const L_SHAPE *s = in->shape;
+    if (tx8_layout_init(&pl->io, param->layout, in->format, s->shape_real, s->dim, align) != 0) return -1;
+    if (tx8_layout_init(&pl->work, param->layout, Fmt_FP32, s->shape_real, s->dim, align) != 0) return -1;
+    const tx8_layout *w = &pl->work;
+    pl->c_lanes = w->c_split ? w->cx * w->unit + w->c0_aligned : w->c0_aligned;
+    const int narrow = in->format != Fmt_FP32;
+    const uint64_t work_bytes = narrow ? round_up(w->total_bytes, align) : 0;
+    const uint64_t stage_bytes = narrow ? round_up(w->total_bytes / 2, align) : 0;
+    pl->stage_off = work_bytes;
+    pl->rstd_off = work_bytes + stage_bytes;
+    pl->imm_bytes = pl->rstd_off + round_up((uint64_t)pl->c_lanes * 4, align);
+    return 0;
+}
+
+uint64_t op_batchnorm_inference_imm_size(const BATCHNORM_INFER_PARAM *param, const TSR *in) {
+    bn_plan pl;
+    if (!param || !in || !in->shape || make_plan(param, in, &pl) != 0) return 0;
+    return pl.imm_bytes;
+}
+
+/* Channels of a per-channel vector: the last dim of its local shape, all other dims 1; -1 otherwise. */
+static int32_t vector_channels(const TSR *t) {
+    for (int32_t i = 0; i < t->shape->dim - 1; ++i)
+        if (t->shape->shape_real[i] != 1) return -1;
+    return t->shape->shape_real[t->shape->dim - 1];
+}
+
+#define BN_FAIL(...) (tx8_hal_fault(OP ": " __VA_ARGS__), -1)
+
+static int check_args(const BATCHNORM_INFER_PARAM *param, TSR *in, TSR *scale, TSR *shift, TSR *mean, TSR *var,
+                      TSR *imm, TSR *out, bn_plan *pl) {
+    TSR *all[7] = {in, scale, shift, mean, var, imm, out};
+    static const char *const names[7] = {"in", "scale", "shift", "mean", "var", "imm", "out"};
+    if (!param) return BN_FAIL("param is NULL");
+    for (int i = 0; i < 7; ++i) {
+        if (!all[i] || !all[i]->shape) return BN_FAIL("%s (or its shape) is NULL", names[i]);
+        if (all[i]->shape->dim < 1 || all[i]->shape->dim > MAX_SHAPE_DIM)
+            return BN_FAIL("%s->shape->dim = %d", names[i], all[i]->shape->dim);
+    }
+    const int32_t dim = in->shape->dim;
+    if (dim < 2 || dim > 4) return BN_FAIL("in->shape->dim = %d, supported 2..4", dim);
+    if (!is_supported_format(in->format))
+        return BN_FAIL("in->format = %s, supported fp32, fp16, bf16", tx8_format_name(in->format));
+    if (out->format != in->format)
+        return BN_FAIL("out->format = %s differs from in->format = %s", tx8_format_name(out->format),
+                       tx8_format_name(in->format));
+    if (out->shape->dim != dim || memcmp(out->shape->shape_real, in->shape->shape_real, sizeof(int32_t) * dim))
+        return BN_FAIL("out->shape->shape_real differs from in's");
+    const int32_t c = in->shape->shape_real[dim - 1];
+    for (int i = 1; i <= 4; ++i) {
+        if (all[i]->format != Fmt_FP32)
+            return BN_FAIL("%s->format = %s, must be fp32", names[i], tx8_format_name(all[i]->format));
+        if (vector_channels(all[i]) != c) return BN_FAIL("%s must be a 1x..x%d per-channel vector", names[i], c);
+    }
+    if (make_plan(param, in, pl) != 0)
+        return BN_FAIL("in's shape does not fit layout %s (Tensor/Cx need dim 0 == 1; extents must be > 0)",
+                       tx8_layout_name(param->layout));
+    if (imm->format != Fmt_INT8 || imm->shape->dim != 1 || (uint64_t)imm->shape->shape_real[0] < pl->imm_bytes)
+        return BN_FAIL("imm must be an int8 [bytes] buffer of at least %llu bytes (op_batchnorm_inference_imm_size)",
+                       (unsigned long long)pl->imm_bytes);
+    if ((uint64_t)pl->work.n * pl->work.batch_stride_bytes / 4 > UINT32_MAX)
+        return BN_FAIL("in holds more than 2^32 elements");
+    return 0;
+}
+
+/* Adds an instruction's cycles to `total`; after a fault the op stops issuing (nothing more is written). */
+#define ISSUE(total, cycles)                                    \
+    do {                                                        \
+        (total) = ADD_VALID_CYCLE((total), (cycles));           \
+        if ((total) == TX8_CYCLES_INVALID) return (total);      \
+    } while (0)
+
+typedef enum { BN_SUB, BN_MUL, BN_ADD } bn_vuv_op;
+
+static void vuv(CT_Param *ct, bn_vuv_op op, uint64_t s, uint64_t d, uint64_t u, uint32_t n, uint32_t un) {
+    if (op == BN_SUB) CGRATensor_ArithOp_V_VuV_sub(ct, s, d, u, RND_NEAREST_EVEN, n, un, Fmt_FP32);
+    if (op == BN_MUL) CGRATensor_ArithOp_V_VuV_mul(ct, s, d, u, RND_NEAREST_EVEN, n, un, Fmt_FP32);
+    if (op == BN_ADD) CGRATensor_ArithOp_V_VuV_add(ct, s, d, u, RND_NEAREST_EVEN, n, un, Fmt_FP32);
+}
+
+static void vuv_loop(CT_Param *ct, bn_vuv_op op, uint64_t s, uint64_t d, uint64_t u, uint32_t n, uint32_t un,
+                     uint32_t full_n, uint32_t full_un) {
+    if (op == BN_SUB) CGRATensor_ArithOp_V_VuV_sub_loop(ct, s, d, u, RND_NEAREST_EVEN, n, un, full_n, full_un, Fmt_FP32);
+    if (op == BN_MUL) CGRATensor_ArithOp_V_VuV_mul_loop(ct, s, d, u, RND_NEAREST_EVEN, n, un, full_n, full_un, Fmt_FP32);
+    if (op == BN_ADD) CGRATensor_ArithOp_V_VuV_add_loop(ct, s, d, u, RND_NEAREST_EVEN, n, un, full_n, full_un, Fmt_FP32);
+}
+
+/* One per-channel pass over every batch of the fp32 work tensor (src -> dst, vec = per-channel vector). */
+static uint64_t per_channel_pass(const bn_plan *pl, bn_vuv_op op, uint64_t src, uint64_t dst, uint64_t vec) {
+    const tx8_layout *w = &pl->work;
+    uint64_t total = 0;
+    CT_Param ct;
+    for (uint32_t b = 0; b < w->n; ++b) {
+        const uint64_t s = src + (uint64_t)b * w->batch_stride_bytes, d = dst + (uint64_t)b * w->batch_stride_bytes;
+        if (!w->c_split) { /* [HW][Ca]: C <= 32 or compact; the unit vector is the whole channel vector */
+            vuv(&ct, op, s, d, vec, w->hw * w->c0_aligned, w->c0_aligned);
+            ISSUE(total, TsmExecute(&ct));
+            continue;
+        }
+        if (w->cx) { /* [Cx][HW][64]: VuV of HW*64 with a 64-lane unit, looped over the Cx blocks */
+            const uint32_t n = w->hw * w->unit;
+            vuv_loop(&ct, op, s, d, vec, n, w->unit, w->cx * n, w->cx * w->unit);
+            ISSUE(total, TsmExecute(&ct));
+        }
+        if (w->c0_aligned) { /* [HW][C0a]: the tail channels */
+            const uint64_t off = (uint64_t)w->cx * w->hw * w->unit * 4, voff = (uint64_t)w->cx * w->unit * 4;
+            vuv(&ct, op, s + off, d + off, vec + voff, w->hw * w->c0_aligned, w->c0_aligned);
+            ISSUE(total, TsmExecute(&ct));
+        }
+    }
+    return total;
+}
+
+uint64_t op_batchnorm_inference(BATCHNORM_INFER_PARAM *param, TSR *in, TSR *scale, TSR *shift, TSR *mean, TSR *var,
+                                TSR *imm, TSR *out) {
+    bn_plan pl;
+    if (check_args(param, in, scale, shift, mean, var, imm, out, &pl) != 0) return TX8_CYCLES_INVALID;
+    const int narrow = in->format != Fmt_FP32;
+    const uint64_t work = narrow ? imm->addr : out->addr;
+    const uint64_t stage = imm->addr + pl.stage_off, rstd = imm->addr + pl.rstd_off;
+    const uint32_t image_elems = (uint32_t)(pl.work.n * pl.work.batch_stride_bytes / 4); /* whole fp32 image */
+    const uint32_t batch_bytes = (uint32_t)(pl.io.batch_elems * pl.io.elem_bytes);
+    const uint32_t io_stride = (uint32_t)pl.io.batch_stride_bytes;
+    const uint32_t stage_stride = (uint32_t)(pl.work.batch_stride_bytes / 2);
+    uint64_t total = 0;
+    CT_Param ct;
+
+    if (narrow) { /* steps 1-2 */
+        ISSUE(total, op_gatherScatter(in->addr, stage, batch_bytes, pl.io.n, io_stride, stage_stride));
+        CGRATensor_ConvertOp_V_V_convert(&ct, stage, work, image_elems, in->format, Fmt_FP32, RND_NEAREST_EVEN);
+        ISSUE(total, TsmExecute(&ct));
+    }
+    /* step 3 */
+    ISSUE(total, per_channel_pass(&pl, BN_SUB, narrow ? work : in->addr, work, mean->addr));
+    /* steps 4-5 */
+    const float eps = param->epsilon;
+    uint32_t eps_bits;
+    memcpy(&eps_bits, &eps, sizeof eps_bits);
+    CGRATensor_ArithOp_V_S_add(&ct, var->addr, eps_bits, rstd, pl.c_lanes, RND_NEAREST_EVEN, Fmt_FP32);
+    ISSUE(total, TsmExecute(&ct));
+    CGRATensor_TranscOp_V_V_rsqrt(&ct, rstd, rstd, pl.c_lanes, RND_NEAREST_EVEN, Fmt_FP32);
+    ISSUE(total, TsmExecute(&ct));
+    /* steps 6-8 */
+    ISSUE(total, per_channel_pass(&pl, BN_MUL, work, work, rstd));
+    ISSUE(total, per_channel_pass(&pl, BN_MUL, work, work, scale->addr));
+    ISSUE(total, per_channel_pass(&pl, BN_ADD, work, work, shift->addr));
+    if (narrow) { /* steps 9-10 */
+        CGRATensor_ConvertOp_V_V_convert(&ct, work, stage, image_elems, Fmt_FP32, in->format, RND_NEAREST_EVEN);
+        ISSUE(total, TsmExecute(&ct));
+        ISSUE(total, op_gatherScatter(stage, out->addr, batch_bytes, pl.io.n, stage_stride, io_stride));
+    }
+    return total;
+}

@@ -1,0 +1,101 @@
+/*
+ * Helpers shared by the CT / CGRA test programs (test_ct_*.c, test_op_eltwise.c): SPM regions, random data,
+ * an independent copy of the documented CT cycle formula, "destination untouched" checks.
+ */
+#ifndef TX8_CT_TEST_COMMON_H
+#define TX8_CT_TEST_COMMON_H
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tx8/cgra.h"
+#include "tx8/tsm.h"
+#include "tx8_test.h"
+
+/* SPM byte addresses of the test operands (512 KiB apart; SPM is 3 MiB). */
+#define SPM_A 0x000000u
+#define SPM_B 0x080000u
+#define SPM_C 0x100000u
+#define SPM_D 0x180000u /* destination */
+#define SPM_E 0x200000u
+
+static const Data_Format kFloatFmts[3] = {Fmt_FP32, Fmt_FP16, Fmt_BF16};
+
+/* Random values in [lo, hi] already rounded to fmt (what the device holds). */
+static inline void ct_rand_vals(tx8_rng *r, Data_Format fmt, double *v, size_t n, double lo, double hi) {
+    for (size_t i = 0; i < n; ++i) v[i] = tx8_rng_uniform(r, lo, hi);
+    tx8_test_quantize(fmt, v, n);
+}
+
+/* Random element count in [1, 5000], biased toward awkward sizes around multiples of 64/128. */
+static inline uint32_t ct_rand_count(tx8_rng *r) {
+    switch (tx8_rng_int(r, 0, 3)) {
+    case 0: return (uint32_t)tx8_rng_int(r, 1, 70);
+    case 1: return (uint32_t)(tx8_rng_int(r, 1, 39) * 128 + tx8_rng_int(r, -1, 1));
+    default: return (uint32_t)tx8_rng_int(r, 1, 5000);
+    }
+}
+
+/* The documented CT cycle formula (tx8/cm_cycles.h), written out here independently of cm_cycles_ct. */
+static inline uint64_t ct_expected_cycles(uint64_t elems, uint32_t elem_bits, int transcendental) {
+    const tx8_hw_config *c = tx8_hal_config();
+    const uint64_t lanes = c->ct_datapath_bits / elem_bits;
+    return c->ct_startup_cycles + (elems + lanes - 1) / lanes * (transcendental ? c->ct_transcendental_passes : 1);
+}
+
+/* Fills SPM [addr, addr + bytes) with a marker pattern; ct_assert_pattern checks it is still there. */
+static inline void ct_fill_pattern(uint64_t addr, size_t bytes) {
+    uint8_t *b = (uint8_t *)malloc(bytes);
+    memset(b, 0xA5, bytes);
+    assert_int_equal(tx8_hal_mem_write(TX8_MEM_SPM, addr, b, bytes), 0);
+    free(b);
+}
+static inline void ct_assert_pattern(uint64_t addr, size_t bytes) {
+    uint8_t *b = (uint8_t *)malloc(bytes);
+    assert_int_equal(tx8_hal_mem_read(TX8_MEM_SPM, addr, b, bytes), 0);
+    for (size_t i = 0; i < bytes; ++i)
+        if (b[i] != 0xA5) {
+            print_error("destination byte %zu at 0x%llx was modified\n", i, (unsigned long long)addr);
+            fail();
+        }
+    free(b);
+}
+
+/* Executes an instruction that must be rejected: no cycles, one fault containing `needle`, destination intact. */
+static inline void ct_expect_reject(const CT_Param *p, const char *needle, uint64_t dst, size_t dst_bytes) {
+    ct_fill_pattern(dst, dst_bytes);
+    tx8_test_fault_reset();
+    const uint64_t before = tx8_hal_cycles();
+    assert_true(TsmExecute(p) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault(needle);
+    assert_int_equal(tx8_hal_cycles(), before);
+    ct_assert_pattern(dst, dst_bytes);
+}
+
+static inline float ct_bits_float(uint32_t b) { float f; memcpy(&f, &b, sizeof f); return f; }
+static inline uint32_t ct_float_bits(float f) { uint32_t b; memcpy(&b, &f, sizeof b); return b; }
+
+/* Raw element bits at SPM addr (n elements of fmt). */
+static inline void ct_load_bits(uint64_t addr, Data_Format fmt, uint32_t *bits, size_t n) {
+    const uint32_t eb = tx8_format_bytes(fmt);
+    uint8_t *b = (uint8_t *)malloc(n * eb + 1);
+    assert_int_equal(tx8_hal_mem_read(TX8_MEM_SPM, addr, b, n * eb), 0);
+    for (size_t i = 0; i < n; ++i) {
+        uint32_t v = 0;
+        for (uint32_t k = 0; k < eb; ++k) v |= (uint32_t)b[i * eb + k] << (8 * k);
+        bits[i] = v;
+    }
+    free(b);
+}
+static inline void ct_store_bits(uint64_t addr, Data_Format fmt, const uint32_t *bits, size_t n) {
+    const uint32_t eb = tx8_format_bytes(fmt);
+    uint8_t *b = (uint8_t *)malloc(n * eb + 1);
+    for (size_t i = 0; i < n; ++i)
+        for (uint32_t k = 0; k < eb; ++k) b[i * eb + k] = (uint8_t)(bits[i] >> (8 * k));
+    assert_int_equal(tx8_hal_mem_write(TX8_MEM_SPM, addr, b, n * eb), 0);
+    free(b);
+}
+
+#endif /* TX8_CT_TEST_COMMON_H */

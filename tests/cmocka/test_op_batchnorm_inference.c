@@ -1,0 +1,281 @@
+/*
+ * op_batchnorm_inference against a scalar double reference: the seed's fixed cases, seeded random cases over
+ * dim (2..4) x layout (Tensor, NTensor, Cx, NCx) x dtype (fp32, fp16, bf16) x shape, memory safety, and bad input.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tx8/layout.h"
+#include "tx8/ops.h"
+#include "tx8_test.h"
+
+#define GUARD 256u
+#define SENTINEL 0xA5u
+
+typedef struct bn_case {
+    int32_t dim;
+    int32_t shape[4];
+    LAYOUT_MODE layout;
+    Data_Format fmt;
+} bn_case;
+
+/* SPM placement of one case: in | guard | out | guard | scale shift mean var | imm | guard. */
+typedef struct bn_bufs {
+    tx8_layout lay;
+    uint32_t c_lanes;
+    uint64_t in, out, vec[4], imm, imm_bytes, end;
+} bn_bufs;
+
+static uint64_t up256(uint64_t x) { return (x + 255) / 256 * 256; }
+
+static int plan_buffers(const bn_case *c, const BATCHNORM_INFER_PARAM *param, TSR *in_tsr, bn_bufs *b) {
+    if (tx8_layout_init(&b->lay, c->layout, c->fmt, c->shape, c->dim, 256) != 0) return -1;
+    const tx8_layout *l = &b->lay;
+    b->c_lanes = l->c_split ? l->cx * l->unit + l->c0_aligned : l->c0_aligned;
+    b->in = 0;
+    b->out = up256(l->total_bytes) + GUARD;
+    uint64_t p = b->out + up256(l->total_bytes) + GUARD;
+    for (int i = 0; i < 4; ++i, p += up256(b->c_lanes * 4ull)) b->vec[i] = p;
+    b->imm = p;
+    b->imm_bytes = op_batchnorm_inference_imm_size(param, in_tsr);
+    b->end = b->imm + b->imm_bytes + GUARD;
+    return b->end <= tx8_hal_config()->spm_bytes ? 0 : -1;
+}
+
+static void fill_spm(uint64_t addr, uint64_t bytes, uint8_t v) {
+    uint8_t *buf = malloc(bytes);
+    memset(buf, v, bytes);
+    assert_int_equal(tx8_hal_mem_write(TX8_MEM_SPM, addr, buf, bytes), 0);
+    free(buf);
+}
+
+static void assert_spm_is(uint64_t addr, uint64_t bytes, uint8_t v, const char *what) {
+    uint8_t *buf = malloc(bytes);
+    assert_int_equal(tx8_hal_mem_read(TX8_MEM_SPM, addr, buf, bytes), 0);
+    for (uint64_t i = 0; i < bytes; ++i)
+        if (buf[i] != v) {
+            print_error("%s: byte %llu was overwritten\n", what, (unsigned long long)i);
+            fail();
+        }
+    free(buf);
+}
+
+/* Writes a compact NHWC array of doubles into SPM in layout l (values rounded to l->fmt). */
+static void store_tensor(uint64_t addr, const tx8_layout *l, const double *vals) {
+    size_t n = (size_t)l->n * l->hw * l->c;
+    uint8_t *compact = malloc(n * l->elem_bytes), *image = malloc(l->total_bytes);
+    for (size_t i = 0; i < n; ++i) cm_store_element(compact + i * l->elem_bytes, l->fmt, vals[i], RND_NEAREST_EVEN);
+    tx8_layout_pack(l, compact, image);
+    assert_int_equal(tx8_hal_mem_write(TX8_MEM_SPM, addr, image, l->total_bytes), 0);
+    free(compact), free(image);
+}
+
+static void load_tensor(uint64_t addr, const tx8_layout *l, double *vals) {
+    size_t n = (size_t)l->n * l->hw * l->c;
+    uint8_t *compact = malloc(n * l->elem_bytes), *image = malloc(l->total_bytes);
+    assert_int_equal(tx8_hal_mem_read(TX8_MEM_SPM, addr, image, l->total_bytes), 0);
+    tx8_layout_unpack(l, image, compact);
+    for (size_t i = 0; i < n; ++i) vals[i] = cm_load_element(compact + i * l->elem_bytes, l->fmt);
+    free(compact), free(image);
+}
+
+static void make_tsr(TSR *t, L_SHAPE *s, Data_Format f, uint64_t addr, const int32_t *shape, int32_t dim) {
+    tx8_lshape_init(s, shape, dim);
+    t->format = f;
+    t->addr = addr;
+    t->shape = s;
+}
+
+/* Runs one case end to end and checks every element, the guards and the inputs. Returns the op's cycles. */
+static uint64_t run_case(const bn_case *c, tx8_rng *rng) {
+    BATCHNORM_INFER_PARAM param = {c->layout, 1e-6f};
+    L_SHAPE s_in, s_out, s_vec, s_imm;
+    TSR in, out, vec[4], imm;
+    make_tsr(&in, &s_in, c->fmt, 0, c->shape, c->dim);
+    bn_bufs b;
+    assert_int_equal(plan_buffers(c, &param, &in, &b), 0);
+    const tx8_layout *l = &b.lay;
+    const size_t n = (size_t)l->n * l->hw * l->c;
+    const uint32_t C = l->c;
+
+    double *x = malloc(n * sizeof(double)), *y = malloc(n * sizeof(double)), *v[4];
+    for (size_t i = 0; i < n; ++i) x[i] = tx8_rng_uniform(rng, -4.0, 4.0);
+    tx8_test_quantize(c->fmt, x, n);
+    for (int k = 0; k < 4; ++k) {
+        v[k] = malloc(b.c_lanes * sizeof(double));
+        for (uint32_t i = 0; i < b.c_lanes; ++i) /* lanes past C are junk the op must not let leak */
+            v[k][i] = i < C ? (k == 3 ? tx8_rng_uniform(rng, 0.05, 3.0) : tx8_rng_uniform(rng, -2.0, 2.0))
+                            : (k == 3 ? -1.0 : 1e30);
+        tx8_test_quantize(Fmt_FP32, v[k], b.c_lanes);
+    }
+
+    fill_spm(0, b.end, SENTINEL);
+    store_tensor(b.in, l, x);
+    for (int k = 0; k < 4; ++k) tx8_test_spm_store(b.vec[k], Fmt_FP32, v[k], b.c_lanes);
+
+    const int32_t vshape[1] = {(int32_t)C}, ishape[1] = {(int32_t)b.imm_bytes};
+    make_tsr(&out, &s_out, c->fmt, b.out, c->shape, c->dim);
+    for (int k = 0; k < 4; ++k) make_tsr(&vec[k], &s_vec, Fmt_FP32, b.vec[k], vshape, 1);
+    make_tsr(&imm, &s_imm, Fmt_INT8, b.imm, ishape, 1);
+
+    uint64_t before = tx8_hal_cycles();
+    uint64_t cycles = op_batchnorm_inference(&param, &in, &vec[0], &vec[1], &vec[2], &vec[3], &imm, &out);
+    assert_int_equal(tx8_test_faults()->count, 0);
+    assert_true(cycles != TX8_CYCLES_INVALID && cycles > 0);
+    assert_int_equal(tx8_hal_cycles() - before, cycles); /* what the op reports is what the chip counted */
+
+    load_tensor(b.out, l, y);
+    const double eps32 = tx8_test_eps(Fmt_FP32), eps_out = tx8_test_eps(c->fmt);
+    for (size_t i = 0; i < n; ++i) {
+        const uint32_t ch = (uint32_t)(i % C);
+        const double sc = v[0][ch], sh = v[1][ch], mu = v[2][ch], var = v[3][ch];
+        const double rstd = 1.0 / sqrt((double)(float)(var + (double)1e-6f));
+        const double want = sc * (x[i] - mu) * rstd + sh;
+        /* fp32 steps (sub, add eps, rsqrt, 3 mul/add) then one rounding to the output format */
+        const double tol = 8 * eps32 * (fabs(x[i] - mu) * rstd * fabs(sc) + fabs(sh)) + eps_out * fabs(want) + 1e-7;
+        if (!(fabs(y[i] - want) <= tol)) {
+            print_error("bn %s %s dim %d [%d %d %d %d]: element %zu (channel %u): got %.9g want %.9g tol %.3g\n",
+                        tx8_format_name(c->fmt), tx8_layout_name(c->layout), c->dim, c->shape[0], c->shape[1],
+                        c->shape[2], c->shape[3], i, ch, y[i], want, tol);
+            fail();
+        }
+    }
+    /* guards around out and after imm untouched; in and the vectors unchanged */
+    assert_spm_is(b.out - GUARD, GUARD, SENTINEL, "guard before out");
+    assert_spm_is(b.out + up256(l->total_bytes), GUARD, SENTINEL, "guard after out");
+    assert_spm_is(b.imm + b.imm_bytes, GUARD, SENTINEL, "guard after imm");
+    double *x2 = malloc(n * sizeof(double)), *v2 = malloc(b.c_lanes * sizeof(double));
+    load_tensor(b.in, l, x2);
+    assert_memory_equal(x, x2, n * sizeof(double));
+    for (int k = 0; k < 4; ++k) {
+        tx8_test_spm_load(b.vec[k], Fmt_FP32, v2, b.c_lanes);
+        assert_memory_equal(v[k], v2, b.c_lanes * sizeof(double));
+    }
+    free(x2), free(v2);
+    for (int k = 0; k < 4; ++k) free(v[k]);
+    free(x), free(y);
+    return cycles;
+}
+
+/* ---- the seed's cases ---- */
+
+static void seed_cases(void **state) {
+    (void)state;
+    tx8_rng rng;
+    tx8_rng_seed(&rng, tx8_test_seed());
+    const bn_case cases[] = {
+        {4, {4, 112, 2, 30}, LAYOUT_NCX, Fmt_FP16},  /* C <= 32: VuV_mul per batch */
+        {4, {4, 112, 2, 129}, LAYOUT_NCX, Fmt_FP16}, /* C > 32: VuV_mul_loop over Cx*64 + VuV_mul over C0 */
+        {4, {2, 1, 2, 131}, LAYOUT_NCX, Fmt_FP16},   /* the layout worked example */
+        {4, {4, 112, 2, 30}, LAYOUT_NCX, Fmt_FP32},
+        {4, {4, 112, 2, 129}, LAYOUT_NCX, Fmt_BF16},
+        {4, {1, 8, 8, 64}, LAYOUT_CX, Fmt_FP32},     /* exactly one Cx block, no C0 */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) run_case(&cases[i], &rng);
+}
+
+/* ---- random cases ---- */
+
+static void random_cases(void **state) {
+    (void)state;
+    tx8_rng rng;
+    tx8_rng_seed(&rng, tx8_test_seed() ^ 0xb17c);
+    static const int32_t kChannels[] = {1, 30, 32, 33, 64, 129, 131};
+    static const Data_Format kFmts[] = {Fmt_FP32, Fmt_FP16, Fmt_BF16};
+    int ran = 0, per_layout[LAYOUT_COUNT] = {0}, per_fmt[3] = {0};
+    for (int iter = 0; iter < 160; ++iter) {
+        bn_case c = {0};
+        c.dim = tx8_rng_int(&rng, 2, 4);
+        c.layout = (LAYOUT_MODE)tx8_rng_int(&rng, 0, LAYOUT_COUNT - 1);
+        const int fi = tx8_rng_int(&rng, 0, 2);
+        c.fmt = kFmts[fi];
+        const int32_t ch = iter % 3 == 2 ? tx8_rng_int(&rng, 1, 200) : kChannels[tx8_rng_int(&rng, 0, 6)];
+        c.shape[0] = (c.layout == LAYOUT_TENSOR || c.layout == LAYOUT_CX) ? 1 : tx8_rng_int(&rng, 1, 4);
+        for (int d = 1; d < c.dim - 1; ++d) c.shape[d] = tx8_rng_int(&rng, 1, c.dim == 3 ? 40 : 9);
+        c.shape[c.dim - 1] = ch;
+        run_case(&c, &rng);
+        ran++, per_layout[c.layout]++, per_fmt[fi]++;
+    }
+    printf("[ tx8 ] op_batchnorm_inference: %d random cases (Tensor %d, NTensor %d, Cx %d, NCx %d; "
+           "fp32 %d, fp16 %d, bf16 %d)\n", ran, per_layout[0], per_layout[1], per_layout[2], per_layout[3],
+           per_fmt[0], per_fmt[1], per_fmt[2]);
+}
+
+/* ---- costs: the narrow formats pay for the conversions; the cycle count is stable ---- */
+
+static void cycles_are_deterministic_and_fp16_costs_more(void **state) {
+    (void)state;
+    tx8_rng rng;
+    tx8_rng_seed(&rng, 7);
+    bn_case c16 = {4, {2, 8, 8, 129}, LAYOUT_NCX, Fmt_FP16}, c32 = c16;
+    c32.fmt = Fmt_FP32;
+    const uint64_t a = run_case(&c16, &rng), b = run_case(&c16, &rng), f = run_case(&c32, &rng);
+    assert_int_equal(a, b);
+    assert_true(a > f);
+    /* lower bound from the CT datapath alone: 4 fp32 passes over the image at 64 lanes per cycle */
+    assert_true(f >= 4 * (2 * 8 * 8 * (2 * 64 + 4)) / 64);
+}
+
+/* ---- bad input: clear faults, nothing written ---- */
+
+static void bad_input_is_reported(void **state) {
+    (void)state;
+    const int32_t shape[4] = {2, 4, 4, 40}, vshape[1] = {40}, wrong_c[1] = {39}, ishape[1] = {1 << 20};
+    BATCHNORM_INFER_PARAM param = {LAYOUT_NCX, 1e-6f};
+    L_SHAPE s_in, s_out, s_vec, s_bad, s_imm, s_small;
+    TSR in, out, vec, bad_vec, imm, small_imm;
+    make_tsr(&in, &s_in, Fmt_FP16, 0, shape, 4);
+    make_tsr(&out, &s_out, Fmt_FP16, 0x40000, shape, 4);
+    make_tsr(&vec, &s_vec, Fmt_FP32, 0x80000, vshape, 1);
+    make_tsr(&bad_vec, &s_bad, Fmt_FP32, 0x80000, wrong_c, 1);
+    make_tsr(&imm, &s_imm, Fmt_INT8, 0x100000, ishape, 1);
+    const int32_t tiny[1] = {64};
+    make_tsr(&small_imm, &s_small, Fmt_INT8, 0x100000, tiny, 1);
+    fill_spm(0x40000, 0x10000, SENTINEL);
+
+    assert_true(op_batchnorm_inference(&param, &in, &bad_vec, &vec, &vec, &vec, &imm, &out) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("op_batchnorm_inference: scale must be a 1x..x40 per-channel vector");
+    assert_true(op_batchnorm_inference(&param, &in, &vec, &vec, &vec, &vec, &small_imm, &out) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("imm must be an int8 [bytes] buffer of at least");
+    in.format = Fmt_INT8;
+    assert_true(op_batchnorm_inference(&param, &in, &vec, &vec, &vec, &vec, &imm, &out) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("in->format = int8, supported fp32, fp16, bf16");
+    in.format = Fmt_FP16;
+    out.format = Fmt_BF16;
+    assert_true(op_batchnorm_inference(&param, &in, &vec, &vec, &vec, &vec, &imm, &out) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("out->format = bf16 differs from in->format = fp16");
+    out.format = Fmt_FP16;
+    param.layout = LAYOUT_CX; /* Cx needs N == 1 */
+    assert_true(op_batchnorm_inference(&param, &in, &vec, &vec, &vec, &vec, &imm, &out) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("does not fit layout Cx");
+    param.layout = LAYOUT_NCX;
+    s_in.dim = 5;
+    assert_true(op_batchnorm_inference(&param, &in, &vec, &vec, &vec, &vec, &imm, &out) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("in->shape->dim = 5, supported 2..4");
+    s_in.dim = 4;
+    assert_true(op_batchnorm_inference(&param, &in, &vec, NULL, &vec, &vec, &imm, &out) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("shift (or its shape) is NULL");
+    s_out.shape_real[1] = 3;
+    assert_true(op_batchnorm_inference(&param, &in, &vec, &vec, &vec, &vec, &imm, &out) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("out->shape->shape_real differs");
+    assert_spm_is(0x40000, 0x10000, SENTINEL, "out after rejected calls");
+    /* imm placed past the end of SPM: the engine's bounds check names the field, the op reports invalid */
+    s_out.shape_real[1] = 4;
+    imm.addr = tx8_hal_config()->spm_bytes - 1024;
+    assert_true(op_batchnorm_inference(&param, &in, &vec, &vec, &vec, &vec, &imm, &out) == TX8_CYCLES_INVALID);
+    assert_true(tx8_test_faults()->count >= 1);
+    assert_non_null(strstr(tx8_test_faults()->last, "outside SPM"));
+    tx8_test_fault_reset();
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(seed_cases, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(random_cases, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(cycles_are_deterministic_and_fp16_costs_more, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(bad_input_is_reported, tx8_test_setup, tx8_test_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
