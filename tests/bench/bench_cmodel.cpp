@@ -159,7 +159,7 @@ void bench_batchnorm(tx8_hal_cmodel *hal, int reps) {
         if (t < 0)
             std::printf("  oneDNN %-9s  unsupported on this host\n", name);
         else
-            std::printf("  oneDNN %-9s %8.2f ns/element   cmodel/oneDNN = %.0fx\n", name, t * 1e9 / elems, host / t);
+            std::printf("  oneDNN %-9s %8.2f ns/element   cmodel/oneDNN = %.1fx\n", name, t * 1e9 / elems, host / t);
     };
     show("f32", dnnl_f32);
     show("bf16", dnnl_bf16);
@@ -233,7 +233,7 @@ void bench_gemm(tx8_hal_cmodel *hal, Data_Format fmt, int reps) {
     std::printf("  cmodel host      %8.3f ns/MAC   (%.3f s)\n", host * 1e9 / macs, host);
     std::printf("  plain C          %8.3f ns/MAC   cmodel/plain = %.1fx\n", plain * 1e9 / macs, host / plain);
     if (onednn > 0)
-        std::printf("  oneDNN matmul    %8.4f ns/MAC   cmodel/oneDNN = %.0fx\n", onednn * 1e9 / macs, host / onednn);
+        std::printf("  oneDNN matmul    %8.4f ns/MAC   cmodel/oneDNN = %.1fx\n", onednn * 1e9 / macs, host / onednn);
     else
         std::printf("  oneDNN matmul    unsupported on this host\n");
     std::printf("  simulated        %llu cycles; NE-bound at %u MAC/cycle: %.0f cycles (%.3fx)\n",
