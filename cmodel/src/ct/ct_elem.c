@@ -4,15 +4,12 @@
  * cm_format_to_double / cm_round_to_format and falls back to them outside its range (subnormals, inf, NaN,
  * other rounding modes). Memory is little endian; the byte assembly below compiles to plain loads/stores.
  */
+#include "numerics/cm_bits.h"
 #include <string.h>
 
 #include "ct_internal.h"
 #include "tx8/cm_numerics.h"
 
-static double bits_to_double(uint64_t b) { double d; memcpy(&d, &b, sizeof d); return d; }
-static uint64_t double_to_bits(double d) { uint64_t b; memcpy(&b, &d, sizeof b); return b; }
-static float bits_to_float(uint32_t b) { float f; memcpy(&f, &b, sizeof f); return f; }
-static uint32_t float_to_bits(float f) { uint32_t b; memcpy(&b, &f, sizeof b); return b; }
 
 static uint32_t get16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
 static uint32_t get32(const uint8_t *p) {
@@ -27,7 +24,7 @@ static void put32(uint8_t *p, uint32_t v) {
 static double fp16_to_double(uint32_t h) {
     const uint32_t e = (h >> 10) & 0x1Fu;
     if (e == 0 || e == 31) return cm_format_to_double(h, Fmt_FP16);
-    return bits_to_double((uint64_t)(h & 0x8000u) << 48 | (uint64_t)(e + 1008u) << 52 | (uint64_t)(h & 0x3FFu) << 42);
+    return cm_bits_to_double((uint64_t)(h & 0x8000u) << 48 | (uint64_t)(e + 1008u) << 52 | (uint64_t)(h & 0x3FFu) << 42);
 }
 
 void ct_load_block(const uint8_t *src, Data_Format fmt, double *out, size_t n) {
@@ -35,10 +32,10 @@ void ct_load_block(const uint8_t *src, Data_Format fmt, double *out, size_t n) {
     switch (fmt) {
     case Fmt_FP32:
     case Fmt_TF32: /* tf32 bits are read as fp32 */
-        for (i = 0; i < n; ++i) out[i] = (double)bits_to_float(get32(src + 4 * i));
+        for (i = 0; i < n; ++i) out[i] = (double)cm_bits_to_float(get32(src + 4 * i));
         break;
     case Fmt_BF16:
-        for (i = 0; i < n; ++i) out[i] = (double)bits_to_float(get16(src + 2 * i) << 16);
+        for (i = 0; i < n; ++i) out[i] = (double)cm_bits_to_float(get16(src + 2 * i) << 16);
         break;
     case Fmt_FP16:
         for (i = 0; i < n; ++i) out[i] = fp16_to_double(get16(src + 2 * i));
@@ -59,7 +56,7 @@ void ct_load_block(const uint8_t *src, Data_Format fmt, double *out, size_t n) {
  * format (biased double exponent in [lo, hi]); the rounding carry propagates into the exponent, and a carry out of
  * the largest binade gives exactly the inf pattern. shift = 52 - stored mantissa bits, rebias = (1023 - bias). */
 static uint32_t round16_rne(double x, Data_Format fmt, uint32_t lo, uint32_t hi, int shift, uint64_t rebias) {
-    const uint64_t b = double_to_bits(x);
+    const uint64_t b = cm_double_to_bits(x);
     const uint32_t e = (uint32_t)(b >> 52) & 0x7FFu;
     if (e < lo || e > hi) return cm_round_to_format(x, fmt, RND_NEAREST_EVEN);
     const uint64_t mag = b & 0x7FFFFFFFFFFFFFFFull, half = 1ull << (shift - 1);
@@ -74,7 +71,7 @@ void ct_store_block(uint8_t *dst, Data_Format fmt, RND_MODE rnd, const double *v
     if (rnd == RND_NEAREST_EVEN) {
         switch (fmt) {
         case Fmt_FP32:
-            for (i = 0; i < n; ++i) put32(dst + 4 * i, v[i] != v[i] ? 0x7FC00000u : float_to_bits((float)v[i]));
+            for (i = 0; i < n; ++i) put32(dst + 4 * i, v[i] != v[i] ? 0x7FC00000u : cm_float_to_bits((float)v[i]));
             return;
         case Fmt_FP16: /* normal fp16: biased exponent 1..30 <-> double 1009..1038 */
             for (i = 0; i < n; ++i) put16(dst + 2 * i, round16_rne(v[i], Fmt_FP16, 1009u, 1038u, 42, 1008u));
@@ -99,14 +96,14 @@ void ct_store_block(uint8_t *dst, Data_Format fmt, RND_MODE rnd, const double *v
 }
 
 double ct_scalar_value(uint32_t scalar, Data_Format fmt) {
-    return tx8_format_is_float(fmt) ? (double)bits_to_float(scalar) : (double)(int32_t)scalar;
+    return tx8_format_is_float(fmt) ? (double)cm_bits_to_float(scalar) : (double)(int32_t)scalar;
 }
 
 /* sqrt through the hardware instruction: IEEE correctly rounded on x86-64 (SSE2) and RISC-V (D extension).
  * __builtin_sqrt alone would also emit a libm call for negative inputs (errno), which the cmodel must not link;
  * other hosts use it anyway. Negative inputs give NaN (stored as the format's canonical NaN). */
 double ct_sqrt(double x) {
-    if (!(x >= 0.0)) return x != x ? x : bits_to_double(0x7FF8000000000000ull);
+    if (!(x >= 0.0)) return x != x ? x : cm_bits_to_double(0x7FF8000000000000ull);
 #if defined(__GNUC__) && defined(__x86_64__)
     double r;
     __asm__("sqrtsd %1, %0" : "=x"(r) : "x"(x));

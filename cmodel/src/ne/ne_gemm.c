@@ -21,6 +21,7 @@
  * every operand's extent inside SPM, and out not overlapping a, b or bias (in-place GEMM would make the result
  * depend on the blocking).
  */
+#include "numerics/cm_bits.h"
 #include <string.h>
 
 #include "cm_internal.h"
@@ -49,17 +50,12 @@ static int ranges_overlap(uint64_t a, uint64_t a_bytes, uint64_t b, uint64_t b_b
     return a < b + b_bytes && b < a + a_bytes;
 }
 
-static float bits_to_float(uint32_t u) {
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
 
 /* fp32 bits -> tf32 value, round to nearest even (carry into the exponent gives inf on overflow, as IEEE). */
 static float tf32_round(uint32_t u) {
-    if ((u & 0x7F800000u) == 0x7F800000u && (u & 0x007FFFFFu)) return bits_to_float(0x7FC00000u);
+    if ((u & 0x7F800000u) == 0x7F800000u && (u & 0x007FFFFFu)) return cm_bits_to_float(0x7FC00000u);
     u = (u + 0x0FFFu + ((u >> 13) & 1u)) & ~0x1FFFu;
-    return bits_to_float(u);
+    return cm_bits_to_float(u);
 }
 
 static uint32_t load_u32(const uint8_t *p) {
@@ -72,7 +68,7 @@ static uint32_t load_u32(const uint8_t *p) {
 static void read_floats(const uint8_t *p, Data_Format fmt, uint32_t count, float *dst, uint32_t stride) {
     switch (fmt) {
     case Fmt_FP32:
-        for (uint32_t i = 0; i < count; ++i) dst[(size_t)i * stride] = bits_to_float(load_u32(p + 4 * i));
+        for (uint32_t i = 0; i < count; ++i) dst[(size_t)i * stride] = cm_bits_to_float(load_u32(p + 4 * i));
         break;
     case Fmt_TF32:
         for (uint32_t i = 0; i < count; ++i) dst[(size_t)i * stride] = tf32_round(load_u32(p + 4 * i));
@@ -80,7 +76,7 @@ static void read_floats(const uint8_t *p, Data_Format fmt, uint32_t count, float
     case Fmt_BF16:
         for (uint32_t i = 0; i < count; ++i) {
             const uint32_t h = (uint32_t)p[2 * i] | (uint32_t)p[2 * i + 1] << 8;
-            dst[(size_t)i * stride] = bits_to_float(h << 16);
+            dst[(size_t)i * stride] = cm_bits_to_float(h << 16);
         }
         break;
     default: /* Fmt_FP16 */
@@ -139,7 +135,7 @@ static void gemm_float(const ne_operands *o, const Ncc_NE_GR_Ctl_Regs *ctl) {
                             if (last) {
                                 for (uint32_t j = 0; j < w; ++j) {
                                     float x = c[r][j];
-                                    if (ctl->bias_en) x = x + bits_to_float(load_u32(o->bias + 4ull * (j0 + jt + j)));
+                                    if (ctl->bias_en) x = x + cm_bits_to_float(load_u32(o->bias + 4ull * (j0 + jt + j)));
                                     if (ctl->relu_en && x < 0.0f) x = 0.0f;
                                     c[r][j] = x;
                                 }

@@ -2,6 +2,7 @@
  * Element formats and rounding: decode any format to an exact double, round a double to any format with any
  * RND_MODE. Pure integer/bit manipulation, so the result never depends on the host's FPU state or libm.
  */
+#include "numerics/cm_bits.h"
 #include <string.h>
 
 #include "tx8/cm_numerics.h"
@@ -20,10 +21,6 @@ static const float_spec kTF32 = {11, -126, 127, 13, 23, 31, 0x7FC00000u};
 static const float_spec kFP16 = {11, -14, 15, 0, 10, 15, 0x7E00u};
 static const float_spec kBF16 = {8, -126, 127, 0, 7, 15, 0x7FC0u};
 
-static double bits_to_double(uint64_t b) { double d; memcpy(&d, &b, sizeof d); return d; }
-static uint64_t double_to_bits(double d) { uint64_t b; memcpy(&b, &d, sizeof b); return b; }
-static float bits_to_float(uint32_t b) { float f; memcpy(&f, &b, sizeof f); return f; }
-static uint32_t float_to_bits(float f) { uint32_t b; memcpy(&b, &f, sizeof b); return b; }
 
 /* Decides whether to add one ulp to the truncated magnitude n, given the discarded part. */
 static int round_up(RND_MODE rnd, int negative, uint64_t n, int above_half, int exactly_half, int inexact) {
@@ -66,7 +63,7 @@ static uint64_t shift_out(uint64_t m, int e2, int q, int *above, int *half, int 
 }
 
 static uint32_t round_float(double x, const float_spec *s, RND_MODE rnd) {
-    uint64_t bits = double_to_bits(x);
+    uint64_t bits = cm_double_to_bits(x);
     const int neg = (int)(bits >> 63);
     const uint32_t sign = (uint32_t)neg << s->sign_pos;
     const uint32_t exp_all = (1u << (s->sign_pos - s->exp_pos)) - 1u;
@@ -101,7 +98,7 @@ static uint32_t round_int(double x, RND_MODE rnd, int64_t lo, int64_t hi) {
     if (x != x) return 0;
     if (x >= (double)hi) return (uint32_t)hi;
     if (x <= (double)lo) return (uint32_t)lo;
-    uint64_t bits = double_to_bits(x);
+    uint64_t bits = cm_double_to_bits(x);
     const int neg = (int)(bits >> 63);
     int64_t v = 0;
     if ((bits << 1) != 0) {
@@ -120,7 +117,7 @@ static uint32_t round_int(double x, RND_MODE rnd, int64_t lo, int64_t hi) {
 uint32_t cm_round_to_format(double x, Data_Format fmt, RND_MODE rnd) {
     switch (fmt) {
     case Fmt_FP32:
-        if (rnd == RND_NEAREST_EVEN && x == x) return float_to_bits((float)x); /* the FPU's conversion is RNE */
+        if (rnd == RND_NEAREST_EVEN && x == x) return cm_float_to_bits((float)x); /* the FPU's conversion is RNE */
         return round_float(x, &kFP32, rnd);
     case Fmt_TF32: return round_float(x, &kTF32, rnd);
     case Fmt_FP16: return round_float(x, &kFP16, rnd);
@@ -131,18 +128,16 @@ uint32_t cm_round_to_format(double x, Data_Format fmt, RND_MODE rnd) {
     }
 }
 
-static double pow2(int e) { return bits_to_double((uint64_t)(e + 1023) << 52); } /* normal range only */
-
 double cm_format_to_double(uint32_t bits, Data_Format fmt) {
     switch (fmt) {
     case Fmt_FP32:
-    case Fmt_TF32: return (double)bits_to_float(bits);
-    case Fmt_BF16: return (double)bits_to_float((bits & 0xFFFFu) << 16);
+    case Fmt_TF32: return (double)cm_bits_to_float(bits);
+    case Fmt_BF16: return (double)cm_bits_to_float((bits & 0xFFFFu) << 16);
     case Fmt_FP16: {
         uint32_t e = (bits >> 10) & 0x1F, m = bits & 0x3FF;
-        double mag = e == 0 ? m * pow2(-24) : e == 31 ? (m ? bits_to_double(0x7FF8000000000000ull)
-                                                           : bits_to_double(0x7FF0000000000000ull))
-                                                : (double)(m | 0x400u) * pow2((int)e - 25);
+        double mag = e == 0 ? m * cm_pow2(-24) : e == 31 ? (m ? cm_bits_to_double(0x7FF8000000000000ull)
+                                                           : cm_bits_to_double(0x7FF0000000000000ull))
+                                                : (double)(m | 0x400u) * cm_pow2((int)e - 25);
         return (bits & 0x8000u) ? -mag : mag;
     }
     case Fmt_INT8: return (double)(int8_t)(bits & 0xFFu);
@@ -172,4 +167,4 @@ uint16_t cm_fp32_to_fp16(float x) { return (uint16_t)cm_round_to_format(x, Fmt_F
 uint16_t cm_fp32_to_bf16(float x) { return (uint16_t)cm_round_to_format(x, Fmt_BF16, RND_NEAREST_EVEN); }
 float cm_fp16_to_fp32(uint16_t h) { return (float)cm_format_to_double(h, Fmt_FP16); }
 float cm_bf16_to_fp32(uint16_t h) { return (float)cm_format_to_double(h, Fmt_BF16); }
-float cm_fp32_to_tf32(float x) { return bits_to_float(cm_round_to_format(x, Fmt_TF32, RND_NEAREST_EVEN)); }
+float cm_fp32_to_tf32(float x) { return cm_bits_to_float(cm_round_to_format(x, Fmt_TF32, RND_NEAREST_EVEN)); }

@@ -2,6 +2,7 @@
  * Portable exp / expm1 / tanh in double using only + - * / and bit manipulation (no libm), so every backend
  * computes the same bits. Accuracy is a few double ulps, far below what an fp32 result can show.
  */
+#include "numerics/cm_bits.h"
 #include <string.h>
 
 #include "tx8/cm_numerics.h"
@@ -9,13 +10,6 @@
 static const double kLn2Hi = 6.93147180369123816490e-01; /* Cody-Waite split of ln 2 */
 static const double kLn2Lo = 1.90821492927058770002e-10;
 static const double kInvLn2 = 1.44269504088896338700e+00;
-
-static double pow2i(int k) { /* 2^k for k in [-1022, 1023] */
-    uint64_t b = (uint64_t)(k + 1023) << 52;
-    double d;
-    memcpy(&d, &b, sizeof d);
-    return d;
-}
 
 /* e^r - 1 for |r| <= 0.5 by its Taylor series (terms below 2^-60 relative are dropped). */
 static double expm1_small(double r) {
@@ -30,15 +24,15 @@ static double expm1_small(double r) {
 
 double cm_exp(double x) {
     if (x != x) return x;
-    if (x > 709.782712893384) return pow2i(1023) * 2.0; /* +inf */
+    if (x > 709.782712893384) return cm_pow2(1023) * 2.0; /* +inf */
     if (x < -745.2) return 0.0;
     double t = x * kInvLn2;
     int k = (int)(t < 0 ? t - 0.5 : t + 0.5); /* nearest integer */
     double r = (x - k * kLn2Hi) - k * kLn2Lo;  /* |r| <= ~0.347 */
     double er = 1.0 + expm1_small(r);
-    if (k > 1023) return er * pow2i(1023) * pow2i(k - 1023);
-    if (k < -1021) return er * pow2i(k + 1000) * pow2i(-1000);
-    return er * pow2i(k);
+    if (k > 1023) return er * cm_pow2(1023) * cm_pow2(k - 1023);
+    if (k < -1021) return er * cm_pow2(k + 1000) * cm_pow2(-1000);
+    return er * cm_pow2(k);
 }
 
 double cm_expm1(double x) {
