@@ -328,6 +328,19 @@ static void blocking_boundaries(void **state) {
 
 /* ---- faults: message names the field, memory and the cycle counter are untouched ---- */
 
+/* relu maps -0 to +0 (the same rule as CT relu), so a fused gemm+relu equals gemm then CT relu bit for bit. */
+static void relu_turns_negative_zero_positive(void **state) {
+    (void)state;
+    const float a = 0.0f, b = -1.0f, o = -0.0f; /* accumulate: -0 + (0 * -1 = -0) = -0 before relu */
+    write_raw(SPM_A, &a, 4), write_raw(SPM_B, &b, 4), write_raw(SPM_O, &o, 4);
+    TsmNeInstr p;
+    TsmNe_gemm(&p, SPM_A, SPM_B, 0, SPM_O, 1, 1, 1, 1, 1, 1, Fmt_FP32, Fmt_FP32, 1, 0, 1);
+    assert_true(TsmExecute(&p) != TX8_CYCLES_INVALID);
+    uint32_t bits;
+    read_raw(SPM_O, &bits, 4);
+    assert_int_equal(bits, 0x00000000u);
+}
+
 static void expect_rejected(const gemm_case *g, Data_Format out_fmt, uint32_t opcode, const char *needle) {
     uint8_t before[64], after[64];
     for (int i = 0; i < 64; ++i) before[i] = (uint8_t)(i * 7 + 1);
@@ -396,6 +409,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(cycles_match_formula, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(random_cases_all_formats, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(blocking_boundaries, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(relu_turns_negative_zero_positive, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(faults_name_the_field, tx8_test_setup, tx8_test_teardown),
     };
     const int rc = cmocka_run_group_tests(tests, NULL, NULL);

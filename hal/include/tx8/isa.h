@@ -36,8 +36,11 @@ typedef enum OP_INSTR_TYPE {
  * CT (I_CGRA). Wrapper names: CGRATensor_<Function>_<Format>_<name> (seed).
  *
  * Numerics: every element is read as an exact double, the operation is done in double, and the result is rounded
- * once to dst_fmt with `rnd` (for + - * / sqrt this equals a correctly rounded result in dst_fmt). Transcendentals
- * use the cmodel's own portable routines, so every backend gives the same bits.
+ * once to dst_fmt with `rnd`. For + - * / sqrt the result is the correctly rounded one in dst_fmt in every mode
+ * (an inexact double sum under a directed mode is corrected with its exact TwoSum error). Transcendentals use the
+ * cmodel's own portable routines, so every backend gives the same bits.
+ * Overlap: dst may be exactly a source read element by element (same address, same element size: in-place);
+ * any other overlap between dst and a source is rejected.
  * ------------------------------------------------------------------------------------------------------------ */
 
 typedef enum CT_FUNCTION {
@@ -84,7 +87,7 @@ typedef struct Ncc_CT_GR_Ctl_Regs {
     uint32_t format;   /* CT_FORMAT */
     uint32_t opcode;   /* CT_OPCODE */
     uint32_t src_fmt;  /* Data_Format of src0/src1/src2 and of the scalar's meaning */
-    uint32_t dst_fmt;  /* Data_Format of dst (== src_fmt except for CONVERT) */
+    uint32_t dst_fmt;  /* Data_Format of dst (== src_fmt except for CONVERT; CMP masks are 1/0 in src_fmt) */
     uint32_t rnd;      /* RND_MODE used when rounding results to dst_fmt */
 } Ncc_CT_GR_Ctl_Regs;
 
@@ -110,7 +113,8 @@ typedef struct CT_Param {
 /* ------------------------------------------------------------------------------------------------------------
  * NE (I_NEUR): out[M][N] (+)= A[M][K] x B[K][N] (+ bias[N]), row-major with leading dimensions in elements.
  * Inputs fp32 / tf32 (fp32 container, rounded to tf32 on read) / bf16 / fp16 / int8; accumulation fp32 for float
- * inputs (products then sums rounded to fp32 in k order), int32 (exact, wrapping) for int8.
+ * inputs (products then sums rounded to fp32 in k order), int32 (exact, wrapping) for int8. relu maps x <= 0 to +0
+ * (as CT relu). out may not overlap A, B or bias (a blocked engine would make in-place results order-dependent).
  * ------------------------------------------------------------------------------------------------------------ */
 
 typedef enum NE_OPCODE { NE_OP_GEMM } NE_OPCODE;
