@@ -7,19 +7,13 @@
 static void arith_vv(CT_Param *p, CT_OPCODE op, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num,
                      RND_MODE rnd, Data_Format fmt) {
     cgra_fill(p, CT_FUNC_ARITH, CT_FMT_V_V, op, fmt, fmt, rnd);
-    p->param.src0_addr = src0;
-    p->param.src1_addr = src1;
-    p->param.dst_addr = dst;
-    p->param.src_elem_num = elem_num;
+    cgra_operands_vv(p, src0, src1, dst, elem_num);
 }
 
 static void arith_vs(CT_Param *p, CT_OPCODE op, uint64_t src, uint32_t scalar, uint64_t dst, uint32_t elem_num,
                      RND_MODE rnd, Data_Format fmt) {
     cgra_fill(p, CT_FUNC_ARITH, CT_FMT_V_S, op, fmt, fmt, rnd);
-    p->param.src0_addr = src;
-    p->param.scalar = scalar;
-    p->param.dst_addr = dst;
-    p->param.src_elem_num = elem_num;
+    cgra_operands_vs(p, src, scalar, dst, elem_num);
 }
 
 static void arith_vuv(CT_Param *p, CT_OPCODE op, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd,

@@ -21,4 +21,19 @@ static inline void cgra_fill(CT_Param *p, CT_FUNCTION func, CT_FORMAT format, CT
     p->ctrl.rnd = (uint32_t)rnd;
 }
 
+/* Operand registers of the two-input vector forms: V_V (src1 is a vector) and V_S (a scalar instead). */
+static inline void cgra_operands_vv(CT_Param *p, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num) {
+    p->param.src0_addr = src0;
+    p->param.src1_addr = src1;
+    p->param.dst_addr = dst;
+    p->param.src_elem_num = elem_num;
+}
+
+static inline void cgra_operands_vs(CT_Param *p, uint64_t src, uint32_t scalar, uint64_t dst, uint32_t elem_num) {
+    p->param.src0_addr = src;
+    p->param.scalar = scalar;
+    p->param.dst_addr = dst;
+    p->param.src_elem_num = elem_num;
+}
+
 #endif /* TX8_CGRA_FILL_H */

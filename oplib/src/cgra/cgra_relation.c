@@ -7,18 +7,12 @@
 
 void CGRATensor_RelationOp_V_V_cmp(CT_Param *p, CT_OPCODE cmp, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num, Data_Format fmt) {
     cgra_fill(p, CT_FUNC_CMP, CT_FMT_V_V, cmp, fmt, fmt, RND_NEAREST_EVEN);
-    p->param.src0_addr = src0;
-    p->param.src1_addr = src1;
-    p->param.dst_addr = dst;
-    p->param.src_elem_num = elem_num;
+    cgra_operands_vv(p, src0, src1, dst, elem_num);
 }
 
 void CGRATensor_RelationOp_V_S_cmp(CT_Param *p, CT_OPCODE cmp, uint64_t src, uint32_t scalar, uint64_t dst, uint32_t elem_num, Data_Format fmt) {
     cgra_fill(p, CT_FUNC_CMP, CT_FMT_V_S, cmp, fmt, fmt, RND_NEAREST_EVEN);
-    p->param.src0_addr = src;
-    p->param.scalar = scalar;
-    p->param.dst_addr = dst;
-    p->param.src_elem_num = elem_num;
+    cgra_operands_vs(p, src, scalar, dst, elem_num);
 }
 
 void CGRATensor_LogicOp_V_V_select(CT_Param *p, uint64_t mask, uint64_t a, uint64_t b, uint64_t dst, uint32_t elem_num, Data_Format fmt) {
