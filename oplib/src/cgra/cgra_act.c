@@ -6,30 +6,22 @@
 
 #include "cgra_fill.h"
 
-static void act(CT_Param *p, CT_OPCODE op, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
-                Data_Format fmt) {
-    cgra_fill(p, CT_FUNC_UNARY, CT_FMT_V, op, fmt, fmt, rnd);
-    p->param.src0_addr = src;
-    p->param.dst_addr = dst;
-    p->param.src_elem_num = elem_num;
-}
-
 void CGRATensor_ActOp_V_V_relu(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt) {
-    act(p, CT_OP_RELU, src, dst, elem_num, rnd, fmt);
+    cgra_unary_v(p, CT_OP_RELU, src, dst, elem_num, rnd, fmt);
 }
 void CGRATensor_ActOp_V_V_leaky_relu(CT_Param *p, uint64_t src, uint64_t dst, float alpha, uint32_t elem_num, RND_MODE rnd, Data_Format fmt) {
-    act(p, CT_OP_LEAKY_RELU, src, dst, elem_num, rnd, fmt);
+    cgra_unary_v(p, CT_OP_LEAKY_RELU, src, dst, elem_num, rnd, fmt);
     memcpy(&p->param.scalar, &alpha, sizeof alpha);
 }
 void CGRATensor_ActOp_V_V_sigmoid(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt) {
-    act(p, CT_OP_SIGMOID, src, dst, elem_num, rnd, fmt);
+    cgra_unary_v(p, CT_OP_SIGMOID, src, dst, elem_num, rnd, fmt);
 }
 void CGRATensor_ActOp_V_V_tanh(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt) {
-    act(p, CT_OP_TANH, src, dst, elem_num, rnd, fmt);
+    cgra_unary_v(p, CT_OP_TANH, src, dst, elem_num, rnd, fmt);
 }
 void CGRATensor_ActOp_V_V_gelu(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt) {
-    act(p, CT_OP_GELU, src, dst, elem_num, rnd, fmt);
+    cgra_unary_v(p, CT_OP_GELU, src, dst, elem_num, rnd, fmt);
 }
 void CGRATensor_ActOp_V_V_silu(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt) {
-    act(p, CT_OP_SILU, src, dst, elem_num, rnd, fmt);
+    cgra_unary_v(p, CT_OP_SILU, src, dst, elem_num, rnd, fmt);
 }

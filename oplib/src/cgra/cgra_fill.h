@@ -21,6 +21,15 @@ static inline void cgra_fill(CT_Param *p, CT_FUNCTION func, CT_FORMAT format, CT
     p->ctrl.rnd = (uint32_t)rnd;
 }
 
+/* A whole one-input instruction, CT format V: dst[i] = op(src[i]) for elem_num elements (unary and activations). */
+static inline void cgra_unary_v(CT_Param *p, CT_OPCODE op, uint64_t src, uint64_t dst, uint32_t elem_num,
+                                RND_MODE rnd, Data_Format fmt) {
+    cgra_fill(p, CT_FUNC_UNARY, CT_FMT_V, op, fmt, fmt, rnd);
+    p->param.src0_addr = src;
+    p->param.dst_addr = dst;
+    p->param.src_elem_num = elem_num;
+}
+
 /* Operand registers of the two-input vector forms: V_V (src1 is a vector) and V_S (a scalar instead). */
 static inline void cgra_operands_vv(CT_Param *p, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num) {
     p->param.src0_addr = src0;

@@ -4,29 +4,21 @@
  */
 #include "cgra_fill.h"
 
-static void unary(CT_Param *p, CT_OPCODE op, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
-                  Data_Format fmt) {
-    cgra_fill(p, CT_FUNC_UNARY, CT_FMT_V, op, fmt, fmt, rnd);
-    p->param.src0_addr = src;
-    p->param.dst_addr = dst;
-    p->param.src_elem_num = elem_num;
-}
-
 void CGRATensor_ArithOp_V_V_abs(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt) {
-    unary(p, CT_OP_ABS, src, dst, elem_num, rnd, fmt);
+    cgra_unary_v(p, CT_OP_ABS, src, dst, elem_num, rnd, fmt);
 }
 void CGRATensor_ArithOp_V_V_neg(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt) {
-    unary(p, CT_OP_NEG, src, dst, elem_num, rnd, fmt);
+    cgra_unary_v(p, CT_OP_NEG, src, dst, elem_num, rnd, fmt);
 }
 void CGRATensor_TranscOp_V_V_rsqrt(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt) {
-    unary(p, CT_OP_RSQRT, src, dst, elem_num, rnd, fmt);
+    cgra_unary_v(p, CT_OP_RSQRT, src, dst, elem_num, rnd, fmt);
 }
 void CGRATensor_TranscOp_V_V_sqrt(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt) {
-    unary(p, CT_OP_SQRT, src, dst, elem_num, rnd, fmt);
+    cgra_unary_v(p, CT_OP_SQRT, src, dst, elem_num, rnd, fmt);
 }
 void CGRATensor_TranscOp_V_V_exp(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt) {
-    unary(p, CT_OP_EXP, src, dst, elem_num, rnd, fmt);
+    cgra_unary_v(p, CT_OP_EXP, src, dst, elem_num, rnd, fmt);
 }
 void CGRATensor_TranscOp_V_V_reciprocal(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt) {
-    unary(p, CT_OP_RECIPROCAL, src, dst, elem_num, rnd, fmt);
+    cgra_unary_v(p, CT_OP_RECIPROCAL, src, dst, elem_num, rnd, fmt);
 }
