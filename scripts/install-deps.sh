@@ -5,7 +5,12 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config python3
   libcmocka-dev   # per-op C tests
-  libdnnl-dev     # oneDNN: reference timings in benchmarks
+  libdnnl-dev     # oneDNN: reference results and timings
+  # RISC-V bare-metal backend: cross compilers, C library, emulator
+  gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc clang-19
+  # compiler: MLIR 19, ONNX import, unit and lit tests, conformance data
+  libmlir-19-dev mlir-19-tools llvm-19-dev llvm-19-tools lld-19
+  libonnx-dev libprotobuf-dev protobuf-compiler libgtest-dev libonnx-testdata
 )
 
 missing=()

@@ -91,14 +91,22 @@ cm_status cm_execute(cm_chip *chip, uint32_t tile, const void *instr, uint64_t *
     }
 }
 
+/* SPM transfers are told apart from DDR ones (addresses < 2^36) in the traffic digest by the tile in the top bits. */
+#define SPM_WHERE(tile, addr) ((1ull << 63) | ((uint64_t)(tile) << 48) | (addr))
+
 cm_status cm_ddr_write(cm_chip *chip, uint64_t addr, const void *src, uint64_t bytes, cm_error *err) {
     cm_status s = cm_ddr_check(chip, addr, bytes, "ddr_write", "addr", err);
-    return s != CM_OK ? s : cm_ddr_copy_in(chip, addr, src, bytes, err);
+    if (s == CM_OK) s = cm_ddr_copy_in(chip, addr, src, bytes, err);
+    if (s == CM_OK) cm_io_digest_fold(chip, addr, src, bytes);
+    return s;
 }
 
 cm_status cm_ddr_read(const cm_chip *chip, uint64_t addr, void *dst, uint64_t bytes, cm_error *err) {
     cm_status s = cm_ddr_check(chip, addr, bytes, "ddr_read", "addr", err);
-    if (s == CM_OK) cm_ddr_copy_out(chip, addr, dst, bytes);
+    if (s == CM_OK) {
+        cm_ddr_copy_out(chip, addr, dst, bytes);
+        cm_io_digest_fold(chip, addr, dst, bytes);
+    }
     return s;
 }
 
@@ -106,6 +114,7 @@ cm_status cm_spm_write(cm_chip *chip, uint32_t tile, uint64_t addr, const void *
     uint8_t *p = cm_spm_span(chip, tile, addr, bytes, "spm_write", "addr", err);
     if (!p) return err ? err->code : CM_ERR_ADDRESS;
     memcpy(p, src, (size_t)bytes);
+    cm_io_digest_fold(chip, SPM_WHERE(tile, addr), src, bytes);
     return CM_OK;
 }
 
@@ -113,5 +122,6 @@ cm_status cm_spm_read(const cm_chip *chip, uint32_t tile, uint64_t addr, void *d
     uint8_t *p = cm_spm_span((cm_chip *)chip, tile, addr, bytes, "spm_read", "addr", err);
     if (!p) return err ? err->code : CM_ERR_ADDRESS;
     memcpy(dst, p, (size_t)bytes);
+    cm_io_digest_fold(chip, SPM_WHERE(tile, addr), dst, bytes);
     return CM_OK;
 }

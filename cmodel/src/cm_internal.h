@@ -25,7 +25,13 @@ struct cm_chip {
     cm_allocator alloc;
     uint8_t **spm; /* spm[tile]: cfg.spm_bytes bytes */
     cm_ddr ddr;
+    uint64_t io_digest; /* running digest of host transfers (cm_chip_io_digest) */
 };
+
+/* Word-wise FNV-1a step over bytes (mem/digest.c). */
+uint64_t cm_digest_words(uint64_t h, const uint8_t *p, uint64_t bytes);
+/* Folds one host transfer into chip->io_digest. `where` identifies memory, tile and address. */
+void cm_io_digest_fold(const cm_chip *chip, uint64_t where, const void *data, uint64_t bytes);
 
 /* Fills *err (message printf-style) and returns code. err may be NULL. */
 cm_status cm_fail(cm_error *err, cm_status code, const char *fmt, ...)

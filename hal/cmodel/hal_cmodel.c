@@ -7,20 +7,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-struct tx8_hal_cmodel {
+struct tx8_hal {
     cm_chip *chip;
-    uint32_t run_tiles;
-    uint64_t *cycles; /* per tile */
+    uint32_t run_tiles; /* tiles of the current tx8_hal_run_tiles call; 1 outside */
+    uint64_t *cycles;   /* per tile */
     uint64_t (*engine_cycles)[TX8_HAL_ENGINE_SLOTS]; /* per tile, per OP_INSTR_TYPE */
-    pthread_barrier_t barrier;
-    pthread_mutex_t lock; /* guards cycles[] at barriers */
+    pthread_barrier_t barrier; /* for run_tiles tiles, valid during a run */
+    pthread_mutex_t lock;      /* guards cycles[] at barriers */
+    pthread_mutex_t ddr_lock;  /* the chip model's DDR page table (cm_allocator lock) */
     tx8_fault_handler fault_handler;
     void *fault_ctx;
 };
 
 typedef struct binding {
-    tx8_hal_cmodel *hal;
+    tx8_hal *hal;
     uint32_t tile;
 } binding;
 
@@ -28,16 +30,15 @@ static __thread binding tls_binding;
 
 static void *host_alloc(void *ctx, size_t bytes) { (void)ctx; return calloc(1, bytes); }
 static void host_release(void *ctx, void *p) { (void)ctx; free(p); }
+static void host_lock(void *ctx) { pthread_mutex_lock(&((tx8_hal *)ctx)->ddr_lock); }
+static void host_unlock(void *ctx) { pthread_mutex_unlock(&((tx8_hal *)ctx)->ddr_lock); }
 
-tx8_hal_cmodel *tx8_hal_cmodel_open(const tx8_hw_config *cfg, uint32_t run_tiles) {
-    if (run_tiles == 0 || run_tiles > cfg->tile_count) {
-        fprintf(stderr, "tx8 hal: run_tiles = %u, the chip has %u tiles\n", run_tiles, cfg->tile_count);
-        return NULL;
-    }
-    tx8_hal_cmodel *hal = (tx8_hal_cmodel *)calloc(1, sizeof(*hal));
-    uint64_t *cycles = (uint64_t *)calloc(run_tiles, sizeof(uint64_t));
-    uint64_t(*engine_cycles)[TX8_HAL_ENGINE_SLOTS] = calloc(run_tiles, sizeof(*engine_cycles));
-    const cm_allocator alloc = {host_alloc, host_release, NULL};
+tx8_hal *tx8_hal_open(const tx8_hw_config *cfg) {
+    const uint32_t tiles = cfg->tile_count ? cfg->tile_count : 1;
+    tx8_hal *hal = (tx8_hal *)calloc(1, sizeof(*hal));
+    uint64_t *cycles = (uint64_t *)calloc(tiles, sizeof(uint64_t));
+    uint64_t(*engine_cycles)[TX8_HAL_ENGINE_SLOTS] = calloc(tiles, sizeof(*engine_cycles));
+    const cm_allocator alloc = {host_alloc, host_release, hal, host_lock, host_unlock};
     cm_error err = {CM_OK, ""};
     cm_chip *chip = hal && cycles && engine_cycles ? cm_chip_create(cfg, &alloc, &err) : NULL;
     if (!chip) {
@@ -48,53 +49,53 @@ tx8_hal_cmodel *tx8_hal_cmodel_open(const tx8_hw_config *cfg, uint32_t run_tiles
         return NULL;
     }
     hal->chip = chip;
-    hal->run_tiles = run_tiles;
+    hal->run_tiles = 1;
     hal->cycles = cycles;
     hal->engine_cycles = engine_cycles;
-    pthread_barrier_init(&hal->barrier, NULL, run_tiles);
     pthread_mutex_init(&hal->lock, NULL);
+    pthread_mutex_init(&hal->ddr_lock, NULL);
     tx8_hal_cmodel_bind(hal, 0);
     return hal;
 }
 
-void tx8_hal_cmodel_close(tx8_hal_cmodel *hal) {
+void tx8_hal_close(tx8_hal *hal) {
     if (!hal) return;
     if (tls_binding.hal == hal) tls_binding.hal = NULL;
-    pthread_barrier_destroy(&hal->barrier);
     pthread_mutex_destroy(&hal->lock);
+    pthread_mutex_destroy(&hal->ddr_lock);
     cm_chip_destroy(hal->chip);
     free(hal->engine_cycles);
     free(hal->cycles);
     free(hal);
 }
 
-void tx8_hal_cmodel_bind(tx8_hal_cmodel *hal, uint32_t tile) {
+void tx8_hal_cmodel_bind(tx8_hal *hal, uint32_t tile) {
     tls_binding.hal = hal;
     tls_binding.tile = tile;
 }
 
-cm_chip *tx8_hal_cmodel_chip(tx8_hal_cmodel *hal) { return hal->chip; }
+cm_chip *tx8_hal_model(tx8_hal *hal) { return hal->chip; }
 
-uint64_t tx8_hal_cmodel_engine_cycles(const tx8_hal_cmodel *hal, uint32_t tile, OP_INSTR_TYPE engine) {
-    return tile < hal->run_tiles && (unsigned)engine < TX8_HAL_ENGINE_SLOTS ? hal->engine_cycles[tile][engine] : 0;
+uint64_t tx8_hal_engine_cycles(const tx8_hal *hal, uint32_t tile, OP_INSTR_TYPE engine) {
+    return tile < cm_chip_config(hal->chip)->tile_count && (unsigned)engine < TX8_HAL_ENGINE_SLOTS ? hal->engine_cycles[tile][engine] : 0;
 }
 
-static tx8_hal_cmodel *bound(void) {
+static tx8_hal *bound(void) {
     if (!tls_binding.hal) {
-        fprintf(stderr, "tx8 hal: this thread is not bound to a tile (call tx8_hal_cmodel_open/bind first)\n");
+        fprintf(stderr, "tx8 hal: this thread is not bound to a tile (call tx8_hal_open or tx8_hal_cmodel_bind first)\n");
         exit(TX8_EXIT_FAULT);
     }
     return tls_binding.hal;
 }
 
 void tx8_hal_set_fault_handler(tx8_fault_handler handler, void *ctx) {
-    tx8_hal_cmodel *hal = bound();
+    tx8_hal *hal = bound();
     hal->fault_handler = handler;
     hal->fault_ctx = ctx;
 }
 
 static void raise_fault(const char *message) {
-    tx8_hal_cmodel *hal = bound();
+    tx8_hal *hal = bound();
     if (hal->fault_handler) {
         hal->fault_handler(hal->fault_ctx, message);
         return;
@@ -113,7 +114,7 @@ void tx8_hal_fault(const char *fmt, ...) {
 }
 
 uint64_t tx8_hal_execute(const void *instr) {
-    tx8_hal_cmodel *hal = bound();
+    tx8_hal *hal = bound();
     uint64_t cycles = 0;
     cm_error err = {CM_OK, ""};
     if (cm_execute(hal->chip, tls_binding.tile, instr, &cycles, &err) != CM_OK) {
@@ -127,6 +128,63 @@ uint64_t tx8_hal_execute(const void *instr) {
     return cycles;
 }
 
+typedef struct tile_thread {
+    tx8_hal *hal;
+    uint32_t tile;
+    void (*fn)(void *);
+    void *arg;
+} tile_thread;
+
+static void *tile_thread_main(void *p) {
+    tile_thread *t = (tile_thread *)p;
+    tx8_hal_cmodel_bind(t->hal, t->tile);
+    t->fn(t->arg);
+    return NULL;
+}
+
+int tx8_hal_run_tiles(uint32_t tiles, void (*fn)(void *arg), void *arg) {
+    tx8_hal *hal = bound();
+    const uint32_t chip_tiles = cm_chip_config(hal->chip)->tile_count;
+    if (hal->run_tiles != 1 || tls_binding.tile != 0) {
+        tx8_hal_fault("run_tiles: called from inside a run (tile %u of %u)", tls_binding.tile, hal->run_tiles);
+        return -1;
+    }
+    if (tiles == 0 || tiles > chip_tiles) {
+        tx8_hal_fault("run_tiles: %u tiles requested, the chip has %u", tiles, chip_tiles);
+        return -1;
+    }
+    tile_thread *threads = (tile_thread *)calloc(tiles, sizeof(tile_thread));
+    pthread_t *ids = (pthread_t *)calloc(tiles, sizeof(pthread_t));
+    if (!threads || !ids) {
+        free(threads), free(ids);
+        tx8_hal_fault("run_tiles: out of host memory");
+        return -1;
+    }
+    hal->run_tiles = tiles;
+    pthread_barrier_init(&hal->barrier, NULL, tiles);
+    uint32_t started = 1;
+    for (uint32_t t = 1; t < tiles; ++t, ++started) {
+        threads[t] = (tile_thread){hal, t, fn, arg};
+        if (pthread_create(&ids[t], NULL, tile_thread_main, &threads[t]) != 0) {
+            fprintf(stderr, "tx8 hal: cannot start the thread of tile %u\n", t);
+            exit(TX8_EXIT_FAULT); /* the started tiles may already wait at a barrier for it */
+        }
+    }
+    fn(arg);
+    for (uint32_t t = 1; t < started; ++t) pthread_join(ids[t], NULL);
+    pthread_barrier_destroy(&hal->barrier);
+    hal->run_tiles = 1;
+    tx8_hal_cmodel_bind(hal, 0);
+    free(threads), free(ids);
+    return 0;
+}
+
+uint64_t tx8_hal_core_cycles(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
 uint32_t tx8_hal_tile_id(void) { bound(); return tls_binding.tile; }
 uint32_t tx8_hal_tile_count(void) { return bound()->run_tiles; }
 uint64_t tx8_hal_cycles(void) { return bound()->cycles[tls_binding.tile]; }
@@ -134,7 +192,7 @@ const tx8_hw_config *tx8_hal_config(void) { return cm_chip_config(bound()->chip)
 
 /* All tiles leave the barrier at the simulated time of the last one to arrive. */
 void tx8_hal_barrier(void) {
-    tx8_hal_cmodel *hal = bound();
+    tx8_hal *hal = bound();
     if (hal->run_tiles == 1) return;
     pthread_barrier_wait(&hal->barrier);
     pthread_mutex_lock(&hal->lock);
@@ -147,7 +205,7 @@ void tx8_hal_barrier(void) {
 }
 
 static int mem_access(tx8_mem_region region, uint64_t addr, void *buf, uint64_t bytes, int write) {
-    tx8_hal_cmodel *hal = bound();
+    tx8_hal *hal = bound();
     cm_error err = {CM_OK, ""};
     cm_status s;
     if (region == TX8_MEM_DDR)
@@ -180,51 +238,6 @@ void tx8_hal_printf(const char *fmt, ...) {
     vprintf(fmt, ap);
     va_end(ap);
     fflush(stdout);
-}
-
-int64_t tx8_hal_file_to_ddr(const char *path, uint64_t ddr_addr, uint64_t max_bytes) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "tx8 hal: cannot open input file '%s'\n", path);
-        return -1;
-    }
-    char buf[1 << 16];
-    uint64_t total = 0;
-    size_t n;
-    int rc = 0;
-    while (rc == 0 && (n = fread(buf, 1, sizeof buf, f)) > 0) {
-        if (total + n > max_bytes) {
-            fprintf(stderr, "tx8 hal: input file '%s' is larger than its %llu-byte DDR region\n", path,
-                    (unsigned long long)max_bytes);
-            rc = -1;
-            break;
-        }
-        rc = tx8_hal_mem_write(TX8_MEM_DDR, ddr_addr + total, buf, n);
-        total += n;
-    }
-    fclose(f);
-    return rc ? -1 : (int64_t)total;
-}
-
-int tx8_hal_ddr_to_file(const char *path, uint64_t ddr_addr, uint64_t bytes) {
-    FILE *f = fopen(path, "wb");
-    if (!f) {
-        fprintf(stderr, "tx8 hal: cannot create output file '%s'\n", path);
-        return -1;
-    }
-    char buf[1 << 16];
-    int rc = 0;
-    for (uint64_t done = 0; rc == 0 && done < bytes;) {
-        size_t n = bytes - done < sizeof buf ? (size_t)(bytes - done) : sizeof buf;
-        rc = tx8_hal_mem_read(TX8_MEM_DDR, ddr_addr + done, buf, n);
-        if (rc == 0 && fwrite(buf, 1, n, f) != n) {
-            fprintf(stderr, "tx8 hal: short write to '%s'\n", path);
-            rc = -1;
-        }
-        done += n;
-    }
-    if (fclose(f) != 0) rc = -1;
-    return rc;
 }
 
 void tx8_hal_exit(int code) {

@@ -56,7 +56,7 @@ struct BnCase {
 };
 
 // The cmodel is timed once per slice (16 slices); the plain-C and oneDNN references take the best of `reps`.
-void bench_batchnorm(tx8_hal_cmodel *hal, int reps) {
+void bench_batchnorm(tx8_hal *hal, int reps) {
     const BnCase bc;
     const size_t elems = (size_t)bc.n * bc.h * bc.w * bc.c;
     uint64_t seed = 42;
@@ -98,12 +98,12 @@ void bench_batchnorm(tx8_hal_cmodel *hal, int reps) {
     for (int s = 0; s < slices; ++s) { // the image write is outside the timed region
         tx8_layout_pack(&lay, x.data() + s * slice_elems, image.data());
         spm_write(in_addr, image.data(), image.size());
-        uint64_t ct0 = tx8_hal_cmodel_engine_cycles(hal, 0, I_CGRA), td0 = tx8_hal_cmodel_engine_cycles(hal, 0, I_TDMA);
+        uint64_t ct0 = tx8_hal_engine_cycles(hal, 0, I_CGRA), td0 = tx8_hal_engine_cycles(hal, 0, I_TDMA);
         uint64_t c = 0;
         host += seconds_of([&] { c = op_batchnorm_inference(&param, &in, &v[0], &v[1], &v[2], &v[3], &imm, &out); }, 1);
         cycles += c;
-        ct += tx8_hal_cmodel_engine_cycles(hal, 0, I_CGRA) - ct0;
-        tdma += tx8_hal_cmodel_engine_cycles(hal, 0, I_TDMA) - td0;
+        ct += tx8_hal_engine_cycles(hal, 0, I_CGRA) - ct0;
+        tdma += tx8_hal_engine_cycles(hal, 0, I_TDMA) - td0;
     }
 
     // Plain C: the same maths on compact NHWC fp16 (float arithmetic, _Float16 conversions).
@@ -246,11 +246,11 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; ++i)
         if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::max(1, std::atoi(argv[++i]));
     tx8_hw_config cfg = tx8_hw_config_default();
-    tx8_hal_cmodel *hal = tx8_hal_cmodel_open(&cfg, 1);
+    tx8_hal *hal = tx8_hal_open(&cfg);
     if (!hal) return 1;
     bench_batchnorm(hal, reps);
     bench_gemm(Fmt_FP32, reps);
     bench_gemm(Fmt_BF16, reps);
-    tx8_hal_cmodel_close(hal);
+    tx8_hal_close(hal);
     return 0;
 }

@@ -7,7 +7,7 @@
 
 static void *alloc_z(void *ctx, size_t n) { (void)ctx; return calloc(1, n); }
 static void release(void *ctx, void *p) { (void)ctx; free(p); }
-static const cm_allocator kAlloc = {alloc_z, release, NULL};
+static const cm_allocator kAlloc = {alloc_z, release, NULL, NULL, NULL};
 
 static void ddr_64gib_costs_nothing_until_touched(void **state) {
     (void)state;
@@ -89,7 +89,7 @@ static void allocator_failure_is_reported(void **state) {
     (void)state;
     cm_error err;
     tx8_hw_config cfg = tx8_hw_config_default();
-    const cm_allocator none = {refuse, release, NULL};
+    const cm_allocator none = {refuse, release, NULL, NULL, NULL};
     assert_null(cm_chip_create(&cfg, &none, &err));
     assert_int_equal(err.code, CM_ERR_NOMEM);
 }

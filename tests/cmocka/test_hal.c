@@ -1,10 +1,7 @@
-/* HAL cmodel backend: memory access, faults, tiles, barrier and cycle counting. */
-#define _DEFAULT_SOURCE
-#include <pthread.h>
-#include <stdlib.h>
+/* HAL (either backend): memory access, faults, files, tiles, barrier and cycle counting. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "tx8/lsu.h"
 #include "tx8_test.h"
@@ -34,35 +31,39 @@ static void bad_instruction_faults_and_costs_nothing(void **state) {
     assert_int_equal(tx8_hal_cycles(), before);
 }
 
+/* Files go through plain stdio: the host's file system on the cmodel, semihosting to the host under QEMU (relative
+ * to QEMU's working directory). The names carry the backend so concurrent host and QEMU runs do not collide. */
 static void file_io_round_trip_and_errors(void **state) {
     (void)state;
-    char in_path[] = "/tmp/tx8_hal_in_XXXXXX", out_path[] = "/tmp/tx8_hal_out_XXXXXX";
-    int fd_in = mkstemp(in_path), fd_out = mkstemp(out_path);
-    assert_true(fd_in >= 0 && fd_out >= 0);
-    close(fd_out);
-    uint8_t data[100000], back[100000];
+    char in_path[64], out_path[64];
+    snprintf(in_path, sizeof in_path, "tx8_hal_test_%s_in.bin", tx8_test_backend());
+    snprintf(out_path, sizeof out_path, "tx8_hal_test_%s_out.bin", tx8_test_backend());
+    static uint8_t data[100000], back[100000];
     for (size_t i = 0; i < sizeof data; ++i) data[i] = (uint8_t)(i * 7 + 3);
-    assert_int_equal(write(fd_in, data, sizeof data), (ssize_t)sizeof data);
-    close(fd_in);
+    FILE *f = fopen(in_path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, sizeof data, f), sizeof data);
+    assert_int_equal(fclose(f), 0);
 
     const uint64_t at = (1ull << 36) - 200000; /* near the top of the 64 GiB DDR, across pages */
     assert_int_equal(tx8_hal_file_to_ddr(in_path, at, sizeof data), (int64_t)sizeof data);
     assert_int_equal(tx8_hal_mem_read(TX8_MEM_DDR, at, back, sizeof back), 0);
     assert_memory_equal(data, back, sizeof data);
     assert_int_equal(tx8_hal_ddr_to_file(out_path, at, sizeof data), 0);
-    FILE *f = fopen(out_path, "rb");
+    memset(back, 0, sizeof back);
+    f = fopen(out_path, "rb");
     assert_non_null(f);
     assert_int_equal(fread(back, 1, sizeof back, f), sizeof data);
     fclose(f);
     assert_memory_equal(data, back, sizeof data);
 
     assert_int_equal(tx8_hal_file_to_ddr(in_path, at, sizeof data - 1), -1); /* larger than its region */
-    assert_int_equal(tx8_hal_file_to_ddr("/nonexistent/tx8/input.bin", 0, 16), -1);
-    assert_int_equal(tx8_hal_ddr_to_file("/nonexistent/dir/out.bin", 0, 16), -1);
+    assert_int_equal(tx8_hal_file_to_ddr("nonexistent-dir/tx8/input.bin", 0, 16), -1);
+    assert_int_equal(tx8_hal_ddr_to_file("nonexistent-dir/tx8/out.bin", 0, 16), -1);
     assert_int_equal(tx8_hal_file_to_ddr(in_path, (1ull << 36) - 10, sizeof data), -1); /* runs off DDR */
     tx8_test_expect_fault("outside DDR");
-    unlink(in_path);
-    unlink(out_path);
+    remove(in_path);
+    remove(out_path);
 }
 
 static void single_tile_identity(void **state) {
@@ -74,44 +75,49 @@ static void single_tile_identity(void **state) {
 }
 
 typedef struct worker {
-    tx8_hal_cmodel *hal;
-    uint32_t tile;
+    uint32_t tile, tiles;
     uint64_t spent, after_barrier;
 } worker;
 
 /* Each tile copies (tile + 1) KiB in its own SPM, so the tiles reach the barrier at different simulated times. */
-static void *tile_main(void *arg) {
-    worker *w = (worker *)arg;
-    tx8_hal_cmodel_bind(w->hal, w->tile);
+static void tile_main(void *arg) {
+    worker *w = &((worker *)arg)[tx8_hal_tile_id()];
+    w->tile = tx8_hal_tile_id();
+    w->tiles = tx8_hal_tile_count();
     w->spent = op_gatherScatter(0, 0x10000, 1024, w->tile + 1, 1024, 1024);
     tx8_hal_barrier();
     w->after_barrier = tx8_hal_cycles();
-    return NULL;
 }
 
-static void barrier_syncs_simulated_time_of_four_tile_threads(void **state) {
-    tx8_hw_config cfg = tx8_hw_config_default();
-    tx8_hal_cmodel *hal = tx8_hal_cmodel_open(&cfg, 4);
-    assert_non_null(hal);
-    pthread_t th[4];
+static void barrier_syncs_simulated_time_of_four_tiles(void **state) {
+    (void)state;
     worker w[4];
+    memset(w, 0, sizeof w);
+    assert_int_equal(tx8_hal_run_tiles(4, tile_main, w), 0);
     for (uint32_t t = 0; t < 4; ++t) {
-        w[t] = (worker){hal, t, 0, 0};
-        pthread_create(&th[t], NULL, tile_main, &w[t]);
+        assert_int_equal(w[t].tile, t);
+        assert_int_equal(w[t].tiles, 4);
     }
-    for (int t = 0; t < 4; ++t) pthread_join(th[t], NULL);
     assert_true(w[0].spent < w[3].spent);
     for (int t = 0; t < 4; ++t) assert_int_equal(w[t].after_barrier, w[3].spent); /* everyone leaves at the latest */
-    tx8_hal_cmodel_close(hal);
-    tx8_hal_cmodel_bind((tx8_hal_cmodel *)*state, 0); /* back to the fixture's chip */
+    assert_int_equal(tx8_hal_tile_count(), 1); /* back to a one-tile program */
+    assert_int_equal(tx8_hal_cycles(), w[3].spent);
 }
 
-static void open_rejects_more_tiles_than_the_chip_has(void **state) {
+static void nested(void *arg) {
+    if (tx8_hal_tile_id() == 0) *(int *)arg = tx8_hal_run_tiles(2, nested, arg);
+}
+
+static void run_tiles_rejects_bad_counts_and_nesting(void **state) {
     (void)state;
-    tx8_hw_config cfg = tx8_hw_config_default();
-    assert_null(tx8_hal_cmodel_open(&cfg, 17));
-    assert_null(tx8_hal_cmodel_open(&cfg, 0));
-    tx8_hal_cmodel_bind((tx8_hal_cmodel *)*state, 0);
+    int rc = 0;
+    assert_int_equal(tx8_hal_run_tiles(17, tile_main, NULL), -1);
+    tx8_test_expect_fault("17 tiles requested, the chip has 16");
+    assert_int_equal(tx8_hal_run_tiles(0, tile_main, NULL), -1);
+    tx8_test_expect_fault("0 tiles requested");
+    assert_int_equal(tx8_hal_run_tiles(2, nested, &rc), 0);
+    assert_int_equal(rc, -1);
+    tx8_test_expect_fault("called from inside a run");
 }
 
 int main(void) {
@@ -120,8 +126,8 @@ int main(void) {
         cmocka_unit_test_setup_teardown(bad_instruction_faults_and_costs_nothing, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(file_io_round_trip_and_errors, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(single_tile_identity, tx8_test_setup, tx8_test_teardown),
-        cmocka_unit_test_setup_teardown(barrier_syncs_simulated_time_of_four_tile_threads, tx8_test_setup, tx8_test_teardown),
-        cmocka_unit_test_setup_teardown(open_rejects_more_tiles_than_the_chip_has, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(barrier_syncs_simulated_time_of_four_tiles, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(run_tiles_rejects_bad_counts_and_nesting, tx8_test_setup, tx8_test_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,14 +8,15 @@ static void fp16_every_pattern_round_trips(void **state) {
     (void)state;
     for (uint32_t b = 0; b < 65536; ++b) {
         double v = cm_format_to_double(b, Fmt_FP16);
-        _Float16 h;
-        memcpy(&h, &b, 2);
         if (isnan(v)) {
-            assert_true(isnan((double)h));
             assert_int_equal(cm_round_to_format(v, Fmt_FP16, RND_NEAREST_EVEN), 0x7E00);
             continue;
         }
+#ifdef HAVE_FLOAT16
+        _Float16 h;
+        memcpy(&h, &b, 2);
         assert_true(v == (double)h); /* decode agrees with the compiler's _Float16 */
+#endif
         for (int r = 0; r < RND_COUNT; ++r) assert_int_equal(cm_round_to_format(v, Fmt_FP16, (RND_MODE)r), b);
     }
 }
@@ -27,10 +28,14 @@ static void fp16_and_fp32_nearest_even_match_hardware(void **state) {
     for (int i = 0; i < 200000; ++i) {
         /* random doubles over a wide exponent range, including fp16 subnormals and overflow */
         double x = tx8_rng_uniform(&rng, -1.0, 1.0) * ldexp(1.0, tx8_rng_int(&rng, -30, 20));
+#ifdef HAVE_FLOAT16
         _Float16 h = (_Float16)x;
         uint16_t hb;
         memcpy(&hb, &h, 2);
         assert_int_equal(cm_round_to_format(x, Fmt_FP16, RND_NEAREST_EVEN), hb);
+#else
+        (void)x;
+#endif
         double y = tx8_rng_uniform(&rng, -1.0, 1.0) * ldexp(1.0, tx8_rng_int(&rng, -160, 130));
         float f = (float)y;
         uint32_t fb;

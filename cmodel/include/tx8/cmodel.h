@@ -33,11 +33,15 @@ typedef struct cm_error {
     char message[256];
 } cm_error;
 
-/* Memory for the model. alloc must return zeroed, 16-byte aligned memory or NULL. */
+/* Memory for the model. alloc must return zeroed, 16-byte aligned memory or NULL. When several tiles run at
+ * once, lock/unlock (optional, NULL when single-threaded) guard the DDR page table, which grows on first write
+ * from any tile. */
 typedef struct cm_allocator {
     void *(*alloc_zeroed)(void *ctx, size_t bytes);
     void (*release)(void *ctx, void *ptr);
     void *ctx;
+    void (*lock)(void *ctx);
+    void (*unlock)(void *ctx);
 } cm_allocator;
 
 typedef struct cm_chip cm_chip;
@@ -59,6 +63,15 @@ cm_status cm_spm_read(const cm_chip *chip, uint32_t tile, uint64_t addr, void *d
 
 /* DDR bytes currently backed by allocated pages (to check that untouched DDR costs nothing). */
 uint64_t cm_ddr_resident_bytes(const cm_chip *chip);
+
+/* A 64-bit digest of the memory state: the SPM of tiles [0, tiles) and every DDR page holding a non-zero byte
+ * (with its address). Two runs that end with equal digests ended with equal memories (up to hash collisions):
+ * this is how host and RISC-V runs are shown to be bit-identical. */
+uint64_t cm_chip_digest(const cm_chip *chip, uint32_t tiles);
+/* A running digest of every host transfer so far (cm_ddr_read/write, cm_spm_read/write: memory, tile, address
+ * and data, in order): it covers every input a test wrote and every output it read back, also those later
+ * overwritten. Deterministic as long as the host accesses come from one thread at a time. */
+uint64_t cm_chip_io_digest(const cm_chip *chip);
 
 #ifdef __cplusplus
 }

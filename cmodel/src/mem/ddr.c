@@ -19,7 +19,7 @@ static uint8_t *page_lookup(const cm_ddr *ddr, uint64_t page) {
     return l2 ? l2[page & (L2_ENTRIES - 1)] : NULL;
 }
 
-static uint8_t *page_get_or_alloc(cm_chip *chip, uint64_t page, cm_error *err) {
+static uint8_t *page_alloc_locked(cm_chip *chip, uint64_t page, cm_error *err) {
     cm_ddr *ddr = &chip->ddr;
     uint8_t ***slot = &ddr->l1[page >> CM_DDR_L2_BITS];
     if (!*slot) {
@@ -39,6 +39,18 @@ static uint8_t *page_get_or_alloc(cm_chip *chip, uint64_t page, cm_error *err) {
         ddr->pages++;
     }
     return *p;
+}
+
+/* Existing pages are found without the lock (a table entry only ever goes from NULL to its final value); a
+ * missing one is created under the allocator's lock, re-checked there, so two tiles writing a new page at once
+ * end up sharing one page. */
+static uint8_t *page_get_or_alloc(cm_chip *chip, uint64_t page, cm_error *err) {
+    uint8_t *p = page_lookup(&chip->ddr, page);
+    if (p) return p;
+    if (chip->alloc.lock) chip->alloc.lock(chip->alloc.ctx);
+    p = page_alloc_locked(chip, page, err);
+    if (chip->alloc.unlock) chip->alloc.unlock(chip->alloc.ctx);
+    return p;
 }
 
 cm_status cm_ddr_copy_in(cm_chip *chip, uint64_t addr, const void *src, uint64_t bytes, cm_error *err) {

@@ -22,6 +22,16 @@ extern "C" {
 /* Returned by tx8_hal_execute (and by op_* functions) when an instruction or op could not run. */
 #define TX8_CYCLES_INVALID UINT64_MAX
 
+/* ---- the chip ----
+ * A program opens its chip once with a hardware config and then runs as tile 0 of it (tx8_hal_run_tiles runs
+ * more tiles). On RISC-V only hart 0 opens it, and one chip exists at a time. */
+typedef struct tx8_hal tx8_hal;
+tx8_hal *tx8_hal_open(const tx8_hw_config *cfg); /* NULL after printing why */
+void tx8_hal_close(tx8_hal *hal);
+/* Cycles tile `tile` has spent in instructions of one engine (indexed by OP_INSTR_TYPE), for breakdowns. */
+#define TX8_HAL_ENGINE_SLOTS 8
+uint64_t tx8_hal_engine_cycles(const tx8_hal *hal, uint32_t tile, OP_INSTR_TYPE engine);
+
 typedef enum tx8_mem_region {
     TX8_MEM_DDR = 0, /* chip DDR, byte addresses [0, ddr_bytes) */
     TX8_MEM_SPM = 1, /* current tile's SPM, byte addresses [0, spm_bytes) */
@@ -48,10 +58,21 @@ void tx8_hal_fault(const char *fmt, ...)
     ;
 
 /* ---- tiles, time and synchronisation ---- */
+/* Runs fn(arg) on tiles 0..tiles-1 at once (host threads on the cmodel, harts on RISC-V), the caller acting as
+ * tile 0, and returns when every tile has returned. Inside fn, tx8_hal_tile_id() tells the tiles apart and
+ * tx8_hal_tile_count() is `tiles`; outside, a program is one tile. Returns 0, or -1 after a fault when the
+ * chip or the machine cannot provide that many tiles (or when called from inside fn). */
+int tx8_hal_run_tiles(uint32_t tiles, void (*fn)(void *arg), void *arg);
 uint32_t tx8_hal_tile_id(void);
 uint32_t tx8_hal_tile_count(void);
-void tx8_hal_barrier(void);        /* all tiles of the run wait here */
-uint64_t tx8_hal_cycles(void);     /* current tile's cycle counter (simulated cycles on the cmodel) */
+void tx8_hal_barrier(void);        /* all tiles of the run wait here; they leave at the latest tile's time */
+/* Current tile's NPU time: simulated cycles of the instructions it has executed (plus barrier waits). The same
+ * on every backend: it comes from the chip model's cycle model, not from the CPU running it. */
+uint64_t tx8_hal_cycles(void);
+/* The kernel core's own clock: mcycle on RISC-V (under QEMU -icount shift=0, exactly the guest instructions
+ * retired); on the x86 host, which has no kernel core, CLOCK_MONOTONIC nanoseconds. For measuring firmware
+ * overhead, never for results. */
+uint64_t tx8_hal_core_cycles(void);
 const tx8_hw_config *tx8_hal_config(void);
 
 /* ---- memory: host-side access to DDR and the current tile's SPM (for loaders, tests, I/O) ----

@@ -14,9 +14,17 @@ static void record_fault(void *ctx, const char *message) {
     snprintf(log->last, sizeof log->last, "%s", message);
 }
 
+#include "tx8/hal_model.h"
+
+#if defined(TX8_HAL_RISCV)
+#define BACKEND_NAME "riscv"
+#else
+#define BACKEND_NAME "cmodel"
+#endif
+
 int tx8_test_setup(void **state) {
     tx8_hw_config cfg = tx8_hw_config_default();
-    tx8_hal_cmodel *hal = tx8_hal_cmodel_open(&cfg, 1);
+    tx8_hal *hal = tx8_hal_open(&cfg);
     if (!hal) return -1;
     tx8_test_fault_reset();
     tx8_hal_set_fault_handler(record_fault, &g_faults);
@@ -25,9 +33,14 @@ int tx8_test_setup(void **state) {
 }
 
 int tx8_test_teardown(void **state) {
-    tx8_hal_cmodel_close((tx8_hal_cmodel *)*state);
+    const cm_chip *chip = tx8_hal_model((tx8_hal *)*state);
+    printf("[ digest ] memory %016llx io %016llx cycles %llu\n", (unsigned long long)cm_chip_digest(chip, 1),
+           (unsigned long long)cm_chip_io_digest(chip), (unsigned long long)tx8_hal_cycles());
+    tx8_hal_close((tx8_hal *)*state);
     return 0;
 }
+
+const char *tx8_test_backend(void) { return BACKEND_NAME; }
 
 tx8_fault_log *tx8_test_faults(void) { return &g_faults; }
 void tx8_test_fault_reset(void) { memset(&g_faults, 0, sizeof g_faults); }
@@ -60,7 +73,7 @@ double tx8_rng_uniform(tx8_rng *r, double lo, double hi) {
 
 uint64_t tx8_test_seed(void) {
     static int printed;
-    const char *env = getenv("TX8_TEST_SEED");
+    const char *env = getenv("TX8_TEST_SEED"); /* NULL on bare metal: the default seed */
     uint64_t seed = env ? strtoull(env, NULL, 0) : 20261121ull;
     if (!printed) {
         printf("[ tx8 ] random seed %llu (set TX8_TEST_SEED to change)\n", (unsigned long long)seed);

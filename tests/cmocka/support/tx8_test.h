@@ -12,13 +12,19 @@
 #include <cmocka.h>
 
 #include "tx8/cm_numerics.h"
+#include "tx8/cmodel.h"
 #include "tx8/hal.h"
-#include "tx8/hal_cmodel.h"
 
-/* ---- fixture: a chip with the default config (SPM optionally overridden), the test thread bound to tile 0 ----
- * Use as a cmocka setup/teardown pair; *state becomes the tx8_hal_cmodel. Faults are recorded, not fatal. */
+/* ---- fixture: a chip with the default config, the test running as tile 0 ----
+ * Use as a cmocka setup/teardown pair; *state becomes the tx8_hal (either backend).
+ * Faults are recorded, not fatal. The teardown prints the test's end state as one line,
+ *   [ digest ] memory <tile 0's SPM and all of DDR> io <every host read and write> cycles <tile 0's cycles>
+ * which the host-vs-QEMU comparison (support/compare-digests.sh) checks line by line: `io` covers every input
+ * the test case wrote and every output it read back, including those of earlier random cases. */
 int tx8_test_setup(void **state);
 int tx8_test_teardown(void **state);
+/* Backend name: "cmodel" or "riscv" (e.g. to keep the file names of the two backends' runs apart). */
+const char *tx8_test_backend(void);
 
 typedef struct tx8_fault_log {
     int count;
@@ -29,6 +35,13 @@ tx8_fault_log *tx8_test_faults(void);
 void tx8_test_fault_reset(void);
 /* Asserts that exactly one fault was raised since the last reset and that its message contains `needle`. */
 void tx8_test_expect_fault(const char *needle);
+
+/* The compiler's _Float16 is an independent fp16 reference where the target has it: x86-64 gcc 12 does, riscv64
+ * gcc 12 does not. Without it the fp16 checks against it are skipped; the host run makes them, and the
+ * host-vs-QEMU digest comparison shows the RISC-V run produced the same bits. */
+#if defined(__FLT16_MAX__)
+#define HAVE_FLOAT16 1
+#endif
 
 /* ---- deterministic RNG (xorshift64*) ---- */
 typedef struct tx8_rng {

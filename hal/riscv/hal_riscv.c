@@ -1,0 +1,218 @@
+/*
+ * HAL on bare-metal RISC-V: tile = hart. Instructions go to the chip model in guest RAM; files (src/hal_files.c)
+ * go through semihosting to the host running QEMU, relative to QEMU's working directory; the console is
+ * semihosted stdio on hart 0 and the UART elsewhere.
+ *
+ * Unlike the host backend there is no thread binding: the hart id says which tile is running, and the one chip
+ * of the firmware is a file-level pointer (bare metal has exactly one machine).
+ */
+#include "tx8/hal_riscv.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+struct tx8_hal {
+    cm_chip *chip;
+    uint32_t run_tiles; /* tiles of the current tx8_hal_run_tiles call; 1 outside */
+    uint64_t cycles[TX8_RISCV_MAX_HARTS];
+    uint64_t engine_cycles[TX8_RISCV_MAX_HARTS][TX8_HAL_ENGINE_SLOTS];
+    tx8_fault_handler fault_handler;
+    void *fault_ctx;
+};
+
+static tx8_hal *g_hal;
+static tx8_riscv_lock g_ddr_lock;
+
+static void *guest_alloc(void *ctx, size_t bytes) { (void)ctx; return calloc(1, bytes); }
+static void guest_release(void *ctx, void *p) { (void)ctx; free(p); }
+static void guest_lock(void *ctx) { tx8_riscv_lock_acquire((tx8_riscv_lock *)ctx); }
+static void guest_unlock(void *ctx) { tx8_riscv_lock_release((tx8_riscv_lock *)ctx); }
+
+/* Stops the machine from any hart: exit() (semihosting, flushes stdio) belongs to hart 0. */
+static void stop(int code) __attribute__((noreturn));
+static void stop(int code) {
+    if (tx8_riscv_hart_id() == 0) {
+        fflush(stdout);
+        exit(code);
+    }
+    tx8_riscv_finish(code);
+}
+
+tx8_hal *tx8_hal_open(const tx8_hw_config *cfg) {
+    if (tx8_riscv_hart_id() != 0 || g_hal) {
+        tx8_riscv_uart_printf("tx8 hal: open from hart %u with %s chip open; only hart 0 opens one chip\n",
+                              tx8_riscv_hart_id(), g_hal ? "a" : "no");
+        return NULL;
+    }
+    if (cfg->tile_count > TX8_RISCV_MAX_HARTS) {
+        printf("tx8 hal: the config has %u tiles, RISC-V firmware supports at most %u\n", cfg->tile_count,
+               TX8_RISCV_MAX_HARTS);
+        return NULL;
+    }
+    tx8_hal *hal = (tx8_hal *)calloc(1, sizeof(*hal));
+    const cm_allocator alloc = {guest_alloc, guest_release, &g_ddr_lock, guest_lock, guest_unlock};
+    cm_error err = {CM_OK, ""};
+    cm_chip *chip = hal ? cm_chip_create(cfg, &alloc, &err) : NULL;
+    if (!chip) {
+        printf("tx8 hal: cannot create the chip model: %s\n", err.message[0] ? err.message : "out of guest memory");
+        free(hal);
+        return NULL;
+    }
+    hal->chip = chip;
+    hal->run_tiles = 1;
+    g_hal = hal;
+    return hal;
+}
+
+void tx8_hal_close(tx8_hal *hal) {
+    if (!hal) return;
+    if (g_hal == hal) g_hal = NULL;
+    cm_chip_destroy(hal->chip);
+    free(hal);
+}
+
+cm_chip *tx8_hal_model(tx8_hal *hal) { return hal->chip; }
+
+uint64_t tx8_hal_engine_cycles(const tx8_hal *hal, uint32_t tile, OP_INSTR_TYPE engine) {
+    return tile < TX8_RISCV_MAX_HARTS && (unsigned)engine < TX8_HAL_ENGINE_SLOTS ? hal->engine_cycles[tile][engine]
+                                                                                 : 0;
+}
+
+static tx8_hal *opened(void) {
+    if (!g_hal) {
+        tx8_riscv_uart_printf("tx8 hal: hart %u used the HAL before tx8_hal_open\n", tx8_riscv_hart_id());
+        tx8_riscv_finish(TX8_EXIT_FAULT);
+    }
+    return g_hal;
+}
+
+void tx8_hal_set_fault_handler(tx8_fault_handler handler, void *ctx) {
+    tx8_hal *hal = opened();
+    hal->fault_handler = handler;
+    hal->fault_ctx = ctx;
+}
+
+static void raise_fault(const char *message) {
+    tx8_hal *hal = opened();
+    if (hal->fault_handler) {
+        hal->fault_handler(hal->fault_ctx, message);
+        return;
+    }
+    if (tx8_riscv_hart_id() == 0) printf("tx8 fault: tile 0: %s\n", message);
+    else tx8_riscv_uart_printf("tx8 fault: tile %u: %s\n", tx8_riscv_hart_id(), message);
+    stop(TX8_EXIT_FAULT);
+}
+
+void tx8_hal_fault(const char *fmt, ...) {
+    char msg[320];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    raise_fault(msg);
+}
+
+uint64_t tx8_hal_execute(const void *instr) {
+    tx8_hal *hal = opened();
+    const uint32_t tile = tx8_riscv_hart_id();
+    uint64_t cycles = 0;
+    cm_error err = {CM_OK, ""};
+    if (cm_execute(hal->chip, tile, instr, &cycles, &err) != CM_OK) {
+        raise_fault(err.message);
+        return TX8_CYCLES_INVALID;
+    }
+    uint32_t type;
+    memcpy(&type, instr, sizeof type);
+    hal->cycles[tile] += cycles;
+    hal->engine_cycles[tile][type < TX8_HAL_ENGINE_SLOTS ? type : 0] += cycles;
+    return cycles;
+}
+
+int tx8_hal_run_tiles(uint32_t tiles, void (*fn)(void *arg), void *arg) {
+    tx8_hal *hal = opened();
+    const uint32_t chip_tiles = cm_chip_config(hal->chip)->tile_count;
+    if (hal->run_tiles != 1 || tx8_riscv_hart_id() != 0) {
+        tx8_hal_fault("run_tiles: called from inside a run (tile %u of %u)", tx8_riscv_hart_id(), hal->run_tiles);
+        return -1;
+    }
+    if (tiles == 0 || tiles > chip_tiles) {
+        tx8_hal_fault("run_tiles: %u tiles requested, the chip has %u", tiles, chip_tiles);
+        return -1;
+    }
+    if (tiles > tx8_riscv_harts()) {
+        tx8_hal_fault("run_tiles: %u tiles requested, this firmware is linked for %u harts (tx8_riscv_firmware HARTS)",
+                      tiles, tx8_riscv_harts());
+        return -1;
+    }
+    hal->run_tiles = tiles;
+    tx8_riscv_run_on_harts(tiles, fn, arg);
+    hal->run_tiles = 1;
+    return 0;
+}
+
+uint32_t tx8_hal_tile_id(void) { opened(); return tx8_riscv_hart_id(); }
+uint32_t tx8_hal_tile_count(void) { return opened()->run_tiles; }
+uint64_t tx8_hal_cycles(void) { return opened()->cycles[tx8_riscv_hart_id()]; }
+uint64_t tx8_hal_core_cycles(void) { return tx8_riscv_mcycle(); }
+const tx8_hw_config *tx8_hal_config(void) { return cm_chip_config(opened()->chip); }
+
+/* All tiles leave the barrier at the simulated time of the last one to arrive (as on the cmodel backend). */
+void tx8_hal_barrier(void) {
+    tx8_hal *hal = opened();
+    const uint32_t n = hal->run_tiles;
+    if (n == 1) return;
+    tx8_riscv_hart_barrier(n);
+    uint64_t latest = 0;
+    for (uint32_t t = 0; t < n; ++t)
+        if (hal->cycles[t] > latest) latest = hal->cycles[t];
+    tx8_riscv_hart_barrier(n); /* everyone has read the maximum before anyone updates */
+    hal->cycles[tx8_riscv_hart_id()] = latest;
+}
+
+static int mem_access(tx8_mem_region region, uint64_t addr, void *buf, uint64_t bytes, int write) {
+    tx8_hal *hal = opened();
+    const uint32_t tile = tx8_riscv_hart_id();
+    cm_error err = {CM_OK, ""};
+    cm_status s;
+    if (region == TX8_MEM_DDR)
+        s = write ? cm_ddr_write(hal->chip, addr, buf, bytes, &err) : cm_ddr_read(hal->chip, addr, buf, bytes, &err);
+    else if (region == TX8_MEM_SPM)
+        s = write ? cm_spm_write(hal->chip, tile, addr, buf, bytes, &err)
+                  : cm_spm_read(hal->chip, tile, addr, buf, bytes, &err);
+    else {
+        s = CM_ERR_FIELD;
+        snprintf(err.message, sizeof err.message, "memory access: region %d is neither DDR nor SPM", (int)region);
+    }
+    if (s != CM_OK) {
+        raise_fault(err.message);
+        return -1;
+    }
+    return 0;
+}
+
+int tx8_hal_mem_write(tx8_mem_region region, uint64_t addr, const void *src, uint64_t bytes) {
+    return mem_access(region, addr, (void *)src, bytes, 1);
+}
+
+int tx8_hal_mem_read(tx8_mem_region region, uint64_t addr, void *dst, uint64_t bytes) {
+    return mem_access(region, addr, dst, bytes, 0);
+}
+
+void tx8_hal_printf(const char *fmt, ...) {
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (tx8_riscv_hart_id() == 0) {
+        fputs(buf, stdout);
+        fflush(stdout);
+    } else {
+        tx8_riscv_uart_puts(buf);
+    }
+}
+
+void tx8_hal_exit(int code) { stop(code); }
