@@ -1,6 +1,7 @@
 /* HAL on the x86 host: instructions go to the C chip model; files and console are the host's. */
 #define _POSIX_C_SOURCE 200809L
 #include "tx8/hal_cmodel.h"
+#include "../src/model_access.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -205,19 +206,8 @@ void tx8_hal_barrier(void) {
 }
 
 static int mem_access(tx8_mem_region region, uint64_t addr, void *buf, uint64_t bytes, int write) {
-    tx8_hal *hal = bound();
     cm_error err = {CM_OK, ""};
-    cm_status s;
-    if (region == TX8_MEM_DDR)
-        s = write ? cm_ddr_write(hal->chip, addr, buf, bytes, &err) : cm_ddr_read(hal->chip, addr, buf, bytes, &err);
-    else if (region == TX8_MEM_SPM)
-        s = write ? cm_spm_write(hal->chip, tls_binding.tile, addr, buf, bytes, &err)
-                  : cm_spm_read(hal->chip, tls_binding.tile, addr, buf, bytes, &err);
-    else {
-        s = CM_ERR_FIELD;
-        snprintf(err.message, sizeof err.message, "memory access: region %d is neither DDR nor SPM", (int)region);
-    }
-    if (s != CM_OK) {
+    if (tx8_hal_model_access(bound()->chip, tls_binding.tile, region, addr, buf, bytes, write, &err) != CM_OK) {
         raise_fault(err.message);
         return -1;
     }

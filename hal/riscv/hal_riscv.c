@@ -7,6 +7,7 @@
  * of the firmware is a file-level pointer (bare metal has exactly one machine).
  */
 #include "tx8/hal_riscv.h"
+#include "../src/model_access.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -173,20 +174,8 @@ void tx8_hal_barrier(void) {
 }
 
 static int mem_access(tx8_mem_region region, uint64_t addr, void *buf, uint64_t bytes, int write) {
-    tx8_hal *hal = opened();
-    const uint32_t tile = tx8_riscv_hart_id();
     cm_error err = {CM_OK, ""};
-    cm_status s;
-    if (region == TX8_MEM_DDR)
-        s = write ? cm_ddr_write(hal->chip, addr, buf, bytes, &err) : cm_ddr_read(hal->chip, addr, buf, bytes, &err);
-    else if (region == TX8_MEM_SPM)
-        s = write ? cm_spm_write(hal->chip, tile, addr, buf, bytes, &err)
-                  : cm_spm_read(hal->chip, tile, addr, buf, bytes, &err);
-    else {
-        s = CM_ERR_FIELD;
-        snprintf(err.message, sizeof err.message, "memory access: region %d is neither DDR nor SPM", (int)region);
-    }
-    if (s != CM_OK) {
+    if (tx8_hal_model_access(opened()->chip, tx8_riscv_hart_id(), region, addr, buf, bytes, write, &err) != CM_OK) {
         raise_fault(err.message);
         return -1;
     }
