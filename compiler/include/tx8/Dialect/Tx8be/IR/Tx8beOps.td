@@ -1,0 +1,521 @@
+//===- Tx8beOps.td - tx8be operations ---------------------*- tablegen -*-===//
+//
+// Graph ops follow ONNX semantics (NCHW feature maps, OIHW weights, numpy broadcasting, ONNX pads order
+// [x1_begin, x2_begin, ..., x1_end, x2_end, ...]) so that the ONNX importer is a one-to-one mapping; the TOSA
+// importer inserts Transposes around its NHWC ops. Every compute op has the seed's backend attributes
+// (layout_str, chip_parallel, tile_parallel, dev_info) and implements the four seed interfaces; its shape
+// rule lives in computeResultTypes (ShapeInferenceOpInterface), which also verifies it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TX8BE_OPS
+#define TX8BE_OPS
+
+include "tx8/Dialect/Tx8be/IR/Tx8beAttrs.td"
+include "tx8/Interfaces/OpLibInterface.td"
+include "tx8/Interfaces/ShapeInferenceOpInterface.td"
+include "tx8/Interfaces/ShardingInterface.td"
+include "tx8/Interfaces/ComputeInterface.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/CommonTypeConstraints.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+//===----------------------------------------------------------------------===//
+// Types (seed)
+//===----------------------------------------------------------------------===//
+
+def AnyTensorOrNone : AnyTypeOf<[AnyRankedTensor, NoneType]>;
+def Tx8be_Tuple : NestedTupleOf<[AnyRankedTensor]>;
+def AnyTensorOrTuple : AnyTypeOf<[AnyRankedTensor, Tx8be_Tuple]>;
+def Tx8be_Pred : TypeAlias<I1, "pred (AKA boolean or 1-bit integer)">;
+def Tx8be_PredTensor : TensorOf<[Tx8be_Pred]>;
+def Tx8be_SInt : SignlessIntOfWidths<[4, 8, 16, 32, 64]>;
+def Tx8be_UInt : UnsignedIntOfWidths<[4, 8, 16, 32, 64]>;
+def Tx8be_Int : AnyTypeOf<[Tx8be_SInt, Tx8be_UInt]>;
+// (The seed's Tx8be_Token needs a token type, which builtin MLIR does not have; added when an op needs it.)
+
+// What the compute engines take: fp32 / fp16 / bf16 (tf32 is an fp32 container with an NE mode).
+def Tx8be_FloatTensor : RankedTensorOf<[F32, F16, BF16]>;
+def Tx8be_IndexTensor : RankedTensorOf<[I32, I64]>;
+def Tx8be_Tensor : RankedTensorOf<[F32, F16, BF16, I1, I8, I16, I32, I64, UI8]>;
+
+//===----------------------------------------------------------------------===//
+// Base classes
+//===----------------------------------------------------------------------===//
+
+// Backend attributes every compute op carries (seed: BatchNorm_InferenceOp's arguments).
+defvar Tx8be_BackendAttrs = (ins
+  DefaultValuedOptionalAttr<StrAttr, "\"Unknown\"">:$layout_str,
+  // The following are backend parameters
+  OptionalAttr<Tx8be_ParallelAttr>:$chip_parallel,
+  OptionalAttr<Tx8be_ParallelAttr>:$tile_parallel,
+  OptionalAttr<Tx8be_DevAttr>:$dev_info
+);
+
+// The seed interfaces with their generic implementations (tx8be::detail, dispatching on the op). An op that
+// needs its own bodies passes DeclareOpInterfaceMethods<...> lists instead (see BatchNorm_Inference).
+defvar Tx8be_DefaultInterfaces = [DeclareOpInterfaceMethods<ShapeInferenceOpInterface>,
+                                  OpLibInterface, ShardingInterface, ComputeInterface];
+
+class Tx8be_ComputeOp<string mnemonic, list<Trait> traits = [],
+                      list<Trait> interfaces = Tx8be_DefaultInterfaces>
+    : Tx8be_Op<mnemonic, !listconcat(traits, interfaces)> {
+  let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
+}
+
+// y = f(x), same shape.
+class Tx8be_UnaryOp<string mnemonic, list<Trait> traits = []>
+    : Tx8be_ComputeOp<mnemonic, !listconcat([Pure, SameOperandsAndResultElementType], traits)> {
+  let arguments = !con((ins Tx8be_FloatTensor:$input), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_FloatTensor:$output);
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      return ::tx8be::detail::sameTypeAsOperand(getOperation(), 0, types);
+    }
+  }];
+}
+
+// z = f(x, y) with numpy (multidirectional) broadcasting.
+class Tx8be_BinaryOp<string mnemonic, list<Trait> traits = []>
+    : Tx8be_ComputeOp<mnemonic, !listconcat([Pure, SameOperandsAndResultElementType], traits)> {
+  let arguments = !con((ins Tx8be_FloatTensor:$lhs, Tx8be_FloatTensor:$rhs), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_FloatTensor:$output);
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      return ::tx8be::detail::broadcastOperandTypes(getOperation(), types);
+    }
+  }];
+}
+
+// Reduction over `axes` (empty: all axes); keepdims keeps the reduced axes as extent 1.
+class Tx8be_ReduceOp<string mnemonic>
+    : Tx8be_ComputeOp<mnemonic, [Pure, SameOperandsAndResultElementType]> {
+  let arguments = !con((ins Tx8be_FloatTensor:$input,
+                            DefaultValuedOptionalAttr<DenseI64ArrayAttr, "{}">:$axes,
+                            DefaultValuedAttr<BoolAttr, "true">:$keepdims), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_FloatTensor:$output);
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      return ::tx8be::detail::reduceResultType(getOperation(), getAxes(), getKeepdims(), types);
+    }
+  }];
+}
+
+// Softmax-like: same shape, normalised along `axis`.
+class Tx8be_AxisNormOp<string mnemonic>
+    : Tx8be_ComputeOp<mnemonic, [Pure, SameOperandsAndResultElementType]> {
+  let arguments = !con((ins Tx8be_FloatTensor:$input, DefaultValuedAttr<I64Attr, "-1">:$axis),
+                       Tx8be_BackendAttrs);
+  let results = (outs Tx8be_FloatTensor:$output);
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      if (::mlir::failed(::tx8be::detail::checkAxis(getOperation(), "axis", getAxis(),
+                                                     getInput().getType().getRank())))
+        return ::mlir::failure();
+      return ::tx8be::detail::sameTypeAsOperand(getOperation(), 0, types);
+    }
+  }];
+}
+
+// Sliding-window pooling over the spatial dims of an N x C x spatial... input.
+class Tx8be_PoolOp<string mnemonic, dag extraArgs = (ins)>
+    : Tx8be_ComputeOp<mnemonic, [Pure, SameOperandsAndResultElementType]> {
+  let arguments = !con((ins Tx8be_FloatTensor:$input,
+                            DenseI64ArrayAttr:$kernel_shape,
+                            DefaultValuedOptionalAttr<DenseI64ArrayAttr, "{}">:$strides,
+                            DefaultValuedOptionalAttr<DenseI64ArrayAttr, "{}">:$pads,
+                            DefaultValuedOptionalAttr<DenseI64ArrayAttr, "{}">:$dilations,
+                            DefaultValuedAttr<BoolAttr, "false">:$ceil_mode),
+                       extraArgs, Tx8be_BackendAttrs);
+  let results = (outs Tx8be_FloatTensor:$output);
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      return ::tx8be::detail::poolResultType(getOperation(), getKernelShape(), getStrides(), getPads(),
+                                             getDilations(), getCeilMode(), types);
+    }
+  }];
+}
+
+// Global pooling: N x C x spatial... -> N x C x 1 x ... x 1.
+class Tx8be_GlobalPoolOp<string mnemonic>
+    : Tx8be_ComputeOp<mnemonic, [Pure, SameOperandsAndResultElementType]> {
+  let arguments = !con((ins Tx8be_FloatTensor:$input), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_FloatTensor:$output);
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      return ::tx8be::detail::globalPoolResultType(getOperation(), types);
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Constants and data movement
+//===----------------------------------------------------------------------===//
+
+def Tx8be_ConstantOp : Tx8be_Op<"Constant", [ConstantLike, Pure, AllTypesMatch<["value", "output"]>]> {
+  let summary = "constant tensor";
+  let description = [{
+    A constant held in the IR, as a DenseElementsAttr or a DenseResourceElementsAttr (large weights).
+    MoveConstantPass turns constants into LoadConst ops whose data lives in the constant container.
+  }];
+  let arguments = (ins ElementsAttr:$value,
+                       DefaultValuedOptionalAttr<StrAttr, "\"Unknown\"">:$layout_str);
+  let results = (outs AnyRankedTensor:$output);
+  let assemblyFormat = "attr-dict $value";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def Tx8be_LoadConstOp : Tx8be_ComputeOp<"LoadConst", [Pure]> {
+  let summary = "load a constant from the constant container";
+  let description = [{
+    Reads constant `const_map_id` of the constant container (DDR) into the tile. `bypasscodegen` (a
+    discardable attribute) marks loads that the users read in place.
+  }];
+  let arguments = !con((ins UI32Attr:$const_map_id, OptionalAttr<Tx8be_MemScopeModeAttr>:$mem_scope),
+                       Tx8be_BackendAttrs);
+  let results = (outs Tx8be_Tensor:$output);
+  let assemblyFormat = "attr-dict `:` type($output)";
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      types.push_back(getOutput().getType()); // nothing to infer from: the container entry has this type
+      return ::mlir::success();
+    }
+  }];
+}
+
+def Tx8be_LoadVarOp : Tx8be_ComputeOp<"LoadVar", [SameOperandsAndResultType]> {
+  let summary = "load a tensor from DDR into SPM";
+  let description = [{ Inserted at a Group's inputs by GroupLdStPass. Has memory effects: never removed. }];
+  let arguments = !con((ins Tx8be_Tensor:$input, OptionalAttr<Tx8be_MemScopeModeAttr>:$mem_scope),
+                       Tx8be_BackendAttrs);
+  let results = (outs Tx8be_Tensor:$output);
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      return ::tx8be::detail::sameTypeAsOperand(getOperation(), 0, types);
+    }
+  }];
+}
+
+def Tx8be_StoreVarOp : Tx8be_ComputeOp<"StoreVar", [SameOperandsAndResultType]> {
+  let summary = "store a tensor from SPM to DDR";
+  let description = [{ Inserted before a Group's return by GroupLdStPass. Has memory effects. }];
+  let arguments = !con((ins Tx8be_Tensor:$input, OptionalAttr<Tx8be_MemScopeModeAttr>:$mem_scope),
+                       Tx8be_BackendAttrs);
+  let results = (outs Tx8be_Tensor:$output);
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      return ::tx8be::detail::sameTypeAsOperand(getOperation(), 0, types);
+    }
+  }];
+}
+
+def Tx8be_ChannelNormOp : Tx8be_ComputeOp<"ChannelNorm", [Pure, SameOperandsAndResultType]> {
+  let summary = "convert between the compact and the channel-aligned layout";
+  let description = [{
+    Inserted by layoutAlignToNpuPass where a producer and a consumer disagree on alignment; the direction is
+    given by the input's and the output's dev_info.mem_layout. The values do not change.
+  }];
+  let arguments = !con((ins Tx8be_Tensor:$input), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_Tensor:$output);
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      return ::tx8be::detail::sameTypeAsOperand(getOperation(), 0, types);
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Group
+//===----------------------------------------------------------------------===//
+
+def Tx8be_GroupOp : Tx8be_Op<"Group", [IsolatedFromAbove]> {
+  let summary = "a group of ops sharded, split and allocated in SPM together";
+  let description = [{
+    The unit of sharding search and SPM allocation (seed §Sharding Search). The body is one block whose
+    arguments stand for the operands (same number and types) and which ends in tx8be.Return of the results.
+    Constants the body needs live inside it (LoadConst), so the region is isolated from above.
+  }];
+  let arguments = (ins
+    Variadic<AnyTensorOrNone>:$operands,
+    DefaultValuedAttr<BoolAttr, "false">:$pipeline_parallel,  // software pipeline parallelism
+    DefaultValuedAttr<I32Attr, "1">:$sp_stage_num,
+    OptionalAttr<Tx8be_RegionAttr>:$dev_region,               // tiles the group is mapped to
+    OptionalAttr<UI32Attr>:$spm_alloc_size,                   // SPM bytes the group occupies
+    OptionalAttr<I32Attr>:$group_tag,                         // 0: normal split, 1: split nht, 2: no split
+    OptionalAttr<DenseI32ArrayAttr>:$stream_online_check,
+    OptionalAttr<DenseI32ArrayAttr>:$stream_offline,
+    DefaultValuedAttr<BoolAttr, "true">:$need_barrier,        // tiles synchronise after the group
+    DefaultValuedAttr<SI32Attr, "-1">:$group_id,
+    DefaultValuedAttr<SI32Attr, "-1">:$template_id            // reuse group template_id's plan; < 0: none
+  );
+  let results = (outs Variadic<AnyTensorOrNone>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "`(` $operands `)` attr-dict `:` functional-type($operands, $results) $body";
+  let hasRegionVerifier = 1;
+}
+
+def Tx8be_ReturnOp : Tx8be_Op<"Return", [Pure, Terminator, HasParent<"GroupOp">]> {
+  let summary = "the results of a Group";
+  let arguments = (ins Variadic<AnyTensorOrNone>:$operands);
+  let assemblyFormat = "($operands^ `:` type($operands))? attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Normalisation
+//===----------------------------------------------------------------------===//
+
+def Tx8be_BatchNorm_InferenceOp : Tx8be_ComputeOp<"BatchNorm_Inference", [Pure], [
+    DeclareOpInterfaceMethods<ShapeInferenceOpInterface, ["inferShapes", "inferLayout"]>,
+    DeclareOpInterfaceMethods<OpLibInterface, ["genOpCode", "getOpClockCycle", "getImmSpSize", "queryOpAttr"]>,
+    DeclareOpInterfaceMethods<ShardingInterface, ["tileShardingSplit", "temporalSliceShape", "backWindow"]>,
+    DeclareOpInterfaceMethods<ComputeInterface, ["compute"]>]> {
+  let summary = "BatchNorm inference";
+  let description = [{
+    Normalizes the operand tensor across all dimensions except for the c dimension
+    and produce a result tensor: y = scale * (x - mean) / sqrt(variance + epsilon) + offset.
+
+    The channel dimension is dim 1 (ONNX, NCHW) unless layout_str names a channel-last layout (NHWC, NWC,
+    NDHWC, Tensor, NTensor, Cx, NCx: the device layouts are channel-last), where it is the last dimension.
+    scale/offset/mean/variance hold C elements: shape [C], or the input's rank with every extent 1 but the
+    channel's (the seed's 1x1x1xC). epsilon is not in the seed (its OpLib op used 1e-6); ONNX needs it.
+  }];
+  let arguments = !con((ins
+    Tx8be_FloatTensor:$input,
+    Tx8be_FloatTensor:$scale,
+    Tx8be_FloatTensor:$offset,
+    Tx8be_FloatTensor:$mean,
+    Tx8be_FloatTensor:$variance,
+    DefaultValuedAttr<F32Attr, "1e-5f">:$epsilon), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_FloatTensor:$output);
+  let extraClassDeclaration = [{
+    /// The channel dimension of the input (see the description).
+    int64_t getChannelDim();
+  }];
+}
+
+def Tx8be_LayerNormOp : Tx8be_ComputeOp<"LayerNorm", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "layer normalisation over the dims [axis, rank)";
+  let description = [{
+    y = (x - mean) / sqrt(var + epsilon) * scale + bias, mean/var over dims axis..rank-1. scale (and bias)
+    broadcast to input.shape[axis:] (ONNX LayerNormalization).
+  }];
+  let arguments = !con((ins Tx8be_FloatTensor:$input, Tx8be_FloatTensor:$scale,
+                            Optional<Tx8be_FloatTensor>:$bias,
+                            DefaultValuedAttr<I64Attr, "-1">:$axis,
+                            DefaultValuedAttr<F32Attr, "1e-5f">:$epsilon), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_FloatTensor:$output);
+}
+
+def Tx8be_SoftmaxOp : Tx8be_AxisNormOp<"Softmax"> { let summary = "softmax along axis"; }
+def Tx8be_LogSoftmaxOp : Tx8be_AxisNormOp<"LogSoftmax"> { let summary = "log(softmax) along axis"; }
+
+//===----------------------------------------------------------------------===//
+// Matrix and convolution (NE)
+//===----------------------------------------------------------------------===//
+
+def Tx8be_GemmOp : Tx8be_ComputeOp<"Gemm", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "general matrix multiply (ONNX Gemm)";
+  let description = [{
+    Y = alpha * op(A) x op(B) + beta * C, op(X) = X^T if transX. A, B are 2-D; C (optional) broadcasts
+    to [M, N].
+  }];
+  let arguments = !con((ins Tx8be_FloatTensor:$A, Tx8be_FloatTensor:$B, Optional<Tx8be_FloatTensor>:$C,
+                            DefaultValuedAttr<F32Attr, "1.0f">:$alpha,
+                            DefaultValuedAttr<F32Attr, "1.0f">:$beta,
+                            DefaultValuedAttr<BoolAttr, "false">:$transA,
+                            DefaultValuedAttr<BoolAttr, "false">:$transB), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_FloatTensor:$output);
+}
+
+def Tx8be_MatMulOp : Tx8be_ComputeOp<"MatMul", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "batched matrix multiply (numpy matmul, rank >= 2)";
+  let description = [{
+    [..., M, K] x [..., K, N] -> [..., M, N]; the batch dims broadcast. (ONNX MatMul on 1-D operands is
+    imported with Reshapes.)
+  }];
+  let arguments = !con((ins Tx8be_FloatTensor:$A, Tx8be_FloatTensor:$B), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_FloatTensor:$output);
+}
+
+def Tx8be_ConvOp : Tx8be_ComputeOp<"Conv", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "1-D/2-D/3-D convolution (ONNX Conv: NC[D]HW input, O x C/group x k... weight)";
+  let description = [{
+    strides/dilations: one per spatial dim (empty: all 1); pads: [begin..., end...] (empty: all 0);
+    bias (optional): [O].
+  }];
+  let arguments = !con((ins Tx8be_FloatTensor:$input, Tx8be_FloatTensor:$weight,
+                            Optional<Tx8be_FloatTensor>:$bias,
+                            DefaultValuedOptionalAttr<DenseI64ArrayAttr, "{}">:$strides,
+                            DefaultValuedOptionalAttr<DenseI64ArrayAttr, "{}">:$pads,
+                            DefaultValuedOptionalAttr<DenseI64ArrayAttr, "{}">:$dilations,
+                            DefaultValuedAttr<I64Attr, "1">:$group), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_FloatTensor:$output);
+}
+
+def Tx8be_ConvTransposeOp : Tx8be_ComputeOp<"ConvTranspose", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "transposed convolution (ONNX ConvTranspose: weight C x O/group x k...)";
+  let description = [{
+    out = (in - 1) * stride + (k - 1) * dilation + 1 + output_padding - pad_begin - pad_end per spatial dim.
+  }];
+  let arguments = !con((ins Tx8be_FloatTensor:$input, Tx8be_FloatTensor:$weight,
+                            Optional<Tx8be_FloatTensor>:$bias,
+                            DefaultValuedOptionalAttr<DenseI64ArrayAttr, "{}">:$strides,
+                            DefaultValuedOptionalAttr<DenseI64ArrayAttr, "{}">:$pads,
+                            DefaultValuedOptionalAttr<DenseI64ArrayAttr, "{}">:$dilations,
+                            DefaultValuedOptionalAttr<DenseI64ArrayAttr, "{}">:$output_padding,
+                            DefaultValuedAttr<I64Attr, "1">:$group), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_FloatTensor:$output);
+}
+
+//===----------------------------------------------------------------------===//
+// Pooling
+//===----------------------------------------------------------------------===//
+
+def Tx8be_MaxPoolOp : Tx8be_PoolOp<"MaxPool"> { let summary = "max pooling"; }
+def Tx8be_AvgPoolOp : Tx8be_PoolOp<"AvgPool", (ins DefaultValuedAttr<BoolAttr, "false">:$count_include_pad)> {
+  let summary = "average pooling (count_include_pad: padding counts in the divisor)";
+}
+def Tx8be_GlobalAvgPoolOp : Tx8be_GlobalPoolOp<"GlobalAvgPool"> { let summary = "mean over the spatial dims"; }
+def Tx8be_GlobalMaxPoolOp : Tx8be_GlobalPoolOp<"GlobalMaxPool"> { let summary = "max over the spatial dims"; }
+
+//===----------------------------------------------------------------------===//
+// Elementwise binary (numpy broadcasting)
+//===----------------------------------------------------------------------===//
+
+def Tx8be_AddOp : Tx8be_BinaryOp<"Add", [Commutative]> { let summary = "lhs + rhs"; }
+def Tx8be_SubOp : Tx8be_BinaryOp<"Sub"> { let summary = "lhs - rhs"; }
+def Tx8be_MulOp : Tx8be_BinaryOp<"Mul", [Commutative]> { let summary = "lhs * rhs"; }
+def Tx8be_DivOp : Tx8be_BinaryOp<"Div"> { let summary = "lhs / rhs"; }
+def Tx8be_MaxOp : Tx8be_BinaryOp<"Max", [Commutative]> { let summary = "max(lhs, rhs)"; }
+def Tx8be_MinOp : Tx8be_BinaryOp<"Min", [Commutative]> { let summary = "min(lhs, rhs)"; }
+def Tx8be_PowOp : Tx8be_BinaryOp<"Pow"> { let summary = "lhs ^ rhs"; }
+
+def Tx8be_PReluOp : Tx8be_ComputeOp<"PRelu", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "x < 0 ? slope * x : x; slope broadcasts to the input (unidirectional)";
+  let arguments = !con((ins Tx8be_FloatTensor:$input, Tx8be_FloatTensor:$slope), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_FloatTensor:$output);
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise unary
+//===----------------------------------------------------------------------===//
+
+def Tx8be_ReluOp : Tx8be_UnaryOp<"Relu"> { let summary = "max(x, 0)"; }
+def Tx8be_LeakyReluOp : Tx8be_UnaryOp<"LeakyRelu"> {
+  let summary = "x < 0 ? alpha * x : x";
+  let arguments = !con((ins Tx8be_FloatTensor:$input, DefaultValuedAttr<F32Attr, "0.01f">:$alpha),
+                       Tx8be_BackendAttrs);
+}
+def Tx8be_EluOp : Tx8be_UnaryOp<"Elu"> {
+  let summary = "x < 0 ? alpha * (exp(x) - 1) : x";
+  let arguments = !con((ins Tx8be_FloatTensor:$input, DefaultValuedAttr<F32Attr, "1.0f">:$alpha),
+                       Tx8be_BackendAttrs);
+}
+def Tx8be_SeluOp : Tx8be_UnaryOp<"Selu"> {
+  let summary = "gamma * (x <= 0 ? alpha * (exp(x) - 1) : x)";
+  let arguments = !con((ins Tx8be_FloatTensor:$input,
+                            DefaultValuedAttr<F32Attr, "1.67326319217681884765625f">:$alpha,
+                            DefaultValuedAttr<F32Attr, "1.05070102214813232421875f">:$gamma),
+                       Tx8be_BackendAttrs);
+}
+def Tx8be_HardSigmoidOp : Tx8be_UnaryOp<"HardSigmoid"> {
+  let summary = "max(0, min(1, alpha * x + beta))";
+  let arguments = !con((ins Tx8be_FloatTensor:$input, DefaultValuedAttr<F32Attr, "0.2f">:$alpha,
+                            DefaultValuedAttr<F32Attr, "0.5f">:$beta), Tx8be_BackendAttrs);
+}
+def Tx8be_ClipOp : Tx8be_UnaryOp<"Clip"> {
+  let summary = "min(max(x, min), max)";
+  let arguments = !con((ins Tx8be_FloatTensor:$input, F32Attr:$min, F32Attr:$max), Tx8be_BackendAttrs);
+}
+def Tx8be_GeluOp : Tx8be_UnaryOp<"Gelu"> {
+  let summary = "x * Phi(x); approximate = \"none\" (erf) or \"tanh\"";
+  let arguments = !con((ins Tx8be_FloatTensor:$input,
+                            DefaultValuedAttr<StrAttr, "\"none\"">:$approximate), Tx8be_BackendAttrs);
+}
+def Tx8be_SigmoidOp : Tx8be_UnaryOp<"Sigmoid"> { let summary = "1 / (1 + exp(-x))"; }
+def Tx8be_TanhOp : Tx8be_UnaryOp<"Tanh"> { let summary = "tanh(x)"; }
+def Tx8be_SoftplusOp : Tx8be_UnaryOp<"Softplus"> { let summary = "log(1 + exp(x))"; }
+def Tx8be_SoftsignOp : Tx8be_UnaryOp<"Softsign"> { let summary = "x / (1 + |x|)"; }
+def Tx8be_ExpOp : Tx8be_UnaryOp<"Exp"> { let summary = "exp(x)"; }
+def Tx8be_LogOp : Tx8be_UnaryOp<"Log"> { let summary = "log(x)"; }
+def Tx8be_AbsOp : Tx8be_UnaryOp<"Abs"> { let summary = "|x|"; }
+def Tx8be_NegOp : Tx8be_UnaryOp<"Neg"> { let summary = "-x"; }
+def Tx8be_SqrtOp : Tx8be_UnaryOp<"Sqrt"> { let summary = "sqrt(x)"; }
+def Tx8be_RsqrtOp : Tx8be_UnaryOp<"Rsqrt"> { let summary = "1 / sqrt(x)"; }
+def Tx8be_ReciprocalOp : Tx8be_UnaryOp<"Reciprocal"> { let summary = "1 / x"; }
+def Tx8be_ErfOp : Tx8be_UnaryOp<"Erf"> { let summary = "erf(x)"; }
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+def Tx8be_ReduceSumOp : Tx8be_ReduceOp<"ReduceSum"> { let summary = "sum over axes"; }
+def Tx8be_ReduceMeanOp : Tx8be_ReduceOp<"ReduceMean"> { let summary = "mean over axes"; }
+def Tx8be_ReduceMaxOp : Tx8be_ReduceOp<"ReduceMax"> { let summary = "max over axes"; }
+def Tx8be_ReduceMinOp : Tx8be_ReduceOp<"ReduceMin"> { let summary = "min over axes"; }
+
+//===----------------------------------------------------------------------===//
+// Shape and data movement
+//===----------------------------------------------------------------------===//
+
+def Tx8be_ReshapeOp : Tx8be_ComputeOp<"Reshape", [Pure, SameOperandsAndResultElementType],
+    [DeclareOpInterfaceMethods<ShapeInferenceOpInterface, ["inferLayout"]>,
+     OpLibInterface, ShardingInterface, ComputeInterface]> {
+  let summary = "same elements, new shape (given by the result type)";
+  let arguments = !con((ins Tx8be_Tensor:$input), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_Tensor:$output);
+}
+
+def Tx8be_TransposeOp : Tx8be_ComputeOp<"Transpose", [Pure, SameOperandsAndResultElementType],
+    [DeclareOpInterfaceMethods<ShapeInferenceOpInterface, ["inferLayout"]>,
+     OpLibInterface, ShardingInterface, ComputeInterface]> {
+  let summary = "permute dims: output dim i is input dim perm[i]";
+  let arguments = !con((ins Tx8be_Tensor:$input, DenseI64ArrayAttr:$perm), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_Tensor:$output);
+}
+
+def Tx8be_ConcatOp : Tx8be_ComputeOp<"Concat", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "concatenate along axis";
+  let arguments = !con((ins Variadic<Tx8be_Tensor>:$inputs, I64Attr:$axis), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_Tensor:$output);
+}
+
+def Tx8be_SliceOp : Tx8be_ComputeOp<"Slice", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "strided slice: output[i] = input[offsets + i * strides], shape = sizes";
+  let description = [{
+    offsets, sizes, strides have one entry per dim; a stride may be negative (reversal) but not 0; every
+    element read must be inside the input. (ONNX Slice's clamped starts/ends are normalised by the importer.)
+  }];
+  let arguments = !con((ins Tx8be_Tensor:$input, DenseI64ArrayAttr:$offsets, DenseI64ArrayAttr:$sizes,
+                            DenseI64ArrayAttr:$strides), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_Tensor:$output);
+}
+
+def Tx8be_GatherOp : Tx8be_ComputeOp<"Gather", [Pure]> {
+  let summary = "gather along axis (ONNX Gather): shape = data[:axis] + indices + data[axis+1:]";
+  let arguments = !con((ins Tx8be_Tensor:$data, Tx8be_IndexTensor:$indices,
+                            DefaultValuedAttr<I64Attr, "0">:$axis), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_Tensor:$output);
+}
+
+def Tx8be_PadOp : Tx8be_ComputeOp<"Pad", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "pad with a constant, by reflection or by repeating the edge";
+  let description = [{
+    pads: [x1_begin, x2_begin, ..., x1_end, x2_end, ...], non-negative. reflect needs pads < extent.
+  }];
+  let arguments = !con((ins Tx8be_FloatTensor:$input, DenseI64ArrayAttr:$pads,
+                            DefaultValuedAttr<Tx8be_PadModeAttr, "::tx8be::PadMode::Constant">:$mode,
+                            DefaultValuedAttr<F32Attr, "0.0f">:$value), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_FloatTensor:$output);
+}
+
+def Tx8be_CastOp : Tx8be_ComputeOp<"Cast", [Pure]> {
+  let summary = "convert the element type (to the result's); same shape";
+  let arguments = !con((ins Tx8be_Tensor:$input), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_Tensor:$output);
+}
+
+#endif // TX8BE_OPS

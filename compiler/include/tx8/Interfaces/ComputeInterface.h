@@ -1,0 +1,28 @@
+//===- ComputeInterface.h - Host reference execution -------------*- C++ -*-===//
+#ifndef TX8_INTERFACES_COMPUTEINTERFACE_H
+#define TX8_INTERFACES_COMPUTEINTERFACE_H
+
+#include <string>
+#include <vector>
+
+#include "mlir/IR/OpDefinition.h"
+#include "tx8/Reference/Tensor.h"
+
+namespace tx8be {
+
+/// Inputs and outputs of ComputeInterface::compute. The caller owns the inputs; compute fills `outputs`
+/// (one tensor per result, shaped like the result type) or sets `error`.
+struct ComputeParam {
+  std::vector<const tx8::ref::Tensor *> inputs; ///< one per operand, nullptr for an absent optional operand
+  std::vector<tx8::ref::Tensor> outputs;
+  std::string error;
+};
+
+namespace detail {
+mlir::LogicalResult compute(mlir::Operation *op, ComputeParam &param);
+} // namespace detail
+} // namespace tx8be
+
+#include "tx8/Interfaces/ComputeInterface.h.inc"
+
+#endif // TX8_INTERFACES_COMPUTEINTERFACE_H

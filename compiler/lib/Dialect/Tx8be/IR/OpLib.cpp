@@ -1,0 +1,347 @@
+//===- OpLib.cpp - OpLibInterface of the tx8be ops ------------------------===//
+//
+// queryOpAttr, genOpCode and getOpClockCycle for every op but BatchNorm_Inference (BatchNormInterfaces.cpp).
+// Which OpLib kernel exists is decided by oplib/include/tx8/ops.h: today op_batchnorm_inference, op_gemm,
+// op_add, op_mul and op_relu. genOpCode returns "" for the other ops, and codegen reports them.
+//
+//===----------------------------------------------------------------------===//
+#include "InterfaceUtils.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "tx8/Support/OpLibHost.h"
+
+using namespace mlir;
+using namespace tx8be;
+
+//===----------------------------------------------------------------------===//
+// Shared helpers (InterfaceUtils.h)
+//===----------------------------------------------------------------------===//
+
+std::optional<Data_Format> tx8be::detail::dataFormatOf(Type t) {
+  if (t.isF32())
+    return Fmt_FP32;
+  if (t.isF16())
+    return Fmt_FP16;
+  if (t.isBF16())
+    return Fmt_BF16;
+  if (t.isInteger(8))
+    return Fmt_INT8;
+  if (t.isInteger(32))
+    return Fmt_INT32;
+  return std::nullopt;
+}
+
+std::optional<uint64_t> tx8be::detail::staticElements(Type type) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped || !shaped.hasStaticShape())
+    return std::nullopt;
+  return static_cast<uint64_t>(shaped.getNumElements());
+}
+
+unsigned tx8be::detail::elementBytes(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  return element.isIntOrFloat() ? (element.getIntOrFloatBitWidth() + 7) / 8 : 0;
+}
+
+LayoutMode tx8be::detail::resultLayout(Operation *op) {
+  if (auto layout = getDevInfoLayoutMode(op))
+    return *layout;
+  if (op->getNumResults() == 1)
+    if (auto type = dyn_cast<ShapedType>(op->getResult(0).getType()))
+      return defaultCompactLayout(type);
+  return LayoutMode::Tensor;
+}
+
+const char *tx8be::detail::layoutEnumName(LayoutMode mode) {
+  switch (mode) {
+  case LayoutMode::Tensor:
+    return "LAYOUT_TENSOR";
+  case LayoutMode::NTensor:
+    return "LAYOUT_NTENSOR";
+  case LayoutMode::Cx:
+    return "LAYOUT_CX";
+  case LayoutMode::NCx:
+    return "LAYOUT_NCX";
+  }
+  return "LAYOUT_TENSOR";
+}
+
+std::string tx8be::detail::cFloatLiteral(float value) {
+  if (std::isnan(value))
+    return "NAN";
+  if (std::isinf(value))
+    return value > 0 ? "INFINITY" : "-INFINITY";
+  // 9 significant digits read back to the same float; make sure the literal is a float literal ("1" -> "1.0f").
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(value));
+  std::string s(buf);
+  if (s.find_first_of(".e") == std::string::npos)
+    s += ".0";
+  return s + "f";
+}
+
+std::string tx8be::detail::addCycles(const std::string &cycles, const std::string &call) {
+  return cycles + " = ADD_VALID_CYCLE(" + cycles + ", " + call + ");\n";
+}
+
+std::string tx8be::detail::opComment(Operation *op) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "/* " << op->getName().getStringRef() << " at " << op->getLoc() << " */\n";
+  // A location can itself contain "*/" only in pathological file names; keep the comment well formed.
+  size_t pos;
+  while ((pos = s.find("*/", 3)) != std::string::npos && pos + 3 < s.size())
+    s.replace(pos, 2, "* /");
+  return s;
+}
+
+static uint64_t ceilDiv(uint64_t a, uint64_t b) { return b ? (a + b - 1) / b : 0; }
+
+uint64_t tx8be::detail::CycleEstimate::ct(uint64_t elements, unsigned bytes, uint64_t passes) const {
+  return passes * (hw.ct_startup_cycles + ceilDiv(elements * bytes, tx8_hw_ct_bytes_per_cycle(&hw)));
+}
+
+uint64_t tx8be::detail::CycleEstimate::ctTranscendental(uint64_t elements, unsigned bytes, uint64_t passes) const {
+  return passes * (hw.ct_startup_cycles +
+                   hw.ct_transcendental_passes * ceilDiv(elements * bytes, tx8_hw_ct_bytes_per_cycle(&hw)));
+}
+
+uint64_t tx8be::detail::CycleEstimate::ne(uint64_t macs, Type elementType) const {
+  uint32_t rate = hw.ne_macs_per_cycle_fp32;
+  if (elementType.isBF16())
+    rate = hw.ne_macs_per_cycle_bf16;
+  else if (elementType.isF16())
+    rate = hw.ne_macs_per_cycle_fp16;
+  else if (elementType.isInteger(8))
+    rate = hw.ne_macs_per_cycle_int8;
+  return hw.ne_startup_cycles + ceilDiv(macs, rate);
+}
+
+uint64_t tx8be::detail::CycleEstimate::tdma(uint64_t bytes) const {
+  return hw.tdma_startup_cycles + ceilDiv(bytes, hw.tdma_bytes_per_cycle);
+}
+
+uint64_t tx8be::detail::CycleEstimate::ddr(uint64_t bytes) const {
+  uint64_t width = std::min<uint64_t>(hw.lsu_bytes_per_cycle, hw.ddr_bytes_per_cycle);
+  return hw.ddr_latency_cycles + ceilDiv(bytes, width);
+}
+
+tx8be::detail::CycleEstimate tx8be::detail::cycleEstimate() { return CycleEstimate{tx8::hwConfig()}; }
+
+//===----------------------------------------------------------------------===//
+// queryOpAttr
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Ops whose elementwise CT kernels work in any layout as long as all tensors share it.
+bool isElementwise(Operation *op) {
+  return isa<ReluOp, LeakyReluOp, EluOp, SeluOp, HardSigmoidOp, ClipOp, GeluOp, SigmoidOp, TanhOp, SoftplusOp,
+             SoftsignOp, ExpOp, LogOp, AbsOp, NegOp, SqrtOp, RsqrtOp, ReciprocalOp, ErfOp, AddOp, SubOp, MulOp,
+             DivOp, MaxOp, MinOp, PowOp, PReluOp, CastOp>(op);
+}
+} // namespace
+
+OpAttr tx8be::detail::queryOpAttr(Operation *op) {
+  OpAttr attr;
+  if (op->getNumResults() == 1)
+    if (auto type = dyn_cast<ShapedType>(op->getResult(0).getType()))
+      attr.defaultLayout = defaultCompactLayout(type) == LayoutMode::Tensor ? "Tensor" : "NTensor";
+
+  if (isElementwise(op)) {
+    attr.alignMode = NPU_BOTH;
+    attr.engine = NPU_ENGINE_CT;
+    // The output may overwrite the first input when they have the same type (no broadcast, no dtype change).
+    attr.memInplace = op->getOperand(0).getType() == op->getResult(0).getType();
+    return attr;
+  }
+  llvm::TypeSwitch<Operation *>(op)
+      .Case<GemmOp, MatMulOp>([&](auto) {
+        // op_gemm works on compact row-major tensors.
+        attr.alignMode = NPU_COMPACT;
+        attr.engine = NPU_ENGINE_NE;
+      })
+      .Case<ConvOp, ConvTransposeOp>([&](auto) {
+        // NE convolution reads channel-aligned NHWC feature maps (an NHWC instruction config).
+        attr.alignMode = NPU_ALIGN;
+        attr.needPresetToNPU = true;
+        attr.engine = NPU_ENGINE_NE;
+      })
+      .Case<MaxPoolOp, AvgPoolOp, GlobalAvgPoolOp, GlobalMaxPoolOp>([&](auto) {
+        attr.alignMode = NPU_ALIGN;
+        attr.needPresetToNPU = true;
+      })
+      .Case<SoftmaxOp, LogSoftmaxOp, LayerNormOp, ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp>(
+          [&](auto) { attr.alignMode = NPU_COMPACT; })
+      .Case<ReshapeOp>([&](auto) {
+        // Seed: a reshape is a DDR view (group_tag 2): nothing to load or store.
+        attr.alignMode = NPU_COMPACT;
+        attr.engine = NPU_ENGINE_LSU;
+        attr.needLoad = 0;
+        attr.needStore = 0;
+        attr.parallel = false;
+      })
+      .Case<GatherOp>([&](auto) {
+        // Seed: an embedding table (operand 0) is read in place from DDR, only the indices are loaded.
+        attr.alignMode = NPU_COMPACT;
+        attr.engine = NPU_ENGINE_LSU;
+        attr.needLoad = ~uint64_t{1};
+      })
+      .Case<TransposeOp, ConcatOp, SliceOp, PadOp>([&](auto) {
+        attr.alignMode = NPU_COMPACT;
+        attr.engine = NPU_ENGINE_LSU;
+      })
+      .Case<ChannelNormOp>([&](auto) {
+        // The layout converter itself: it takes either side.
+        attr.alignMode = NPU_BOTH;
+        attr.engine = NPU_ENGINE_LSU;
+      })
+      .Case<LoadConstOp, LoadVarOp, StoreVarOp>([&](auto) {
+        attr.alignMode = NPU_BOTH;
+        attr.engine = NPU_ENGINE_LSU;
+        attr.needLoad = 0; // they are the loads and stores
+        attr.needStore = 0;
+      });
+  return attr;
+}
+
+//===----------------------------------------------------------------------===//
+// genOpCode
+//===----------------------------------------------------------------------===//
+
+/// A line that makes the generated C fail to compile, for a call with the wrong number of TSRs.
+static std::string badParam(Operation *op, size_t inputs, size_t outputs, const OpCodeParam &param) {
+  return "#error \"" + op->getName().getStringRef().str() + ": genOpCode got " + std::to_string(param.inputs.size()) +
+         " inputs and " + std::to_string(param.outputs.size()) + " outputs, expected " + std::to_string(inputs) +
+         " and " + std::to_string(outputs) + "\"\n";
+}
+
+/// op_add / op_mul / op_relu: same shape for all tensors (OpLib does not broadcast), fp32/fp16/bf16.
+static std::string genEltwise(Operation *op, const char *fn, const OpCodeParam &param) {
+  Type type = op->getResult(0).getType();
+  for (Value v : op->getOperands())
+    if (v.getType() != type)
+      return ""; // broadcasting or a dtype change: no single OpLib call
+  if (param.inputs.size() != op->getNumOperands() || param.outputs.size() != 1)
+    return badParam(op, op->getNumOperands(), 1, param);
+  std::string p = param.name + "_param";
+  std::string code = tx8be::detail::opComment(op);
+  code += "ELTWISE_PARAM " + p + " = {" + tx8be::detail::layoutEnumName(tx8be::detail::resultLayout(op)) + ", RND_NEAREST_EVEN};\n";
+  std::string call = std::string(fn) + "(&" + p;
+  for (const std::string &in : param.inputs)
+    call += ", " + in;
+  call += ", " + param.outputs[0] + ")";
+  return code + tx8be::detail::addCycles(param.cycles, call);
+}
+
+/// op_gemm computes a x b (+ bias[N]) with fp32 output: ONNX Gemm maps onto it without transposes or scaling
+/// and with a C that is a row vector.
+static std::string genGemm(GemmOp op, const OpCodeParam &param) {
+  if (op.getTransA() || op.getTransB() || op.getAlpha().convertToFloat() != 1.0f ||
+      !op.getOutput().getType().getElementType().isF32())
+    return "";
+  if (Value c = op.getC()) {
+    auto shape = cast<ShapedType>(c.getType()).getShape();
+    bool rowVector = shape.size() == 1 || (shape.size() == 2 && shape[0] == 1);
+    if (!rowVector || op.getBeta().convertToFloat() != 1.0f)
+      return "";
+  }
+  if (param.inputs.size() != op->getNumOperands() || param.outputs.size() != 1)
+    return badParam(op, op->getNumOperands(), 1, param);
+  std::string p = param.name + "_param";
+  std::string code = tx8be::detail::opComment(op);
+  code += "GEMM_PARAM " + p + " = {0, 0}; /* no accumulate, no relu */\n";
+  std::string bias = op.getC() ? param.inputs[2] : "NULL";
+  return code + tx8be::detail::addCycles(param.cycles, "op_gemm(&" + p + ", " + param.inputs[0] + ", " + param.inputs[1] +
+                                                    ", " + bias + ", " + param.outputs[0] + ")");
+}
+
+std::string tx8be::detail::genOpCode(Operation *op, const OpCodeParam &param) {
+  return llvm::TypeSwitch<Operation *, std::string>(op)
+      .Case<AddOp>([&](auto) { return genEltwise(op, "op_add", param); })
+      .Case<MulOp>([&](auto) { return genEltwise(op, "op_mul", param); })
+      .Case<ReluOp>([&](auto) { return genEltwise(op, "op_relu", param); })
+      .Case<GemmOp>([&](GemmOp gemm) { return genGemm(gemm, param); })
+      .Default([](Operation *) { return std::string(); });
+}
+
+//===----------------------------------------------------------------------===//
+// getOpClockCycle
+//===----------------------------------------------------------------------===//
+
+static uint64_t product(ArrayRef<int64_t> values) {
+  uint64_t p = 1;
+  for (int64_t v : values)
+    p *= static_cast<uint64_t>(v);
+  return p;
+}
+
+uint64_t tx8be::detail::getOpClockCycle(Operation *op) {
+  // Estimates need static shapes; 0 means "unknown" to the cost model.
+  auto isDynamic = [](Type t) {
+    auto shaped = dyn_cast<ShapedType>(t);
+    return shaped && !shaped.hasStaticShape();
+  };
+  if (llvm::any_of(op->getOperandTypes(), isDynamic) || llvm::any_of(op->getResultTypes(), isDynamic))
+    return 0;
+  if (op->getNumResults() != 1)
+    return 0;
+  CycleEstimate est = cycleEstimate();
+  Type outType = op->getResult(0).getType();
+  Type elementType = getElementTypeOrSelf(outType);
+  uint64_t outElems = staticElements(outType).value_or(0);
+  unsigned bytes = elementBytes(outType);
+  uint64_t inElems = op->getNumOperands() ? staticElements(op->getOperand(0).getType()).value_or(0) : 0;
+
+  return llvm::TypeSwitch<Operation *, uint64_t>(op)
+      // One CT pass over the output.
+      .Case<ReluOp, LeakyReluOp, AbsOp, NegOp, ClipOp, AddOp, SubOp, MulOp, MaxOp, MinOp, CastOp>(
+          [&](auto) { return est.ct(outElems, bytes); })
+      // Scale-and-clamp / multiply-and-select: two passes.
+      .Case<HardSigmoidOp, PReluOp>([&](auto) { return est.ct(outElems, bytes, 2); })
+      // A transcendental function (exp, log, sqrt, division, erf, ...) per element.
+      .Case<EluOp, SeluOp, GeluOp, SigmoidOp, TanhOp, SoftplusOp, SoftsignOp, ExpOp, LogOp, SqrtOp, RsqrtOp,
+            ReciprocalOp, ErfOp, DivOp, PowOp>([&](auto) { return est.ctTranscendental(outElems, bytes); })
+      // max, subtract, sum; exp and divide (LogSoftmax: log) are transcendental.
+      .Case<SoftmaxOp, LogSoftmaxOp>(
+          [&](auto) { return est.ct(outElems, bytes, 3) + est.ctTranscendental(outElems, bytes, 2); })
+      // mean, subtract, square-sum, scale, shift; rsqrt of the variance.
+      .Case<LayerNormOp>([&](auto) { return est.ct(outElems, bytes, 5) + est.ctTranscendental(outElems, bytes); })
+      .Case<ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp, GlobalAvgPoolOp, GlobalMaxPoolOp>(
+          [&](auto) { return est.ct(inElems, bytes); })
+      // One pass over the output per kernel tap (and one divide for the average).
+      .Case<MaxPoolOp>([&](MaxPoolOp pool) { return est.ct(outElems, bytes, product(pool.getKernelShape())); })
+      .Case<AvgPoolOp>([&](AvgPoolOp pool) {
+        return est.ct(outElems, bytes, product(pool.getKernelShape())) + est.ct(outElems, bytes);
+      })
+      .Case<GemmOp>([&](GemmOp gemm) {
+        auto a = gemm.getA().getType().getShape();
+        uint64_t k = static_cast<uint64_t>(gemm.getTransA() ? a[0] : a[1]);
+        return est.ne(outElems * k, elementType);
+      })
+      .Case<MatMulOp>([&](MatMulOp mm) {
+        uint64_t k = static_cast<uint64_t>(mm.getA().getType().getShape().back());
+        return est.ne(outElems * k, elementType);
+      })
+      .Case<ConvOp>([&](ConvOp conv) {
+        // Each output element: C/group input channels x kernel volume MACs.
+        auto w = conv.getWeight().getType().getShape();
+        return est.ne(outElems * product(w.drop_front()), elementType);
+      })
+      .Case<ConvTransposeOp>([&](ConvTransposeOp conv) {
+        // Each input element scatters into O/group output channels x kernel volume.
+        auto w = conv.getWeight().getType().getShape();
+        return est.ne(inElems * product(w.drop_front()), elementType);
+      })
+      .Case<TransposeOp, ConcatOp, SliceOp, GatherOp, PadOp, ChannelNormOp>(
+          [&](auto) { return est.tdma(outElems * bytes); })
+      .Case<LoadConstOp, LoadVarOp, StoreVarOp>([&](auto) { return est.ddr(outElems * bytes); })
+      .Case<ReshapeOp>([&](auto) { return uint64_t{0}; }) // a DDR view: no data moves
+      .Default([](Operation *) { return uint64_t{0}; });
+}

@@ -1,0 +1,78 @@
+//===- Tx8beDialect.cpp - tx8be dialect, attributes and enums -------------===//
+#include "tx8/Dialect/Tx8be/IR/Tx8be.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include "tx8/tensor.h"
+
+using namespace mlir;
+using namespace tx8be;
+
+// LayoutMode mirrors the runtime's LAYOUT_MODE so that dev_info values can be emitted into main.c as is.
+static_assert(static_cast<int>(LayoutMode::Tensor) == LAYOUT_TENSOR, "LayoutMode must match LAYOUT_MODE");
+static_assert(static_cast<int>(LayoutMode::NTensor) == LAYOUT_NTENSOR, "LayoutMode must match LAYOUT_MODE");
+static_assert(static_cast<int>(LayoutMode::Cx) == LAYOUT_CX, "LayoutMode must match LAYOUT_MODE");
+static_assert(static_cast<int>(LayoutMode::NCx) == LAYOUT_NCX, "LayoutMode must match LAYOUT_MODE");
+
+#include "tx8/Dialect/Tx8be/IR/Tx8beDialect.cpp.inc"
+#include "tx8/Dialect/Tx8be/IR/Tx8beEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tx8/Dialect/Tx8be/IR/Tx8beAttrs.cpp.inc"
+
+void Tx8beDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "tx8/Dialect/Tx8be/IR/Tx8beAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "tx8/Dialect/Tx8be/IR/Tx8beOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers used by the passes
+//===----------------------------------------------------------------------===//
+
+std::string tx8be::getLayoutStr(Operation *op) {
+  if (auto attr = op->getAttrOfType<StringAttr>("layout_str"))
+    return attr.getValue().str();
+  return "Unknown";
+}
+
+void tx8be::setLayoutStr(Operation *op, StringRef layout) {
+  op->setAttr("layout_str", StringAttr::get(op->getContext(), layout));
+}
+
+std::optional<LayoutMode> tx8be::getDevInfoLayoutMode(Operation *op) {
+  if (auto dev = op->getAttrOfType<DevAttr>("dev_info"))
+    return dev.getMemLayout().getValue();
+  return std::nullopt;
+}
+
+void tx8be::setDevInfoWithLayout(MLIRContext *ctx, Operation *op, LayoutMode layout) {
+  auto layoutAttr = LayoutModeAttr::get(ctx, layout);
+  if (auto dev = op->getAttrOfType<DevAttr>("dev_info")) {
+    op->setAttr("dev_info", DevAttr::get(ctx, dev.getImmSize(), layoutAttr, dev.getMultiBufEn(),
+                                         dev.getMultiBufNum(), dev.getOutShapeBufIdx(),
+                                         dev.getTemporalMemSlice(), dev.getSourceType(), dev.getImmAddr(),
+                                         dev.getMemAddr()));
+    return;
+  }
+  // A fresh dev_info: nothing allocated yet (addresses -1 / empty), one buffer.
+  auto none = DenseI64ArrayAttr::get(ctx, {});
+  op->setAttr("dev_info", DevAttr::get(ctx, /*imm_size=*/0, layoutAttr, /*multi_buf_en=*/false,
+                                       /*multi_buf_num=*/1, none, none, /*source_type=*/0, /*imm_addr=*/-1,
+                                       none));
+}
+
+LayoutMode tx8be::defaultCompactLayout(ShapedType type) {
+  return type.getRank() > 0 && type.getDimSize(0) == 1 ? LayoutMode::Tensor : LayoutMode::NTensor;
+}
+
+bool tx8be::isChannelLastLayout(StringRef layout) {
+  return llvm::is_contained({"NHWC", "NWC", "NDHWC", "Tensor", "NTensor", "Cx", "NCx"}, layout);
+}

@@ -1,0 +1,712 @@
+//===- TensorIO.cpp - .npy and ONNX TensorProto readers / writers ---------===//
+
+#include "tx8/Reference/TensorIO.h"
+
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+
+namespace tx8::ref {
+
+namespace {
+
+Status fail(const std::string &name, const std::string &what) { return Status::error(name + ": " + what); }
+
+// Element count of `shape`, refusing negative dims and counts whose byte size would overflow.
+bool checkedCount(const std::vector<int64_t> &shape, size_t elemBytes, int64_t &count) {
+  const int64_t limit = std::numeric_limits<int64_t>::max() / static_cast<int64_t>(elemBytes);
+  count = 1;
+  for (int64_t d : shape) {
+    if (d < 0)
+      return false;
+    if (d != 0 && count > limit / d)
+      return false;
+    count *= d;
+  }
+  return true;
+}
+
+} // namespace
+
+std::string shapeToString(const std::vector<int64_t> &shape) {
+  std::string s = "(";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i)
+      s += ", ";
+    s += std::to_string(shape[i]);
+  }
+  if (shape.size() == 1)
+    s += ",";
+  return s + ")";
+}
+
+Status readFileBytes(const std::string &path, std::vector<uint8_t> &out) {
+  out.clear();
+  std::FILE *f = std::fopen(path.c_str(), "rb");
+  if (!f)
+    return fail(path, std::string("cannot open: ") + std::strerror(errno));
+  uint8_t buf[65536];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
+    out.insert(out.end(), buf, buf + n);
+  bool bad = std::ferror(f) != 0;
+  std::fclose(f);
+  if (bad)
+    return fail(path, "read error");
+  return Status();
+}
+
+Status writeFileBytes(const std::string &path, const std::vector<uint8_t> &bytes) {
+  std::FILE *f = std::fopen(path.c_str(), "wb");
+  if (!f)
+    return fail(path, std::string("cannot create: ") + std::strerror(errno));
+  bool ok = bytes.empty() || std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+  ok = (std::fclose(f) == 0) && ok;
+  if (!ok)
+    return fail(path, "write error");
+  return Status();
+}
+
+//===----------------------------------------------------------------------===//
+// .npy
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+const char kNpyMagic[] = "\x93NUMPY";
+
+// Parser for the Python dict literal of a .npy header, e.g.
+//   {'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }
+class NpyHeaderParser {
+public:
+  explicit NpyHeaderParser(const std::string &text) : s_(text) {}
+
+  // On failure returns false and sets error().
+  bool parse(std::string &descr, bool &fortran, std::vector<int64_t> &shape) {
+    bool haveDescr = false, haveFortran = false, haveShape = false;
+    skipWs();
+    if (!eat('{'))
+      return err("header is not a dict");
+    for (;;) {
+      skipWs();
+      if (eat('}'))
+        break;
+      std::string key;
+      if (!parseString(key))
+        return err("expected a quoted key in the header dict");
+      skipWs();
+      if (!eat(':'))
+        return err("expected ':' after key '" + key + "'");
+      skipWs();
+      if (key == "descr") {
+        if (peek() == '[')
+          return err("structured dtypes are not supported");
+        if (!parseString(descr))
+          return err("'descr' is not a string");
+        haveDescr = true;
+      } else if (key == "fortran_order") {
+        if (word("True"))
+          fortran = true;
+        else if (word("False"))
+          fortran = false;
+        else
+          return err("'fortran_order' is neither True nor False");
+        haveFortran = true;
+      } else if (key == "shape") {
+        if (!parseTuple(shape))
+          return err("'shape' is not a tuple of non-negative integers");
+        haveShape = true;
+      } else {
+        return err("unexpected key '" + key + "' in the header dict");
+      }
+      skipWs();
+      if (eat(','))
+        continue;
+      skipWs();
+      if (eat('}'))
+        break;
+      return err("expected ',' or '}' in the header dict");
+    }
+    if (!haveDescr || !haveFortran || !haveShape)
+      return err(std::string("header lacks '") + (!haveDescr ? "descr" : !haveFortran ? "fortran_order" : "shape") +
+                 "'");
+    return true;
+  }
+
+  const std::string &error() const { return error_; }
+
+private:
+  bool err(const std::string &m) {
+    error_ = m;
+    return false;
+  }
+  char peek() const { return pos_ < s_.size() ? s_[pos_] : '\0'; }
+  bool eat(char c) {
+    if (peek() != c)
+      return false;
+    ++pos_;
+    return true;
+  }
+  void skipWs() {
+    while (pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_])))
+      ++pos_;
+  }
+  bool word(const char *w) {
+    size_t n = std::strlen(w);
+    if (s_.compare(pos_, n, w) != 0)
+      return false;
+    pos_ += n;
+    return true;
+  }
+  bool parseString(std::string &out) {
+    char q = peek();
+    if (q != '\'' && q != '"')
+      return false;
+    size_t end = s_.find(q, pos_ + 1);
+    if (end == std::string::npos)
+      return false;
+    out = s_.substr(pos_ + 1, end - pos_ - 1);
+    pos_ = end + 1;
+    return true;
+  }
+  bool parseTuple(std::vector<int64_t> &out) {
+    out.clear();
+    if (!eat('('))
+      return false;
+    for (;;) {
+      skipWs();
+      if (eat(')'))
+        return true;
+      if (!std::isdigit(static_cast<unsigned char>(peek())))
+        return false;
+      int64_t v = 0;
+      while (std::isdigit(static_cast<unsigned char>(peek()))) {
+        if (v > (std::numeric_limits<int64_t>::max() - 9) / 10)
+          return false;
+        v = v * 10 + (s_[pos_++] - '0');
+      }
+      if (peek() == 'L') // Python 2 longs
+        ++pos_;
+      out.push_back(v);
+      skipWs();
+      if (eat(','))
+        continue;
+      skipWs();
+      if (eat(')'))
+        return true;
+      return false;
+    }
+  }
+
+  const std::string &s_;
+  size_t pos_ = 0;
+  std::string error_;
+};
+
+const char *npyDescr(DType t) {
+  switch (t) {
+  case DType::F32: return "<f4";
+  case DType::F16: return "<f2";
+  case DType::BF16: return "<u2"; // raw bit patterns, see TensorIO.h
+  case DType::F64: return "<f8";
+  case DType::I8: return "|i1";
+  case DType::U8: return "|u1";
+  case DType::I32: return "<i4";
+  case DType::I64: return "<i8";
+  case DType::Bool: return "|b1";
+  }
+  return "?";
+}
+
+} // namespace
+
+Status parseNpy(const uint8_t *data, size_t size, const std::string &name, Tensor &out, const NpyOptions &options) {
+  if (size < 10 || std::memcmp(data, kNpyMagic, 6) != 0)
+    return fail(name, size < 6 ? "file too short to be a .npy file (" + std::to_string(size) + " bytes)"
+                               : std::string("not a .npy file (bad magic)"));
+  const unsigned major = data[6], minor = data[7];
+  size_t headerStart, headerLen;
+  if (major == 1) {
+    headerStart = 10;
+    headerLen = static_cast<size_t>(data[8]) | static_cast<size_t>(data[9]) << 8;
+  } else if (major == 2 || major == 3) {
+    if (size < 12)
+      return fail(name, "truncated .npy preamble");
+    headerStart = 12;
+    headerLen = static_cast<size_t>(data[8]) | static_cast<size_t>(data[9]) << 8 |
+                static_cast<size_t>(data[10]) << 16 | static_cast<size_t>(data[11]) << 24;
+  } else {
+    return fail(name, "unsupported .npy format version " + std::to_string(major) + "." + std::to_string(minor));
+  }
+  if (headerLen > size - headerStart)
+    return fail(name, "header length " + std::to_string(headerLen) + " runs past the end of the file (" +
+                          std::to_string(size) + " bytes)");
+
+  std::string header(reinterpret_cast<const char *>(data + headerStart), headerLen);
+  std::string descr;
+  bool fortran = false;
+  std::vector<int64_t> shape;
+  NpyHeaderParser parser(header);
+  if (!parser.parse(descr, fortran, shape))
+    return fail(name, "bad header: " + parser.error());
+  if (fortran)
+    return fail(name, "fortran_order True is not supported (C order only)");
+
+  // Byte-order prefix: '<' little, '|' not applicable (1-byte types), '=' native (little on our hosts).
+  if (descr.size() < 2)
+    return fail(name, "dtype '" + descr + "' is not supported");
+  char order = descr[0];
+  std::string code = descr.substr(1);
+  DType dtype;
+  if (code == "f4") dtype = DType::F32;
+  else if (code == "f2") dtype = DType::F16;
+  else if (code == "f8") dtype = DType::F64;
+  else if (code == "i1") dtype = DType::I8;
+  else if (code == "u1") dtype = DType::U8;
+  else if (code == "i4") dtype = DType::I32;
+  else if (code == "i8") dtype = DType::I64;
+  else if (code == "b1") dtype = DType::Bool;
+  else if (code == "u2" && options.u2AsBF16) dtype = DType::BF16;
+  else if (code == "u2")
+    return fail(name, "dtype '" + descr + "' (uint16) is not supported; if it holds bf16 bit patterns written "
+                      "by writeNpy, read it with NpyOptions::u2AsBF16");
+  else
+    return fail(name, "dtype '" + descr + "' is not supported");
+  const size_t elem = dtypeBytes(dtype);
+  if (order == '>' && elem > 1)
+    return fail(name, "big-endian dtype '" + descr + "' is not supported");
+  if (order != '<' && order != '|' && order != '=' && !(order == '>' && elem == 1))
+    return fail(name, "dtype '" + descr + "' has an unknown byte-order mark");
+
+  int64_t count;
+  if (!checkedCount(shape, elem, count))
+    return fail(name, "shape " + shapeToString(shape) + " is too large");
+  const size_t dataBytes = size - headerStart - headerLen;
+  const size_t expected = static_cast<size_t>(count) * elem;
+  if (dataBytes != expected)
+    return fail(name, "header says shape " + shapeToString(shape) + " but file has " + std::to_string(dataBytes) +
+                          " bytes of data, expected " + std::to_string(expected));
+  Tensor t;
+  t.dtype = dtype;
+  t.shape = shape;
+  t.bytes.assign(data + headerStart + headerLen, data + size);
+  if (dtype == DType::Bool)
+    for (uint8_t &b : t.bytes)
+      b = b ? 1 : 0;
+  out = std::move(t);
+  return Status();
+}
+
+Status readNpy(const std::string &path, Tensor &out, const NpyOptions &options) {
+  std::vector<uint8_t> bytes;
+  Status s = readFileBytes(path, bytes);
+  if (!s.ok())
+    return s;
+  return parseNpy(bytes.data(), bytes.size(), path, out, options);
+}
+
+Status encodeNpy(const Tensor &t, std::vector<uint8_t> &out) {
+  const size_t expected = static_cast<size_t>(t.numElements()) * dtypeBytes(t.dtype);
+  if (t.bytes.size() != expected)
+    return Status::error("encodeNpy: tensor holds " + std::to_string(t.bytes.size()) + " bytes, shape " +
+                         shapeToString(t.shape) + " of " + dtypeName(t.dtype) + " needs " + std::to_string(expected));
+  std::string header = std::string("{'descr': '") + npyDescr(t.dtype) + "', 'fortran_order': False, 'shape': " +
+                       shapeToString(t.shape) + ", }";
+  // NumPy pads the header with spaces and a final '\n' so that the data starts 64-byte aligned.
+  size_t preamble = 10;
+  size_t total = preamble + header.size() + 1;
+  if ((total + 63) / 64 * 64 - preamble > 65535) {
+    preamble = 12; // format 2.0: 4-byte header length
+    total = preamble + header.size() + 1;
+  }
+  header.append((64 - total % 64) % 64, ' ');
+  header.push_back('\n');
+  out.assign(kNpyMagic, kNpyMagic + 6);
+  out.push_back(preamble == 10 ? 1 : 2);
+  out.push_back(0);
+  size_t hl = header.size();
+  out.push_back(static_cast<uint8_t>(hl));
+  out.push_back(static_cast<uint8_t>(hl >> 8));
+  if (preamble == 12) {
+    out.push_back(static_cast<uint8_t>(hl >> 16));
+    out.push_back(static_cast<uint8_t>(hl >> 24));
+  }
+  out.insert(out.end(), header.begin(), header.end());
+  out.insert(out.end(), t.bytes.begin(), t.bytes.end());
+  return Status();
+}
+
+Status writeNpy(const std::string &path, const Tensor &t) {
+  std::vector<uint8_t> bytes;
+  Status s = encodeNpy(t, bytes);
+  if (!s.ok())
+    return fail(path, s.message());
+  return writeFileBytes(path, bytes);
+}
+
+//===----------------------------------------------------------------------===//
+// ONNX TensorProto (protobuf wire format)
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+// onnx.proto TensorProto field numbers.
+enum : uint32_t {
+  kDims = 1, kDataType = 2, kSegment = 3, kFloatData = 4, kInt32Data = 5, kStringData = 6, kInt64Data = 7,
+  kName = 8, kRawData = 9, kDoubleData = 10, kUint64Data = 11, kDocString = 12, kExternalData = 13,
+  kDataLocation = 14,
+};
+enum : uint32_t { kVarint = 0, kFixed64 = 1, kLengthDelimited = 2, kStartGroup = 3, kEndGroup = 4, kFixed32 = 5 };
+
+const char *fieldName(uint32_t f) {
+  switch (f) {
+  case kDims: return "dims";
+  case kDataType: return "data_type";
+  case kSegment: return "segment";
+  case kFloatData: return "float_data";
+  case kInt32Data: return "int32_data";
+  case kStringData: return "string_data";
+  case kInt64Data: return "int64_data";
+  case kName: return "name";
+  case kRawData: return "raw_data";
+  case kDoubleData: return "double_data";
+  case kUint64Data: return "uint64_data";
+  case kDocString: return "doc_string";
+  case kExternalData: return "external_data";
+  case kDataLocation: return "data_location";
+  }
+  return "unknown";
+}
+
+// Bounds-checked cursor over a byte range.
+struct WireReader {
+  const uint8_t *p;
+  size_t size;
+  size_t pos = 0;
+
+  bool atEnd() const { return pos >= size; }
+  bool varint(uint64_t &v) {
+    v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      if (pos >= size)
+        return false;
+      uint8_t b = p[pos++];
+      v |= static_cast<uint64_t>(b & 0x7f) << shift;
+      if (!(b & 0x80))
+        return true;
+    }
+    return false; // more than 10 bytes
+  }
+  bool fixed(size_t n, uint64_t &v) {
+    if (size - pos < n)
+      return false;
+    v = 0;
+    for (size_t i = 0; i < n; ++i)
+      v |= static_cast<uint64_t>(p[pos + i]) << (8 * i);
+    pos += n;
+    return true;
+  }
+};
+
+// Values of a repeated numeric field, accepting both the packed and the one-per-tag encodings.
+struct Repeated {
+  std::vector<uint64_t> values; // raw 32/64-bit patterns or varints
+  bool present = false;
+};
+
+void putVarint(std::vector<uint8_t> &out, uint64_t v) {
+  while (v >= 0x80) {
+    out.push_back(static_cast<uint8_t>(v | 0x80));
+    v >>= 7;
+  }
+  out.push_back(static_cast<uint8_t>(v));
+}
+void putTag(std::vector<uint8_t> &out, uint32_t field, uint32_t wt) { putVarint(out, (field << 3) | wt); }
+
+} // namespace
+
+int onnxDataType(DType t) {
+  switch (t) {
+  case DType::F32: return 1;
+  case DType::U8: return 2;
+  case DType::I8: return 3;
+  case DType::I32: return 6;
+  case DType::I64: return 7;
+  case DType::Bool: return 9;
+  case DType::F16: return 10;
+  case DType::F64: return 11;
+  case DType::BF16: return 16;
+  }
+  return 0;
+}
+
+const char *onnxDataTypeName(int code) {
+  static const char *const names[] = {"UNDEFINED", "FLOAT",  "UINT8",  "INT8",      "UINT16",     "INT16",
+                                      "INT32",     "INT64",  "STRING", "BOOL",      "FLOAT16",    "DOUBLE",
+                                      "UINT32",    "UINT64", "COMPLEX64", "COMPLEX128", "BFLOAT16"};
+  if (code >= 0 && code < static_cast<int>(sizeof names / sizeof names[0]))
+    return names[code];
+  return "unknown";
+}
+
+Status parseTensorProto(const uint8_t *data, size_t size, const std::string &name, Tensor &out,
+                        std::string *tensorName, const TensorProtoOptions &options) {
+  WireReader r{data, size};
+  std::vector<int64_t> dims;
+  int64_t dataType = 0;
+  bool haveDataType = false;
+  const uint8_t *raw = nullptr;
+  size_t rawSize = 0;
+  bool haveRaw = false;
+  std::string protoName;
+  Repeated floatData, int32Data, int64Data, doubleData, uint64Data;
+  bool haveStrings = false, external = false;
+
+  while (!r.atEnd()) {
+    const size_t tagAt = r.pos;
+    uint64_t key;
+    if (!r.varint(key))
+      return fail(name, "truncated or corrupt field tag at offset " + std::to_string(tagAt));
+    const uint32_t field = static_cast<uint32_t>(key >> 3), wt = static_cast<uint32_t>(key & 7);
+    if (field == 0 || key >> 32)
+      return fail(name, "corrupt field tag at offset " + std::to_string(tagAt) + " (not a TensorProto?)");
+    const std::string what = std::string("field ") + std::to_string(field) + " (" + fieldName(field) + ") at offset " +
+                             std::to_string(tagAt);
+
+    // Fetch the payload generically first; interpret it below.
+    uint64_t scalar = 0;
+    const uint8_t *bytes = nullptr;
+    size_t len = 0;
+    switch (wt) {
+    case kVarint:
+      if (!r.varint(scalar))
+        return fail(name, "truncated " + what);
+      break;
+    case kFixed64:
+      if (!r.fixed(8, scalar))
+        return fail(name, "truncated " + what);
+      break;
+    case kFixed32:
+      if (!r.fixed(4, scalar))
+        return fail(name, "truncated " + what);
+      break;
+    case kLengthDelimited: {
+      uint64_t l;
+      if (!r.varint(l))
+        return fail(name, "truncated length of " + what);
+      if (l > r.size - r.pos)
+        return fail(name, "truncated " + what + ": needs " + std::to_string(l) + " bytes, " +
+                              std::to_string(r.size - r.pos) + " left");
+      bytes = r.p + r.pos;
+      len = static_cast<size_t>(l);
+      r.pos += len;
+      break;
+    }
+    default:
+      return fail(name, "unsupported wire type " + std::to_string(wt) + " in " + what);
+    }
+
+    // A repeated numeric field is either one element per tag or a packed length-delimited block.
+    auto collect = [&](Repeated &rep, uint32_t elemWt) -> Status {
+      rep.present = true;
+      if (wt == elemWt) {
+        rep.values.push_back(scalar);
+        return Status();
+      }
+      if (wt != kLengthDelimited)
+        return fail(name, "wrong wire type " + std::to_string(wt) + " for " + what);
+      WireReader sub{bytes, len};
+      while (!sub.atEnd()) {
+        uint64_t v;
+        bool ok = elemWt == kVarint ? sub.varint(v) : sub.fixed(elemWt == kFixed32 ? 4 : 8, v);
+        if (!ok)
+          return fail(name, "corrupt packed " + what);
+        rep.values.push_back(v);
+      }
+      return Status();
+    };
+    auto expectWt = [&](uint32_t want) -> Status {
+      if (wt != want)
+        return fail(name, "wrong wire type " + std::to_string(wt) + " for " + what);
+      return Status();
+    };
+
+    Status s;
+    switch (field) {
+    case kDims: {
+      Repeated rep;
+      s = collect(rep, kVarint);
+      for (uint64_t v : rep.values)
+        dims.push_back(static_cast<int64_t>(v));
+      break;
+    }
+    case kDataType:
+      s = expectWt(kVarint);
+      dataType = static_cast<int64_t>(scalar);
+      haveDataType = true;
+      break;
+    case kSegment:
+      return fail(name, "segmented tensors (field 3, segment) are not supported");
+    case kFloatData: s = collect(floatData, kFixed32); break;
+    case kInt32Data: s = collect(int32Data, kVarint); break;
+    case kStringData: haveStrings = true; break;
+    case kInt64Data: s = collect(int64Data, kVarint); break;
+    case kName:
+      s = expectWt(kLengthDelimited);
+      protoName.assign(reinterpret_cast<const char *>(bytes), len);
+      break;
+    case kRawData:
+      s = expectWt(kLengthDelimited);
+      raw = bytes;
+      rawSize = len;
+      haveRaw = true;
+      break;
+    case kDoubleData: s = collect(doubleData, kFixed64); break;
+    case kUint64Data: s = collect(uint64Data, kVarint); break;
+    case kDataLocation:
+      s = expectWt(kVarint);
+      external = scalar == 1;
+      break;
+    default: break; // doc_string, external_data, unknown fields: skipped
+    }
+    if (!s.ok())
+      return s;
+  }
+
+  if (external)
+    return fail(name, "tensor data is stored externally (data_location EXTERNAL), which is not supported");
+  if (!haveDataType)
+    return fail(name, "no data_type field (not a TensorProto?)");
+  DType dtype;
+  switch (dataType) {
+  case 1: dtype = DType::F32; break;
+  case 2: dtype = DType::U8; break;
+  case 3: dtype = DType::I8; break;
+  case 6: dtype = DType::I32; break;
+  case 7: dtype = DType::I64; break;
+  case 9: dtype = DType::Bool; break;
+  case 10: dtype = DType::F16; break;
+  case 11: dtype = DType::F64; break;
+  case 16: dtype = DType::BF16; break;
+  case 4:
+    if (options.uint16AsBF16) {
+      dtype = DType::BF16;
+      break;
+    }
+    [[fallthrough]];
+  default:
+    return fail(name, "data_type " + std::to_string(dataType) + " (" + onnxDataTypeName(static_cast<int>(dataType)) +
+                          ") is not supported");
+  }
+  (void)haveStrings; // only meaningful for STRING tensors, refused above
+
+  const size_t elem = dtypeBytes(dtype);
+  int64_t count;
+  if (!checkedCount(dims, elem, count))
+    return fail(name, "dims " + shapeToString(dims) + " are negative or too large");
+  Tensor t;
+  t.dtype = dtype;
+  t.shape = dims;
+  const size_t nbytes = static_cast<size_t>(count) * elem;
+
+  if (haveRaw) {
+    if (rawSize != nbytes)
+      return fail(name, "raw_data has " + std::to_string(rawSize) + " bytes, dims " + shapeToString(dims) + " of " +
+                            onnxDataTypeName(static_cast<int>(dataType)) + " need " + std::to_string(nbytes));
+    t.bytes.assign(raw, raw + rawSize);
+    if (dtype == DType::Bool)
+      for (uint8_t &b : t.bytes)
+        b = b ? 1 : 0;
+  } else {
+    // Typed storage, as onnx.proto assigns it per data_type.
+    const Repeated *src = nullptr;
+    const char *srcName = "";
+    switch (dtype) {
+    case DType::F32: src = &floatData; srcName = "float_data"; break;
+    case DType::F64: src = &doubleData; srcName = "double_data"; break;
+    case DType::I64: src = &int64Data; srcName = "int64_data"; break;
+    default: src = &int32Data; srcName = "int32_data"; break; // i32, i8, u8, bool, f16/bf16 bit patterns
+    }
+    if (src->values.size() != static_cast<size_t>(count)) {
+      if (count > 0 && src->values.empty())
+        return fail(name,
+                    std::string("tensor of dims ") + shapeToString(dims) + " has neither raw_data nor " + srcName);
+      return fail(name, std::string(srcName) + " has " + std::to_string(src->values.size()) + " values, dims " +
+                            shapeToString(dims) + " need " + std::to_string(count));
+    }
+    t.bytes.assign(nbytes, 0);
+    for (int64_t i = 0; i < count; ++i) {
+      uint64_t v = src->values[static_cast<size_t>(i)];
+      uint8_t *dst = t.bytes.data() + static_cast<size_t>(i) * elem;
+      switch (dtype) {
+      case DType::F32: { uint32_t b = static_cast<uint32_t>(v); std::memcpy(dst, &b, 4); break; }
+      case DType::F64: std::memcpy(dst, &v, 8); break;
+      case DType::I64: std::memcpy(dst, &v, 8); break;
+      case DType::I32: { int32_t b = static_cast<int32_t>(v); std::memcpy(dst, &b, 4); break; }
+      case DType::F16: case DType::BF16: { uint16_t b = static_cast<uint16_t>(v); std::memcpy(dst, &b, 2); break; }
+      case DType::I8: case DType::U8: *dst = static_cast<uint8_t>(v); break;
+      case DType::Bool: *dst = v ? 1 : 0; break;
+      }
+    }
+  }
+  if (tensorName)
+    *tensorName = protoName;
+  out = std::move(t);
+  return Status();
+}
+
+Status readTensorProto(const std::string &path, Tensor &out, std::string *tensorName,
+                       const TensorProtoOptions &options) {
+  std::vector<uint8_t> bytes;
+  Status s = readFileBytes(path, bytes);
+  if (!s.ok())
+    return s;
+  return parseTensorProto(bytes.data(), bytes.size(), path, out, tensorName, options);
+}
+
+Status encodeTensorProto(const Tensor &t, const std::string &tensorName, std::vector<uint8_t> &out) {
+  const size_t expected = static_cast<size_t>(t.numElements()) * dtypeBytes(t.dtype);
+  if (t.bytes.size() != expected)
+    return Status::error("encodeTensorProto: tensor holds " + std::to_string(t.bytes.size()) + " bytes, shape " +
+                         shapeToString(t.shape) + " of " + dtypeName(t.dtype) + " needs " + std::to_string(expected));
+  out.clear();
+  for (int64_t d : t.shape) {
+    putTag(out, kDims, kVarint);
+    putVarint(out, static_cast<uint64_t>(d));
+  }
+  putTag(out, kDataType, kVarint);
+  putVarint(out, static_cast<uint64_t>(onnxDataType(t.dtype)));
+  if (!tensorName.empty()) {
+    putTag(out, kName, kLengthDelimited);
+    putVarint(out, tensorName.size());
+    out.insert(out.end(), tensorName.begin(), tensorName.end());
+  }
+  putTag(out, kRawData, kLengthDelimited);
+  putVarint(out, t.bytes.size());
+  out.insert(out.end(), t.bytes.begin(), t.bytes.end());
+  return Status();
+}
+
+Status writeTensorProto(const std::string &path, const Tensor &t, const std::string &tensorName) {
+  std::vector<uint8_t> bytes;
+  Status s = encodeTensorProto(t, tensorName, bytes);
+  if (!s.ok())
+    return fail(path, s.message());
+  return writeFileBytes(path, bytes);
+}
+
+Status readTensorFile(const std::string &path, Tensor &out) {
+  auto endsWith = [&](const char *suffix) {
+    size_t n = std::strlen(suffix);
+    return path.size() >= n && path.compare(path.size() - n, n, suffix) == 0;
+  };
+  if (endsWith(".npy"))
+    return readNpy(path, out);
+  if (endsWith(".pb"))
+    return readTensorProto(path, out);
+  return fail(path, "unknown tensor file extension (expected .npy or .pb)");
+}
+
+} // namespace tx8::ref

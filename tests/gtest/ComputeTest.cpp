@@ -1,0 +1,144 @@
+//===- ComputeTest.cpp - ComputeInterface ---------------------------------===//
+//
+// The ops' host execution through the reference kernels, against values worked out by hand, including the
+// attribute translations that live in the compiler (BatchNorm's channel-last layout, Slice's negative
+// strides, pads) and the input checks.
+//
+//===----------------------------------------------------------------------===//
+#include "TestUtils.h"
+
+#include "tx8/Reference/Convert.h"
+
+#include <cmath>
+
+using namespace mlir;
+using tx8test::IRTest;
+namespace ref = tx8::ref;
+
+namespace {
+
+class ComputeTest : public IRTest {
+protected:
+  /// Runs the first OpT on `inputs`; returns the output as floats, or the error as `error`.
+  template <typename OpT>
+  std::vector<float> run(std::vector<ref::Tensor> inputs, std::string *error = nullptr,
+                         std::vector<int64_t> *shape = nullptr) {
+    tx8be::ComputeParam param;
+    for (const ref::Tensor &t : inputs)
+      param.inputs.push_back(&t);
+    auto op = first<OpT>();
+    if (failed(cast<tx8be::ComputeInterface>(op.getOperation()).compute(param))) {
+      if (error)
+        *error = param.error;
+      else
+        ADD_FAILURE() << param.error;
+      return {};
+    }
+    EXPECT_EQ(param.outputs.size(), 1u);
+    if (shape)
+      *shape = param.outputs[0].shape;
+    return ref::toFloatVector(param.outputs[0]);
+  }
+};
+
+ref::Tensor f32(std::vector<int64_t> shape, std::vector<float> values) {
+  return ref::makeTensor(ref::DType::F32, shape, values);
+}
+
+void expectNear(const std::vector<float> &got, const std::vector<float> &want, float tol = 1e-5f) {
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < got.size(); ++i)
+    EXPECT_NEAR(got[i], want[i], tol) << "element " << i;
+}
+
+// y = scale * (x - mean) / sqrt(var + eps) + offset, channel c: scale {2, 3}, offset {1, -1}, mean {0.5, 1},
+// var {4, 0.25}, eps 0: channel 0 -> (x - 0.5) + 1, channel 1 -> 6 (x - 1) - 1.
+const std::vector<float> kScale{2, 3}, kOffset{1, -1}, kMean{0.5f, 1}, kVar{4, 0.25f};
+
+TEST_F(ComputeTest, BatchNormNchw) {
+  parse("%x: tensor<1x2x1x3xf32>, %s: tensor<2xf32>",
+        "%0 = tx8be.BatchNorm_Inference %x, %s, %s, %s, %s {epsilon = 0.0 : f32} : (tensor<1x2x1x3xf32>, "
+        "tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x2x1x3xf32>");
+  auto y = run<tx8be::BatchNorm_InferenceOp>({f32({1, 2, 1, 3}, {0, 1, 2, 0, 1, 2}), f32({2}, kScale),
+                                              f32({2}, kOffset), f32({2}, kMean), f32({2}, kVar)});
+  expectNear(y, {0.5f, 1.5f, 2.5f, -7, -1, 5});
+}
+
+TEST_F(ComputeTest, BatchNormChannelLastWithSeedShapedVectors) {
+  // The same numbers with C last (NHWC) and the seed's 1x1x1xC per-channel vectors.
+  parse("%x: tensor<1x1x3x2xf32>, %s: tensor<1x1x1x2xf32>",
+        "%0 = tx8be.BatchNorm_Inference %x, %s, %s, %s, %s {epsilon = 0.0 : f32, layout_str = \"NHWC\"} : "
+        "(tensor<1x1x3x2xf32>, tensor<1x1x1x2xf32>, tensor<1x1x1x2xf32>, tensor<1x1x1x2xf32>, tensor<1x1x1x2xf32>)"
+        " -> tensor<1x1x3x2xf32>");
+  std::vector<int64_t> shape;
+  auto y = run<tx8be::BatchNorm_InferenceOp>({f32({1, 1, 3, 2}, {0, 0, 1, 1, 2, 2}), f32({1, 1, 1, 2}, kScale),
+                                              f32({1, 1, 1, 2}, kOffset), f32({1, 1, 1, 2}, kMean),
+                                              f32({1, 1, 1, 2}, kVar)},
+                                             nullptr, &shape);
+  EXPECT_EQ(shape, (std::vector<int64_t>{1, 1, 3, 2}));
+  expectNear(y, {0.5f, -7, 1.5f, -1, 2.5f, 5});
+}
+
+TEST_F(ComputeTest, ReluAndBroadcastingAdd) {
+  parse("%a: tensor<2x3xf32>, %b: tensor<3xf32>",
+        "%0 = tx8be.Relu %a : (tensor<2x3xf32>) -> tensor<2x3xf32>\n"
+        "%1 = tx8be.Add %a, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>");
+  ref::Tensor a = f32({2, 3}, {-1, 0.5f, -0.0f, 2, -3, 4});
+  expectNear(run<tx8be::ReluOp>({a}), {0, 0.5f, 0, 2, 0, 4});
+  expectNear(run<tx8be::AddOp>({a, f32({3}, {10, 20, 30})}), {9, 20.5f, 30, 12, 17, 34});
+}
+
+TEST_F(ComputeTest, NegativeStrideSliceReachesIndexZero) {
+  // Row 1 reversed, every element: offsets (1, 3), sizes (1, 4), strides (1, -1) reads 7 6 5 4.
+  parse("%x: tensor<2x4xf32>",
+        "%0 = tx8be.Slice %x {offsets = array<i64: 1, 3>, sizes = array<i64: 1, 4>, strides = array<i64: 1, -1>} : "
+        "(tensor<2x4xf32>) -> tensor<1x4xf32>");
+  expectNear(run<tx8be::SliceOp>({f32({2, 4}, {0, 1, 2, 3, 4, 5, 6, 7})}), {7, 6, 5, 4});
+}
+
+TEST_F(ComputeTest, ConvWithPadsAndBias) {
+  // 1x1x2x2 input, 1x1x2x2 ones kernel, pad 1 on top/left only, bias 10: out 2x2 of window sums + 10.
+  parse("%x: tensor<1x1x2x2xf32>, %w: tensor<1x1x2x2xf32>, %b: tensor<1xf32>",
+        "%0 = tx8be.Conv %x, %w, %b {pads = array<i64: 1, 1, 0, 0>} : (tensor<1x1x2x2xf32>, tensor<1x1x2x2xf32>, "
+        "tensor<1xf32>) -> tensor<1x1x2x2xf32>");
+  auto y = run<tx8be::ConvOp>({f32({1, 1, 2, 2}, {1, 2, 3, 4}), f32({1, 1, 2, 2}, {1, 1, 1, 1}), f32({1}, {10})});
+  expectNear(y, {11, 13, 14, 20});
+}
+
+TEST_F(ComputeTest, ReflectPadAndGather) {
+  parse("%x: tensor<1x3xf32>, %i: tensor<2xi64>",
+        "%0 = tx8be.Pad %x {pads = array<i64: 0, 2, 0, 1>, mode = #tx8be.pad_mode<reflect>} : (tensor<1x3xf32>) -> "
+        "tensor<1x6xf32>\n"
+        "%1 = tx8be.Gather %x, %i {axis = 1 : i64} : (tensor<1x3xf32>, tensor<2xi64>) -> tensor<1x2xf32>");
+  ref::Tensor x = f32({1, 3}, {1, 2, 3});
+  expectNear(run<tx8be::PadOp>({x}), {3, 2, 1, 2, 3, 2});
+  expectNear(run<tx8be::GatherOp>({x, ref::makeTensor<int64_t>(ref::DType::I64, {2}, {2, -3})}), {3, 1});
+}
+
+TEST_F(ComputeTest, RsqrtAndErfWithoutAKernelOfTheirOwn) {
+  parse("%x: tensor<3xf32>",
+        "%0 = tx8be.Rsqrt %x : (tensor<3xf32>) -> tensor<3xf32>\n"
+        "%1 = tx8be.Erf %x : (tensor<3xf32>) -> tensor<3xf32>");
+  ref::Tensor x = f32({3}, {0.25f, 1, 4});
+  expectNear(run<tx8be::RsqrtOp>({x}), {2, 1, 0.5f});
+  expectNear(run<tx8be::ErfOp>({x}), {std::erf(0.25f), std::erf(1.0f), std::erf(4.0f)});
+}
+
+TEST_F(ComputeTest, InputsMustMatchTheOperands) {
+  parse("%a: tensor<2x3xf32>", "%0 = tx8be.Relu %a : (tensor<2x3xf32>) -> tensor<2x3xf32>");
+  std::string error;
+  EXPECT_TRUE(run<tx8be::ReluOp>({f32({3, 2}, {0, 0, 0, 0, 0, 0})}, &error).empty());
+  EXPECT_NE(error.find("input #0 is a f32 tensor of shape [3,2], the operand is tensor<2x3xf32>"), std::string::npos)
+      << error;
+  EXPECT_TRUE(run<tx8be::ReluOp>({}, &error).empty());
+  EXPECT_NE(error.find("compute got 0 inputs, the op has 1 operands"), std::string::npos) << error;
+}
+
+TEST_F(ComputeTest, LoadConstHasNoDataToCompute) {
+  parse("", "%0 = tx8be.LoadConst {const_map_id = 5 : ui32} : tensor<2xf32>");
+  std::string error;
+  run<tx8be::LoadConstOp>({}, &error);
+  EXPECT_NE(error.find("constant 5 lives in the constant container"), std::string::npos) << error;
+}
+
+} // namespace

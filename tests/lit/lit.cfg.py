@@ -1,0 +1,17 @@
+# lit configuration of the tx8 compiler tests (loaded by the generated lit.site.cfg.py).
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TX8"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.test_source_root = config.tx8_lit_source_dir
+config.test_exec_root = config.tx8_lit_binary_dir
+
+# FileCheck, not, count from LLVM 19; tx8-opt from this build (fatal if it has not been built).
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.add_tool_substitutions([ToolSubst("tx8-opt", unresolved="fatal")], [config.tx8_tools_dir])
