@@ -71,9 +71,9 @@ Status resolveAutoPad(AutoPad mode, const std::vector<int64_t> &inSpatial, const
   return Status();
 }
 
-Status conv(const Tensor &x, const Tensor &w, const Tensor *bias, const ConvParams &p, Tensor &y) {
-  const char *op = "Conv";
-  std::vector<float> xv, wv, bv;
+// X and W of Conv and ConvTranspose as floats, with their common rank checks (N x C x 1 to 3 spatial dims).
+static Status convInputs(const char *op, const Tensor &x, const Tensor &w, std::vector<float> &xv,
+                         std::vector<float> &wv) {
   Status s = floatInput(op, "X", x, xv);
   if (s.ok())
     s = floatInput(op, "W", w, wv);
@@ -83,6 +83,15 @@ Status conv(const Tensor &x, const Tensor &w, const Tensor *bias, const ConvPara
     return err(op, "X must be N x C x D1 [x D2 [x D3]] (rank 3 to 5), got " + shapeToString(x.shape));
   if (w.rank() != x.rank())
     return err(op, "W rank " + std::to_string(w.rank()) + " differs from X rank " + std::to_string(x.rank()));
+  return Status();
+}
+
+Status conv(const Tensor &x, const Tensor &w, const Tensor *bias, const ConvParams &p, Tensor &y) {
+  const char *op = "Conv";
+  std::vector<float> xv, wv, bv;
+  Status s = convInputs(op, x, w, xv, wv);
+  if (!s.ok())
+    return s;
   const size_t nsp = static_cast<size_t>(x.rank() - 2);
   const int64_t n = x.shape[0], c = x.shape[1], m = w.shape[0], cg = w.shape[1], g = p.group;
   if (g < 1 || c % g != 0 || m % g != 0 || cg * g != c)
@@ -142,15 +151,9 @@ Status conv(const Tensor &x, const Tensor &w, const Tensor *bias, const ConvPara
 Status convTranspose(const Tensor &x, const Tensor &w, const Tensor *bias, const ConvTransposeParams &p, Tensor &y) {
   const char *op = "ConvTranspose";
   std::vector<float> xv, wv, bv;
-  Status s = floatInput(op, "X", x, xv);
-  if (s.ok())
-    s = floatInput(op, "W", w, wv);
+  Status s = convInputs(op, x, w, xv, wv);
   if (!s.ok())
     return s;
-  if (x.rank() < 3 || x.rank() > 5)
-    return err(op, "X must be N x C x D1 [x D2 [x D3]] (rank 3 to 5), got " + shapeToString(x.shape));
-  if (w.rank() != x.rank())
-    return err(op, "W rank " + std::to_string(w.rank()) + " differs from X rank " + std::to_string(x.rank()));
   const size_t nsp = static_cast<size_t>(x.rank() - 2);
   const int64_t n = x.shape[0], c = x.shape[1], g = p.group;
   if (g < 1 || w.shape[0] != c || c % g != 0)
