@@ -7,11 +7,14 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "TX8"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".onnxtxt"]
 config.test_source_root = config.tx8_lit_source_dir
 config.test_exec_root = config.tx8_lit_binary_dir
 
 # FileCheck, not, count from LLVM 19; tx8-opt from this build (fatal if it has not been built).
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions([ToolSubst("tx8-opt", unresolved="fatal")], [config.tx8_tools_dir])
+llvm_config.add_tool_substitutions(
+    [ToolSubst("tx8-opt", unresolved="fatal"), ToolSubst("tx8-aot", unresolved="fatal")], [config.tx8_tools_dir])
+# The ONNX backend test data (libonnx-testdata): real exported models for the import tests.
+config.substitutions.append(("%onnx_testdata", config.tx8_onnx_testdata_dir))

@@ -2,6 +2,7 @@
 #ifndef TX8_INTERFACES_COMPUTEINTERFACE_H
 #define TX8_INTERFACES_COMPUTEINTERFACE_H
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,9 @@ struct ComputeParam {
 };
 
 namespace detail {
+/// The reference dtype of an MLIR (element) type, if it has one.
+std::optional<tx8::ref::DType> refDTypeOf(mlir::Type type);
+
 mlir::LogicalResult compute(mlir::Operation *op, ComputeParam &param);
 } // namespace detail
 } // namespace tx8be

@@ -10,9 +10,6 @@
 
 namespace tx8be::detail {
 
-/// The reference dtype of an MLIR (element) type, if it has one.
-std::optional<tx8::ref::DType> refDTypeOf(mlir::Type type);
-
 /// One non-null input per operand, each with the operand's dtype and (static) shape; else param.error.
 mlir::LogicalResult checkComputeInputs(mlir::Operation *op, ComputeParam &param);
 

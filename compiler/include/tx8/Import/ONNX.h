@@ -1,0 +1,44 @@
+//===- ONNX.h - Import ONNX models as tx8be -----------------------*- C++ -*-===//
+//
+// An ONNX ModelProto becomes a module with one `func.func @main`: graph inputs (without initializers) are
+// its arguments, graph outputs its results, both named by a `tx8be.name` argument/result attribute.
+// Initializers and Constant nodes become tx8be.Constant ops where a tensor operand needs them; operands that
+// must be compile-time values (Reshape's shape, Slice's starts, Pad's pads, ...) are read from them directly.
+// Every op gets the location fused<"onnx.<op_type>">["<node name>"] (unnamed nodes: their first output's
+// name), so diagnostics and later passes can name the source node.
+//
+// The model is run through the ONNX checker and ONNX shape inference first; tx8be's own shape rules then
+// recompute every result type and must agree with ONNX's. A model with unsupported nodes gets one error
+// listing each of them (name, op_type, domain, opset, why).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TX8_IMPORT_ONNX_H
+#define TX8_IMPORT_ONNX_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace tx8be {
+
+struct ONNXImportOptions {
+  /// Run onnx::checker::check_model before importing.
+  bool runChecker = true;
+};
+
+/// Imports the model at `path`: a binary ModelProto, or protobuf text format if the name ends in ".onnxtxt"
+/// or ".textproto" (handy for hand-written test models). On failure the errors have been emitted through
+/// the context's diagnostic engine and the result is null.
+mlir::OwningOpRef<mlir::ModuleOp> importONNXFile(llvm::StringRef path, mlir::MLIRContext &context,
+                                                 const ONNXImportOptions &options = {});
+
+/// Same, from bytes in memory; `sourceName` names the model in locations and messages.
+mlir::OwningOpRef<mlir::ModuleOp> importONNXBytes(llvm::StringRef bytes, bool textFormat, llvm::StringRef sourceName,
+                                                  mlir::MLIRContext &context, const ONNXImportOptions &options = {});
+
+/// The name attribute put on the entry function's arguments and results ("tx8be.name").
+llvm::StringRef getIONameAttrName();
+
+} // namespace tx8be
+
+#endif // TX8_IMPORT_ONNX_H

@@ -1,0 +1,32 @@
+//===- ReferenceRunner.h - Run a tx8be function on the host -------*- C++ -*-===//
+//
+// The golden model of a compiled graph: the entry function's ops run one by one, in order, through their
+// ComputeInterface (tx8/Reference kernels: oneDNN or plain C++ with ONNX semantics). Constants come from
+// their attributes. This is what `tx8-aot reference` and `tx8-aot test-onnx --target reference` run.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TX8_INTERPRETER_REFERENCERUNNER_H
+#define TX8_INTERPRETER_REFERENCERUNNER_H
+
+#include "tx8/Reference/Tensor.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
+
+#include <string>
+#include <vector>
+
+namespace tx8be {
+
+/// The elements of a tx8be.Constant's value (DenseElementsAttr or DenseResourceElementsAttr) as a host
+/// tensor. Fails (with `error`) for an element type the reference library has no dtype for.
+mlir::LogicalResult tensorFromElementsAttr(mlir::ElementsAttr attr, tx8::ref::Tensor &out, std::string &error);
+
+/// Runs `func` with `inputs` (one per argument; dtype and shape must match the argument type) and returns
+/// one tensor per result. On failure `error` names the op (with its location) and the reason.
+mlir::LogicalResult runReference(mlir::func::FuncOp func, const std::vector<tx8::ref::Tensor> &inputs,
+                                 std::vector<tx8::ref::Tensor> &outputs, std::string &error);
+
+} // namespace tx8be
+
+#endif // TX8_INTERPRETER_REFERENCERUNNER_H

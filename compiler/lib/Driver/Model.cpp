@@ -1,0 +1,193 @@
+//===- Model.cpp - Loading models and their data for tx8-aot ---------------===//
+#include "tx8/Driver/Model.h"
+
+#include "tx8/Conversion/Passes.h"
+#include "tx8/Import/ONNX.h"
+#include "tx8/Reference/TensorIO.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace mlir;
+using namespace tx8be;
+using tx8::ref::Status;
+using tx8::ref::Tensor;
+
+void tx8be::registerModelDialects(DialectRegistry &registry) {
+  registry.insert<Tx8beDialect, func::FuncDialect, arith::ArithDialect, tensor::TensorDialect, tosa::TosaDialect>();
+}
+
+OwningOpRef<ModuleOp> tx8be::loadModel(StringRef path, MLIRContext &context) {
+  if (!path.ends_with(".mlir"))
+    return importONNXFile(path, context);
+  DialectRegistry registry;
+  registerModelDialects(registry);
+  context.appendDialectRegistry(registry);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(path, &context);
+  if (!module)
+    return nullptr;
+  bool hasTosa = false;
+  module->walk([&](Operation *op) {
+    if (isa<tosa::TosaDialect>(op->getDialect()))
+      hasTosa = true;
+  });
+  if (hasTosa) {
+    PassManager pm(&context);
+    pm.addNestedPass<func::FuncOp>(createConvertTosaToTx8be());
+    if (failed(pm.run(*module)))
+      return nullptr;
+  }
+  return module;
+}
+
+func::FuncOp tx8be::getEntryFunction(ModuleOp module) {
+  func::FuncOp only, main;
+  int count = 0;
+  for (auto f : module.getOps<func::FuncOp>()) {
+    ++count;
+    only = f;
+    if (f.getName() == "main")
+      main = f;
+  }
+  if (main)
+    return main;
+  if (count == 1)
+    return only;
+  emitError(module.getLoc()) << "the module has " << count << " functions and none is @main";
+  return nullptr;
+}
+
+static std::vector<TensorSpec> specs(func::FuncOp func, bool results) {
+  std::vector<TensorSpec> out;
+  unsigned n = results ? func.getNumResults() : func.getNumArguments();
+  for (unsigned i = 0; i < n; ++i) {
+    auto name = results ? func.getResultAttrOfType<StringAttr>(i, getIONameAttrName())
+                        : func.getArgAttrOfType<StringAttr>(i, getIONameAttrName());
+    Type type = results ? func.getResultTypes()[i] : func.getArgumentTypes()[i];
+    out.push_back({name ? name.str() : (results ? "output_" : "input_") + std::to_string(i),
+                   dyn_cast<RankedTensorType>(type)});
+  }
+  return out;
+}
+
+std::vector<TensorSpec> tx8be::getInputSpecs(func::FuncOp func) { return specs(func, false); }
+std::vector<TensorSpec> tx8be::getOutputSpecs(func::FuncOp func) { return specs(func, true); }
+
+static std::string typeStr(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << t;
+  return s;
+}
+
+Status tx8be::checkTensorMatches(const Tensor &t, const TensorSpec &spec, const std::string &source) {
+  if (!spec.type)
+    return Status::error("input '" + spec.name + "' is not a ranked tensor");
+  auto dtype = detail::refDTypeOf(spec.type);
+  if (!dtype || *dtype != t.dtype || ArrayRef<int64_t>(t.shape) != spec.type.getShape())
+    return Status::error(source + ": input '" + spec.name + "' is a " + tx8::ref::dtypeName(t.dtype) + " tensor of shape " +
+                         tx8::ref::shapeToString(t.shape) + ", the model expects " + typeStr(spec.type));
+  return Status();
+}
+
+static bool exists(const std::string &path) { return llvm::sys::fs::exists(path); }
+
+Status tx8be::readInputs(const std::vector<TensorSpec> &specs, const std::vector<std::string> &nameEqualsFile,
+                         const std::string &inputsDir, std::vector<Tensor> &inputs) {
+  inputs.assign(specs.size(), Tensor());
+  std::vector<std::string> files(specs.size());
+  if (!inputsDir.empty()) {
+    if (!llvm::sys::fs::is_directory(inputsDir))
+      return Status::error(inputsDir + ": not a directory");
+    for (size_t i = 0; i < specs.size(); ++i) {
+      std::string numbered = inputsDir + "/input_" + std::to_string(i) + ".pb";
+      std::string npy = inputsDir + "/" + specs[i].name + ".npy", pb = inputsDir + "/" + specs[i].name + ".pb";
+      files[i] = exists(numbered) ? numbered : exists(npy) ? npy : exists(pb) ? pb : "";
+      if (files[i].empty())
+        return Status::error(inputsDir + ": no file for input '" + specs[i].name + "' (input_" + std::to_string(i) +
+                             ".pb, " + specs[i].name + ".npy or " + specs[i].name + ".pb)");
+    }
+  }
+  for (const std::string &arg : nameEqualsFile) {
+    size_t eq = arg.find('=');
+    if (eq == std::string::npos)
+      return Status::error("--input " + arg + ": expected NAME=FILE");
+    std::string name = arg.substr(0, eq);
+    auto it = std::find_if(specs.begin(), specs.end(), [&](const TensorSpec &s) { return s.name == name; });
+    if (it == specs.end()) {
+      std::string known;
+      for (const auto &s : specs)
+        known += (known.empty() ? "'" : ", '") + s.name + "'";
+      return Status::error("--input " + arg + ": the model has no input '" + name + "' (inputs: " + known + ")");
+    }
+    files[it - specs.begin()] = arg.substr(eq + 1);
+  }
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (files[i].empty())
+      return Status::error("no value given for input '" + specs[i].name + "' (--input " + specs[i].name + "=FILE)");
+    Status s = tx8::ref::readTensorFile(files[i], inputs[i]);
+    if (!s.ok())
+      return s;
+    s = checkTensorMatches(inputs[i], specs[i], files[i]);
+    if (!s.ok())
+      return s;
+  }
+  return Status();
+}
+
+Status tx8be::writeOutputs(const std::vector<TensorSpec> &specs, const std::vector<Tensor> &outputs,
+                           const std::string &outDir, std::vector<std::string> *paths) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(outDir))
+    return Status::error(outDir + ": cannot create: " + ec.message());
+  std::set<std::string> used;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    std::string name = i < specs.size() ? specs[i].name : "output_" + std::to_string(i);
+    for (char &c : name)
+      if (!llvm::isAlnum(c) && c != '.' && c != '_' && c != '-')
+        c = '_';
+    if (name.empty() || name[0] == '.' || !used.insert(name).second)
+      name = "output_" + std::to_string(i);
+    std::string path = outDir + "/" + name + ".npy";
+    Status s = tx8::ref::writeNpy(path, outputs[i]);
+    if (!s.ok())
+      return s;
+    if (paths)
+      paths->push_back(path);
+  }
+  return Status();
+}
+
+std::vector<std::string> tx8be::listTestDataSets(const std::string &testDir) {
+  std::vector<std::string> dirs;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(testDir, ec), end; it != end && !ec; it.increment(ec))
+    if (llvm::sys::path::filename(it->path()).starts_with("test_data_set_") && llvm::sys::fs::is_directory(it->path()))
+      dirs.push_back(it->path());
+  std::sort(dirs.begin(), dirs.end());
+  return dirs;
+}
+
+Status tx8be::readNumberedTensors(const std::string &dir, const std::string &prefix, std::vector<Tensor> &tensors) {
+  tensors.clear();
+  for (int i = 0;; ++i) {
+    std::string path = dir + "/" + prefix + "_" + std::to_string(i) + ".pb";
+    if (!exists(path))
+      return Status();
+    Tensor t;
+    Status s = tx8::ref::readTensorProto(path, t);
+    if (!s.ok())
+      return s;
+    tensors.push_back(std::move(t));
+  }
+}

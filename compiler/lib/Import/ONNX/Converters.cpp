@@ -1,0 +1,911 @@
+//===- Converters.cpp - One converter per ONNX op_type --------------------===//
+//
+// Each converter reads its node through a NodeImporter and builds tx8be ops with ONNX semantics (see
+// compiler/README.md, "Conventions an importer needs"). Opset differences are handled here: attributes that
+// became inputs (Reshape's shape, Slice's starts, Pad's pads, Clip's bounds, Squeeze's axes, ...),
+// legacy broadcasting (opset < 7), Softmax's 2-D coercion (opset < 13). Anything a converter cannot honour
+// exactly is reported with unsupported(): an attribute it does not know, a non-constant shape input, an
+// output only training produces.
+//
+//===----------------------------------------------------------------------===//
+#include "NodeImporter.h"
+
+#include "tx8/Reference/TensorIO.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <limits>
+#include <numeric>
+
+using namespace mlir;
+using namespace tx8be;
+using namespace tx8be::onnx_import;
+using tx8::ref::DType;
+using tx8::ref::Tensor;
+
+namespace {
+
+LogicalResult bindResult(NodeImporter &n, FailureOr<Value> v) {
+  if (failed(v))
+    return failure();
+  n.setOutput(0, *v);
+  return success();
+}
+
+/// Outputs from `first` on exist only in training mode (BatchNorm's running stats, MaxPool's indices, ...).
+LogicalResult noExtraOutputsUsed(NodeImporter &n, int first, StringRef what) {
+  for (int i = first; i < n.numOutputs(); ++i)
+    if (n.outputUsed(i))
+      return n.unsupported("output #" + Twine(i) + " (" + what + ") is not supported");
+  return success();
+}
+
+int64_t product(ArrayRef<int64_t> dims) { return std::accumulate(dims.begin(), dims.end(), int64_t{1}, std::multiplies<>()); }
+
+Tensor tensorOfInts(ArrayRef<int64_t> values) {
+  Tensor t(DType::I64, {static_cast<int64_t>(values.size())});
+  llvm::copy(values, t.data<int64_t>());
+  return t;
+}
+
+/// Pads for a sliding window from auto_pad / pads (ONNX Conv, pooling); `kernel` and the rest are per
+/// spatial dim.
+FailureOr<SmallVector<int64_t>> windowPads(NodeImporter &n, ArrayRef<int64_t> inSpatial, ArrayRef<int64_t> kernel,
+                                           ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations) {
+  size_t rank = inSpatial.size();
+  std::string autoPad = n.attrString("auto_pad", "NOTSET");
+  if (autoPad == "NOTSET") {
+    SmallVector<int64_t> pads = n.attrInts("pads");
+    if (pads.empty())
+      pads.assign(2 * rank, 0);
+    return pads;
+  }
+  if (autoPad == "VALID")
+    return SmallVector<int64_t>(2 * rank, 0);
+  if (autoPad != "SAME_UPPER" && autoPad != "SAME_LOWER")
+    return n.unsupported("auto_pad '" + autoPad + "' is not an ONNX value");
+  SmallVector<int64_t> pads(2 * rank, 0);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t s = strides.empty() ? 1 : strides[i], d = dilations.empty() ? 1 : dilations[i];
+    int64_t out = (inSpatial[i] + s - 1) / s;
+    int64_t total = std::max<int64_t>(0, (out - 1) * s + (kernel[i] - 1) * d + 1 - inSpatial[i]);
+    int64_t small = total / 2, large = total - small;
+    pads[i] = autoPad == "SAME_UPPER" ? small : large;
+    pads[i + rank] = autoPad == "SAME_UPPER" ? large : small;
+  }
+  return pads;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise
+//===----------------------------------------------------------------------===//
+
+/// Unary op whose ONNX float attributes map one for one (name, default) onto the tx8be op's.
+template <typename OpT>
+LogicalResult convertUnary(NodeImporter &n, ArrayRef<std::pair<StringRef, float>> floatAttrs = {}) {
+  SmallVector<StringRef> known{"consumed_inputs"}; // opset 1's legacy optimisation hint; no semantics
+  SmallVector<NamedAttribute> attrs;
+  for (auto [name, dflt] : floatAttrs) {
+    known.push_back(name);
+    attrs.push_back(n.f32(name, n.attrFloat(name, dflt)));
+  }
+  if (failed(n.onlyAttrs(known)))
+    return failure();
+  auto x = n.input(0);
+  if (failed(x))
+    return failure();
+  return bindResult(n, n.create<OpT>(*x, attrs));
+}
+
+template <typename OpT> LogicalResult unary(NodeImporter &n) { return convertUnary<OpT>(n); }
+
+LogicalResult convertLeakyRelu(NodeImporter &n) { return convertUnary<LeakyReluOp>(n, {{"alpha", 0.01f}}); }
+LogicalResult convertElu(NodeImporter &n) { return convertUnary<EluOp>(n, {{"alpha", 1.0f}}); }
+LogicalResult convertSelu(NodeImporter &n) {
+  return convertUnary<SeluOp>(n, {{"alpha", 1.67326319217681884765625f}, {"gamma", 1.05070102214813232421875f}});
+}
+LogicalResult convertHardSigmoid(NodeImporter &n) { return convertUnary<HardSigmoidOp>(n, {{"alpha", 0.2f}, {"beta", 0.5f}}); }
+
+LogicalResult convertGelu(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"approximate"})))
+    return failure();
+  auto x = n.input(0);
+  if (failed(x))
+    return failure();
+  auto approximate = n.builder().getNamedAttr("approximate",
+                                              n.builder().getStringAttr(n.attrString("approximate", "none")));
+  return bindResult(n, n.create<GeluOp>(*x, {approximate}));
+}
+
+LogicalResult convertClip(NodeImporter &n) {
+  float lo = -std::numeric_limits<float>::infinity(), hi = std::numeric_limits<float>::infinity();
+  if (n.getOpset() < 11) {
+    if (failed(n.onlyAttrs({"min", "max", "consumed_inputs"})))
+      return failure();
+    lo = n.attrFloat("min", lo);
+    hi = n.attrFloat("max", hi);
+  } else {
+    if (n.hasInput(1)) {
+      auto v = n.constantFloat(1, "min");
+      if (failed(v))
+        return failure();
+      lo = *v;
+    }
+    if (n.hasInput(2)) {
+      auto v = n.constantFloat(2, "max");
+      if (failed(v))
+        return failure();
+      hi = *v;
+    }
+  }
+  auto x = n.input(0);
+  if (failed(x))
+    return failure();
+  return bindResult(n, n.create<ClipOp>(*x, {n.f32("min", lo), n.f32("max", hi)}));
+}
+
+/// Opset < 7 broadcasting: with broadcast = 1, B's dims line up with A's starting at `axis` (default: the
+/// trailing dims, as numpy). B is reshaped so that numpy broadcasting then does the same.
+FailureOr<Value> legacyBroadcastOperand(NodeImporter &n, Value a, Value bv) {
+  if (n.getOpset() >= 7 || n.attrInt("broadcast", 0) == 0 || !n.hasAttr("axis"))
+    return bv;
+  auto aType = cast<RankedTensorType>(a.getType()), bType = cast<RankedTensorType>(bv.getType());
+  auto axis = checkedAxis(n.attrInt("axis", 0), aType.getRank());
+  if (!axis || *axis + bType.getRank() > aType.getRank())
+    return n.unsupported("broadcast axis " + Twine(n.attrInt("axis", 0)) + " does not fit the operand ranks");
+  SmallVector<int64_t> shape(bType.getShape());
+  shape.append(aType.getRank() - *axis - bType.getRank(), 1);
+  return n.reshape(bv, shape);
+}
+
+template <typename OpT> LogicalResult binary(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"broadcast", "axis", "consumed_inputs"})))
+    return failure();
+  auto a = n.input(0), b = n.input(1);
+  if (failed(a) || failed(b))
+    return failure();
+  auto bb = legacyBroadcastOperand(n, *a, *b);
+  if (failed(bb))
+    return failure();
+  return bindResult(n, n.create<OpT>(ValueRange{*a, *bb}));
+}
+
+/// Sum / Max / Min of any number of inputs: a left fold of the binary op.
+template <typename OpT> LogicalResult variadic(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"consumed_inputs"})))
+    return failure();
+  auto acc = n.input(0);
+  for (int i = 1; succeeded(acc) && i < n.numInputs(); ++i) {
+    auto next = n.input(i);
+    if (failed(next))
+      return failure();
+    acc = n.create<OpT>(ValueRange{*acc, *next});
+  }
+  return bindResult(n, acc);
+}
+
+LogicalResult convertPRelu(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"consumed_inputs"})))
+    return failure();
+  auto x = n.input(0), slope = n.input(1);
+  if (failed(x) || failed(slope))
+    return failure();
+  // Opset < 7: a 1-D slope of C elements is per channel (dim 1); later opsets broadcast numpy-style.
+  auto xType = cast<RankedTensorType>(x->getType()), sType = cast<RankedTensorType>(slope->getType());
+  if (n.getOpset() < 7 && sType.getRank() == 1 && xType.getRank() >= 2 && sType.getDimSize(0) != 1 &&
+      sType.getDimSize(0) == xType.getDimSize(1)) {
+    SmallVector<int64_t> shape{sType.getDimSize(0)};
+    shape.append(xType.getRank() - 2, 1);
+    slope = n.reshape(*slope, shape);
+    if (failed(slope))
+      return failure();
+  }
+  return bindResult(n, n.create<PReluOp>(ValueRange{*x, *slope}));
+}
+
+//===----------------------------------------------------------------------===//
+// Pass-through and constants
+//===----------------------------------------------------------------------===//
+
+LogicalResult convertIdentity(NodeImporter &n) {
+  auto x = n.input(0);
+  if (failed(x))
+    return failure();
+  n.setOutput(0, *x);
+  return success();
+}
+
+LogicalResult convertDropout(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"ratio", "is_test", "seed", "consumed_inputs"})) ||
+      failed(noExtraOutputsUsed(n, 1, "mask")))
+    return failure();
+  if (n.getOpset() < 7 && n.attrInt("is_test", 0) == 0 && n.hasAttr("is_test"))
+    return n.unsupported("training-mode Dropout (is_test = 0) is not supported");
+  if (n.hasInput(2)) {
+    const Tensor *training = n.constantInput(2);
+    if (!training || training->numElements() != 1 || training->bytes[0] != 0)
+      return n.unsupported("training_mode must be a constant false");
+  }
+  return convertIdentity(n);
+}
+
+LogicalResult convertConstant(NodeImporter &n) {
+  if (n.getNode().attribute_size() != 1)
+    return n.unsupported("a Constant needs exactly one value attribute");
+  const onnx::AttributeProto &a = n.getNode().attribute(0);
+  Tensor t;
+  if (a.name() == "value") {
+    std::string bytes = a.t().SerializeAsString();
+    tx8::ref::Status s = tx8::ref::parseTensorProto(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size(),
+                                                    "Constant value", t);
+    if (!s.ok())
+      return n.unsupported(s.message());
+  } else if (a.name() == "value_float") {
+    t = tx8::ref::makeTensor<float>(DType::F32, {}, {a.f()});
+  } else if (a.name() == "value_floats") {
+    t = tx8::ref::makeTensor<float>(DType::F32, {a.floats_size()}, {a.floats().begin(), a.floats().end()});
+  } else if (a.name() == "value_int") {
+    t = tx8::ref::makeTensor<int64_t>(DType::I64, {}, {a.i()});
+  } else if (a.name() == "value_ints") {
+    t = tensorOfInts(SmallVector<int64_t>(a.ints().begin(), a.ints().end()));
+  } else {
+    return n.unsupported("Constant attribute '" + a.name() + "' is not supported");
+  }
+  n.setConstantOutput(0, std::move(t));
+  return success();
+}
+
+LogicalResult convertShape(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"start", "end"})))
+    return failure();
+  auto type = n.inputType(0);
+  if (failed(type))
+    return failure();
+  int64_t rank = type->getRank();
+  auto clampAxis = [&](int64_t a) { return std::clamp<int64_t>(a < 0 ? a + rank : a, 0, rank); };
+  int64_t start = clampAxis(n.attrInt("start", 0)), end = clampAxis(n.attrInt("end", rank));
+  ArrayRef<int64_t> dims = type->getShape();
+  n.setConstantOutput(0, tensorOfInts(start < end ? dims.slice(start, end - start) : ArrayRef<int64_t>{}));
+  return success();
+}
+
+LogicalResult convertCast(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"to", "saturate"})))
+    return failure();
+  auto x = n.input(0);
+  auto outType = n.onnxOutputType(0);
+  if (failed(x))
+    return failure();
+  if (!outType)
+    return n.unsupported("the result type of the Cast is unknown");
+  if (*outType == x->getType())
+    return convertIdentity(n);
+  return bindResult(n, n.create<CastOp>(*x, {}, TypeRange{*outType}));
+}
+
+//===----------------------------------------------------------------------===//
+// Normalisation and softmax
+//===----------------------------------------------------------------------===//
+
+LogicalResult convertBatchNormalization(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"epsilon", "momentum", "spatial", "is_test", "training_mode", "consumed_inputs"})) ||
+      failed(noExtraOutputsUsed(n, 1, "training statistics")))
+    return failure();
+  if (n.attrInt("spatial", 1) != 1)
+    return n.unsupported("spatial = 0 (per-element statistics) is not supported");
+  if (n.attrInt("training_mode", 0) != 0 || (n.hasAttr("is_test") && n.attrInt("is_test", 0) == 0))
+    return n.unsupported("training-mode BatchNormalization is not supported");
+  SmallVector<Value> operands;
+  for (int i = 0; i < 5; ++i) {
+    auto v = n.input(i);
+    if (failed(v))
+      return failure();
+    operands.push_back(*v);
+  }
+  return bindResult(n, n.create<BatchNorm_InferenceOp>(operands, {n.f32("epsilon", n.attrFloat("epsilon", 1e-5f))}));
+}
+
+LogicalResult convertLayerNormalization(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"axis", "epsilon", "stash_type"})) || failed(noExtraOutputsUsed(n, 1, "mean / inv_std_dev")))
+    return failure();
+  if (n.attrInt("stash_type", 1) != 1)
+    return n.unsupported("stash_type other than float is not supported");
+  auto x = n.input(0), scale = n.input(1);
+  if (failed(x) || failed(scale))
+    return failure();
+  SmallVector<Value> operands{*x, *scale};
+  if (n.hasInput(2)) {
+    auto bias = n.input(2);
+    if (failed(bias))
+      return failure();
+    operands.push_back(*bias);
+  }
+  return bindResult(n, n.create<LayerNormOp>(operands, {n.i64("axis", n.attrInt("axis", -1)),
+                                                         n.f32("epsilon", n.attrFloat("epsilon", 1e-5f))}));
+}
+
+/// Softmax / LogSoftmax. Before opset 13 the input is coerced to 2-D [prod(dims < axis), prod(dims >= axis)]
+/// and normalised along dim 1: a Reshape, the op along the last axis, and a Reshape back.
+template <typename OpT> LogicalResult softmax(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"axis"})))
+    return failure();
+  auto x = n.input(0);
+  if (failed(x))
+    return failure();
+  auto type = cast<RankedTensorType>(x->getType());
+  int64_t rank = type.getRank();
+  if (n.getOpset() >= 13)
+    return bindResult(n, n.create<OpT>(*x, {n.i64("axis", n.attrInt("axis", -1))}));
+  auto axis = checkedAxis(n.attrInt("axis", 1), std::max<int64_t>(rank, 1));
+  if (!axis)
+    return n.unsupported("axis " + Twine(n.attrInt("axis", 1)) + " is out of range for rank " + Twine(rank));
+  if (*axis == rank - 1)
+    return bindResult(n, n.create<OpT>(*x, {n.i64("axis", -1)}));
+  ArrayRef<int64_t> dims = type.getShape();
+  auto flat = n.reshape(*x, {product(dims.take_front(*axis)), product(dims.drop_front(*axis))});
+  if (failed(flat))
+    return failure();
+  auto y = n.create<OpT>(*flat, {n.i64("axis", 1)});
+  if (failed(y))
+    return failure();
+  return bindResult(n, n.reshape(*y, dims));
+}
+
+//===----------------------------------------------------------------------===//
+// Matrix and convolution
+//===----------------------------------------------------------------------===//
+
+LogicalResult convertGemm(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"alpha", "beta", "transA", "transB", "broadcast"})))
+    return failure();
+  SmallVector<Value> operands;
+  for (int i = 0; i < 3; ++i) {
+    if (i == 2 && !n.hasInput(2))
+      break;
+    auto v = n.input(i);
+    if (failed(v))
+      return failure();
+    operands.push_back(*v);
+  }
+  return bindResult(n, n.create<GemmOp>(operands, {n.f32("alpha", n.attrFloat("alpha", 1.0f)),
+                                                   n.f32("beta", n.attrFloat("beta", 1.0f)),
+                                                   n.boolean("transA", n.attrInt("transA", 0) != 0),
+                                                   n.boolean("transB", n.attrInt("transB", 0) != 0)}));
+}
+
+/// MatMul: numpy matmul. A 1-D operand is made a matrix ([1, K] or [K, 1]) and the extra dim dropped after.
+LogicalResult convertMatMul(NodeImporter &n) {
+  if (failed(n.onlyAttrs({})))
+    return failure();
+  auto a = n.input(0), b = n.input(1);
+  if (failed(a) || failed(b))
+    return failure();
+  auto aType = cast<RankedTensorType>(a->getType()), bType = cast<RankedTensorType>(b->getType());
+  if (aType.getRank() == 0 || bType.getRank() == 0)
+    return n.unsupported("MatMul operands must have rank >= 1");
+  bool vecA = aType.getRank() == 1, vecB = bType.getRank() == 1;
+  if (vecA)
+    a = n.reshape(*a, {1, aType.getDimSize(0)});
+  if (vecB)
+    b = n.reshape(*b, {bType.getDimSize(0), 1});
+  if (failed(a) || failed(b))
+    return failure();
+  auto y = n.create<MatMulOp>(ValueRange{*a, *b});
+  if (failed(y) || (!vecA && !vecB))
+    return bindResult(n, y);
+  SmallVector<int64_t> shape(cast<RankedTensorType>(y->getType()).getShape());
+  if (vecB)
+    shape.erase(shape.end() - 1);
+  if (vecA)
+    shape.erase(shape.end() - (vecB ? 1 : 2));
+  return bindResult(n, n.reshape(*y, shape));
+}
+
+/// Conv and ConvTranspose: input, weight, optional bias and the window attributes.
+template <typename OpT> LogicalResult convolution(NodeImporter &n, bool transposed) {
+  SmallVector<StringRef> known{"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"};
+  if (transposed)
+    known.push_back("output_padding");
+  if (failed(n.onlyAttrs(known)))
+    return failure();
+  auto x = n.input(0), w = n.input(1);
+  if (failed(x) || failed(w))
+    return failure();
+  auto xType = cast<RankedTensorType>(x->getType()), wType = cast<RankedTensorType>(w->getType());
+  if (xType.getRank() < 3 || wType.getRank() != xType.getRank())
+    return n.unsupported("input and weight must have the same rank >= 3");
+  SmallVector<int64_t> strides = n.attrInts("strides"), dilations = n.attrInts("dilations");
+  if (transposed && n.attrString("auto_pad", "NOTSET") != "NOTSET" && n.attrString("auto_pad", "NOTSET") != "VALID")
+    return n.unsupported("ConvTranspose with auto_pad SAME_* is not supported");
+  auto pads = windowPads(n, xType.getShape().drop_front(2), wType.getShape().drop_front(2), strides, dilations);
+  if (failed(pads))
+    return failure();
+  SmallVector<Value> operands{*x, *w};
+  if (n.hasInput(2)) {
+    auto bias = n.input(2);
+    if (failed(bias))
+      return failure();
+    operands.push_back(*bias);
+  }
+  SmallVector<NamedAttribute> attrs{n.i64Array("strides", strides), n.i64Array("pads", *pads),
+                                    n.i64Array("dilations", dilations), n.i64("group", n.attrInt("group", 1))};
+  if (transposed)
+    attrs.push_back(n.i64Array("output_padding", n.attrInts("output_padding")));
+  return bindResult(n, n.create<OpT>(operands, attrs));
+}
+
+LogicalResult convertConv(NodeImporter &n) { return convolution<ConvOp>(n, false); }
+LogicalResult convertConvTranspose(NodeImporter &n) {
+  if (n.hasAttr("output_shape"))
+    return n.unsupported("ConvTranspose's output_shape attribute is not supported (give pads)");
+  return convolution<ConvTransposeOp>(n, true);
+}
+
+//===----------------------------------------------------------------------===//
+// Pooling and reductions
+//===----------------------------------------------------------------------===//
+
+template <typename OpT> LogicalResult pool(NodeImporter &n, bool isMax) {
+  SmallVector<StringRef> known{"auto_pad", "ceil_mode", "kernel_shape", "pads", "strides"};
+  if (isMax)
+    known.append({"dilations", "storage_order"});
+  else
+    known.push_back("count_include_pad");
+  if (failed(n.onlyAttrs(known)) || failed(noExtraOutputsUsed(n, 1, "indices")))
+    return failure();
+  auto x = n.input(0);
+  if (failed(x))
+    return failure();
+  auto xType = cast<RankedTensorType>(x->getType());
+  SmallVector<int64_t> kernel = n.attrInts("kernel_shape"), strides = n.attrInts("strides"),
+                       dilations = n.attrInts("dilations");
+  if (xType.getRank() < 3 || kernel.size() != static_cast<size_t>(xType.getRank() - 2))
+    return n.unsupported("kernel_shape must have one entry per spatial dim of a rank >= 3 input");
+  auto pads = windowPads(n, xType.getShape().drop_front(2), kernel, strides, dilations);
+  if (failed(pads))
+    return failure();
+  SmallVector<NamedAttribute> attrs{n.i64Array("kernel_shape", kernel), n.i64Array("strides", strides),
+                                    n.i64Array("pads", *pads), n.i64Array("dilations", dilations),
+                                    n.boolean("ceil_mode", n.attrInt("ceil_mode", 0) != 0)};
+  if (!isMax)
+    attrs.push_back(n.boolean("count_include_pad", n.attrInt("count_include_pad", 0) != 0));
+  return bindResult(n, n.create<OpT>(*x, attrs));
+}
+
+LogicalResult convertMaxPool(NodeImporter &n) { return pool<MaxPoolOp>(n, true); }
+LogicalResult convertAveragePool(NodeImporter &n) { return pool<AvgPoolOp>(n, false); }
+
+template <typename OpT> LogicalResult globalPool(NodeImporter &n) {
+  if (failed(n.onlyAttrs({})))
+    return failure();
+  auto x = n.input(0);
+  if (failed(x))
+    return failure();
+  return bindResult(n, n.create<OpT>(*x));
+}
+
+/// Reduce*: axes are an attribute before opset 13 (ReduceSum) / 18 (the others), an input after.
+template <typename OpT> LogicalResult reduce(NodeImporter &n, int64_t axesInputOpset) {
+  if (failed(n.onlyAttrs({"axes", "keepdims", "noop_with_empty_axes"})))
+    return failure();
+  auto x = n.input(0);
+  if (failed(x))
+    return failure();
+  SmallVector<int64_t> axes;
+  if (n.getOpset() < axesInputOpset) {
+    axes = n.attrInts("axes");
+  } else if (n.hasInput(1)) {
+    auto v = n.constantInts(1, "axes");
+    if (failed(v))
+      return failure();
+    axes = *v;
+  }
+  if (axes.empty() && n.attrInt("noop_with_empty_axes", 0) != 0)
+    return convertIdentity(n);
+  return bindResult(n, n.create<OpT>(*x, {n.i64Array("axes", axes), n.boolean("keepdims", n.attrInt("keepdims", 1) != 0)}));
+}
+
+//===----------------------------------------------------------------------===//
+// Shape and data movement
+//===----------------------------------------------------------------------===//
+
+LogicalResult convertReshape(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"shape", "allowzero", "consumed_inputs"})))
+    return failure();
+  auto x = n.input(0);
+  if (failed(x))
+    return failure();
+  auto xType = cast<RankedTensorType>(x->getType());
+  SmallVector<int64_t> spec;
+  if (n.getOpset() < 5) {
+    spec = n.attrInts("shape");
+  } else if (n.constantInput(1)) {
+    auto v = n.constantInts(1, "shape");
+    if (failed(v))
+      return failure();
+    spec = *v;
+  } else if (auto out = n.onnxOutputType(0)) {
+    return bindResult(n, n.reshape(*x, out->getShape())); // ONNX's data propagation found the shape
+  } else {
+    return n.unsupported("the shape (input #1) must be a constant");
+  }
+  bool allowZero = n.attrInt("allowzero", 0) != 0;
+  SmallVector<int64_t> shape;
+  int64_t inferred = -1, known = 1;
+  for (auto [i, d] : llvm::enumerate(spec)) {
+    if (d == 0 && !allowZero) {
+      if (static_cast<int64_t>(i) >= xType.getRank())
+        return n.unsupported("shape entry " + Twine(i) + " is 0 (copy) but the input has rank " +
+                             Twine(xType.getRank()));
+      d = xType.getDimSize(i);
+    }
+    if (d == -1) {
+      if (inferred >= 0)
+        return n.unsupported("the shape has more than one -1");
+      inferred = i;
+    } else if (d < 0) {
+      return n.unsupported("shape entry " + Twine(i) + " is " + Twine(d));
+    } else {
+      known *= d;
+    }
+    shape.push_back(d);
+  }
+  int64_t count = xType.getNumElements();
+  if (inferred >= 0) {
+    if (known == 0 || count % known != 0)
+      return n.unsupported("cannot infer the -1 extent: " + Twine(count) + " elements");
+    shape[inferred] = count / known;
+  }
+  return bindResult(n, n.reshape(*x, shape));
+}
+
+LogicalResult convertFlatten(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"axis"})))
+    return failure();
+  auto x = n.input(0);
+  if (failed(x))
+    return failure();
+  auto dims = cast<RankedTensorType>(x->getType()).getShape();
+  int64_t rank = dims.size(), axis = n.attrInt("axis", 1);
+  if (axis < -rank || axis > rank)
+    return n.unsupported("axis " + Twine(axis) + " is out of range for rank " + Twine(rank));
+  if (axis < 0)
+    axis += rank;
+  return bindResult(n, n.reshape(*x, {product(dims.take_front(axis)), product(dims.drop_front(axis))}));
+}
+
+/// Squeeze/Unsqueeze axes: an attribute before opset 13, an input after.
+FailureOr<SmallVector<int64_t>> squeezeAxes(NodeImporter &n) {
+  if (n.getOpset() < 13)
+    return n.attrInts("axes");
+  if (!n.hasInput(1))
+    return SmallVector<int64_t>{};
+  return n.constantInts(1, "axes");
+}
+
+LogicalResult convertSqueeze(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"axes"})))
+    return failure();
+  auto x = n.input(0);
+  auto axes = squeezeAxes(n);
+  if (failed(x) || failed(axes))
+    return failure();
+  auto dims = cast<RankedTensorType>(x->getType()).getShape();
+  int64_t rank = dims.size();
+  SmallVector<bool> drop(rank, false);
+  for (int64_t a : *axes) {
+    auto axis = checkedAxis(a, rank);
+    if (!axis || dims[*axis] != 1)
+      return n.unsupported("cannot squeeze axis " + Twine(a) + " of a rank-" + Twine(rank) + " input");
+    drop[*axis] = true;
+  }
+  SmallVector<int64_t> shape;
+  for (int64_t i = 0; i < rank; ++i)
+    if (!(axes->empty() ? dims[i] == 1 : drop[i]))
+      shape.push_back(dims[i]);
+  return bindResult(n, n.reshape(*x, shape));
+}
+
+LogicalResult convertUnsqueeze(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"axes"})))
+    return failure();
+  auto x = n.input(0);
+  auto axes = squeezeAxes(n);
+  if (failed(x) || failed(axes))
+    return failure();
+  auto dims = cast<RankedTensorType>(x->getType()).getShape();
+  int64_t outRank = dims.size() + axes->size();
+  SmallVector<bool> inserted(outRank, false);
+  for (int64_t a : *axes) {
+    auto axis = checkedAxis(a, outRank);
+    if (!axis || inserted[*axis])
+      return n.unsupported("bad unsqueeze axis " + Twine(a) + " for output rank " + Twine(outRank));
+    inserted[*axis] = true;
+  }
+  SmallVector<int64_t> shape;
+  for (int64_t i = 0, next = 0; i < outRank; ++i)
+    shape.push_back(inserted[i] ? 1 : dims[next++]);
+  return bindResult(n, n.reshape(*x, shape));
+}
+
+LogicalResult convertTranspose(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"perm"})))
+    return failure();
+  auto x = n.input(0);
+  if (failed(x))
+    return failure();
+  SmallVector<int64_t> perm = n.attrInts("perm");
+  if (perm.empty()) { // default: reverse the dims
+    perm.resize(cast<RankedTensorType>(x->getType()).getRank());
+    std::iota(perm.rbegin(), perm.rend(), 0);
+  }
+  return bindResult(n, n.create<TransposeOp>(*x, {n.i64Array("perm", perm)}));
+}
+
+LogicalResult convertConcat(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"axis"})))
+    return failure();
+  SmallVector<Value> inputs;
+  for (int i = 0; i < n.numInputs(); ++i) {
+    auto v = n.input(i);
+    if (failed(v))
+      return failure();
+    inputs.push_back(*v);
+  }
+  if (inputs.empty())
+    return n.unsupported("Concat needs at least one input");
+  int64_t rank = cast<RankedTensorType>(inputs[0].getType()).getRank();
+  auto axis = checkedAxis(n.attrInt("axis", 0), rank);
+  if (!axis)
+    return n.unsupported("axis " + Twine(n.attrInt("axis", 0)) + " is out of range for rank " + Twine(rank));
+  return bindResult(n, n.create<ConcatOp>(inputs, {n.i64("axis", *axis)}));
+}
+
+/// One ONNX slice range (clamped as ONNX does) as tx8be's offset/size/stride.
+void normalizeSliceRange(int64_t dim, int64_t start, int64_t end, int64_t step, int64_t &offset, int64_t &size) {
+  if (start < 0)
+    start += dim;
+  if (end < 0)
+    end += dim;
+  if (step > 0) {
+    start = std::clamp<int64_t>(start, 0, dim);
+    end = std::clamp<int64_t>(end, 0, dim);
+    size = end > start ? (end - start + step - 1) / step : 0;
+  } else {
+    start = std::clamp<int64_t>(start, 0, dim - 1);
+    end = std::clamp<int64_t>(end, -1, dim - 1);
+    size = start > end ? (start - end + (-step) - 1) / (-step) : 0;
+  }
+  offset = size > 0 ? start : 0;
+}
+
+LogicalResult convertSlice(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"starts", "ends", "axes"})))
+    return failure();
+  auto x = n.input(0);
+  if (failed(x))
+    return failure();
+  auto dims = cast<RankedTensorType>(x->getType()).getShape();
+  int64_t rank = dims.size();
+  SmallVector<int64_t> starts, ends, axes, steps;
+  if (n.getOpset() < 10) {
+    starts = n.attrInts("starts");
+    ends = n.attrInts("ends");
+    axes = n.attrInts("axes");
+  } else {
+    auto s = n.constantInts(1, "starts"), e = n.constantInts(2, "ends");
+    if (failed(s) || failed(e))
+      return failure();
+    starts = *s;
+    ends = *e;
+    if (n.hasInput(3)) {
+      auto a = n.constantInts(3, "axes");
+      if (failed(a))
+        return failure();
+      axes = *a;
+    }
+    if (n.hasInput(4)) {
+      auto st = n.constantInts(4, "steps");
+      if (failed(st))
+        return failure();
+      steps = *st;
+    }
+  }
+  if (axes.empty()) {
+    axes.resize(starts.size());
+    std::iota(axes.begin(), axes.end(), 0);
+  }
+  if (steps.empty())
+    steps.assign(starts.size(), 1);
+  if (ends.size() != starts.size() || axes.size() != starts.size() || steps.size() != starts.size())
+    return n.unsupported("starts, ends, axes and steps must have the same length");
+  SmallVector<int64_t> offsets(rank, 0), sizes(dims), strides(rank, 1);
+  for (size_t i = 0; i < starts.size(); ++i) {
+    auto axis = checkedAxis(axes[i], rank);
+    if (!axis || steps[i] == 0)
+      return n.unsupported("bad slice axis " + Twine(axes[i]) + " or step 0");
+    normalizeSliceRange(dims[*axis], starts[i], ends[i], steps[i], offsets[*axis], sizes[*axis]);
+    strides[*axis] = steps[i];
+  }
+  return bindResult(n, n.create<SliceOp>(*x, {n.i64Array("offsets", offsets), n.i64Array("sizes", sizes),
+                                              n.i64Array("strides", strides)}));
+}
+
+/// Split -> one Slice per output.
+LogicalResult convertSplit(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"axis", "split", "num_outputs"})))
+    return failure();
+  auto x = n.input(0);
+  if (failed(x))
+    return failure();
+  auto dims = cast<RankedTensorType>(x->getType()).getShape();
+  auto axis = checkedAxis(n.attrInt("axis", 0), dims.size());
+  if (!axis)
+    return n.unsupported("axis " + Twine(n.attrInt("axis", 0)) + " is out of range");
+  SmallVector<int64_t> split = n.attrInts("split");
+  if (n.getOpset() >= 13 && n.hasInput(1)) {
+    auto v = n.constantInts(1, "split");
+    if (failed(v))
+      return failure();
+    split = *v;
+  }
+  int64_t outputs = n.numOutputs(), extent = dims[*axis];
+  if (split.empty()) { // equal parts; the last one smaller (opset 18) if it does not divide
+    int64_t part = (extent + outputs - 1) / outputs;
+    for (int64_t i = 0; i < outputs; ++i)
+      split.push_back(std::min(part, extent - i * part));
+  }
+  if (static_cast<int64_t>(split.size()) != outputs ||
+      std::accumulate(split.begin(), split.end(), int64_t{0}) != extent)
+    return n.unsupported("split sizes do not add up to the axis extent " + Twine(extent));
+  int64_t offset = 0;
+  for (int64_t i = 0; i < outputs; ++i) {
+    SmallVector<int64_t> offsets(dims.size(), 0), sizes(dims), strides(dims.size(), 1);
+    offsets[*axis] = offset;
+    sizes[*axis] = split[i];
+    offset += split[i];
+    auto part = n.create<SliceOp>(*x, {n.i64Array("offsets", offsets), n.i64Array("sizes", sizes),
+                                       n.i64Array("strides", strides)});
+    if (failed(part))
+      return failure();
+    n.setOutput(i, *part);
+  }
+  return success();
+}
+
+LogicalResult convertGather(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"axis"})))
+    return failure();
+  auto data = n.input(0), indices = n.input(1);
+  if (failed(data) || failed(indices))
+    return failure();
+  int64_t rank = cast<RankedTensorType>(data->getType()).getRank();
+  auto axis = checkedAxis(n.attrInt("axis", 0), rank);
+  if (!axis)
+    return n.unsupported("axis " + Twine(n.attrInt("axis", 0)) + " is out of range for rank " + Twine(rank));
+  return bindResult(n, n.create<GatherOp>(ValueRange{*data, *indices}, {n.i64("axis", *axis)}));
+}
+
+LogicalResult convertPad(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"mode", "pads", "paddings", "value"})))
+    return failure();
+  auto x = n.input(0);
+  if (failed(x))
+    return failure();
+  int64_t rank = cast<RankedTensorType>(x->getType()).getRank();
+  SmallVector<int64_t> pads;
+  float value = 0.0f;
+  if (n.getOpset() < 11) {
+    pads = n.attrInts(n.getOpset() < 2 ? "paddings" : "pads");
+    value = n.attrFloat("value", 0.0f);
+  } else {
+    auto p = n.constantInts(1, "pads");
+    if (failed(p))
+      return failure();
+    pads = *p;
+    if (n.hasInput(2)) {
+      auto v = n.constantFloat(2, "constant_value");
+      if (failed(v))
+        return failure();
+      value = *v;
+    }
+    if (n.hasInput(3)) { // opset 18 axes: pads only for those axes
+      auto axes = n.constantInts(3, "axes");
+      if (failed(axes))
+        return failure();
+      SmallVector<int64_t> full(2 * rank, 0);
+      for (auto [i, a] : llvm::enumerate(*axes)) {
+        auto axis = checkedAxis(a, rank);
+        if (!axis || pads.size() != 2 * axes->size())
+          return n.unsupported("pads and axes do not match");
+        full[*axis] = pads[i];
+        full[*axis + rank] = pads[i + axes->size()];
+      }
+      pads = full;
+    }
+  }
+  if (static_cast<int64_t>(pads.size()) != 2 * rank)
+    return n.unsupported("pads needs " + Twine(2 * rank) + " entries, has " + Twine(pads.size()));
+  if (llvm::any_of(pads, [](int64_t p) { return p < 0; }))
+    return n.unsupported("negative pads (cropping) are not supported");
+  std::string mode = n.attrString("mode", "constant");
+  std::optional<PadMode> padMode = symbolizePadMode(mode);
+  if (!padMode)
+    return n.unsupported("pad mode '" + mode + "' is not supported");
+  return bindResult(n, n.create<PadOp>(*x, {n.i64Array("pads", pads),
+                                            n.builder().getNamedAttr(
+                                                "mode", PadModeAttr::get(n.builder().getContext(), *padMode)),
+                                            n.f32("value", value)}));
+}
+
+} // namespace
+
+const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
+  static const llvm::StringMap<NodeConverter> converters = {
+      // elementwise
+      {"Relu", unary<ReluOp>},
+      {"Sigmoid", unary<SigmoidOp>},
+      {"Tanh", unary<TanhOp>},
+      {"Softplus", unary<SoftplusOp>},
+      {"Softsign", unary<SoftsignOp>},
+      {"Exp", unary<ExpOp>},
+      {"Log", unary<LogOp>},
+      {"Abs", unary<AbsOp>},
+      {"Neg", unary<NegOp>},
+      {"Sqrt", unary<SqrtOp>},
+      {"Reciprocal", unary<ReciprocalOp>},
+      {"Erf", unary<ErfOp>},
+      {"LeakyRelu", convertLeakyRelu},
+      {"Elu", convertElu},
+      {"Selu", convertSelu},
+      {"HardSigmoid", convertHardSigmoid},
+      {"Gelu", convertGelu},
+      {"Clip", convertClip},
+      {"PRelu", convertPRelu},
+      {"Add", binary<AddOp>},
+      {"Sub", binary<SubOp>},
+      {"Mul", binary<MulOp>},
+      {"Div", binary<DivOp>},
+      {"Pow", binary<PowOp>},
+      {"Sum", variadic<AddOp>},
+      {"Max", variadic<MaxOp>},
+      {"Min", variadic<MinOp>},
+      // pass-through and constants
+      {"Identity", convertIdentity},
+      {"Dropout", convertDropout},
+      {"Constant", convertConstant},
+      {"Shape", convertShape},
+      {"Cast", convertCast},
+      // normalisation
+      {"BatchNormalization", convertBatchNormalization},
+      {"LayerNormalization", convertLayerNormalization},
+      {"Softmax", softmax<SoftmaxOp>},
+      {"LogSoftmax", softmax<LogSoftmaxOp>},
+      // matrix, convolution, pooling
+      {"Gemm", convertGemm},
+      {"MatMul", convertMatMul},
+      {"Conv", convertConv},
+      {"ConvTranspose", convertConvTranspose},
+      {"MaxPool", convertMaxPool},
+      {"AveragePool", convertAveragePool},
+      {"GlobalAveragePool", globalPool<GlobalAvgPoolOp>},
+      {"GlobalMaxPool", globalPool<GlobalMaxPoolOp>},
+      // reductions (the opset from which the axes are an input)
+      {"ReduceSum", [](NodeImporter &n) { return reduce<ReduceSumOp>(n, 13); }},
+      {"ReduceMean", [](NodeImporter &n) { return reduce<ReduceMeanOp>(n, 18); }},
+      {"ReduceMax", [](NodeImporter &n) { return reduce<ReduceMaxOp>(n, 18); }},
+      {"ReduceMin", [](NodeImporter &n) { return reduce<ReduceMinOp>(n, 18); }},
+      // shape and data movement
+      {"Reshape", convertReshape},
+      {"Flatten", convertFlatten},
+      {"Squeeze", convertSqueeze},
+      {"Unsqueeze", convertUnsqueeze},
+      {"Transpose", convertTranspose},
+      {"Concat", convertConcat},
+      {"Slice", convertSlice},
+      {"Split", convertSplit},
+      {"Gather", convertGather},
+      {"Pad", convertPad},
+  };
+  return converters;
+}
