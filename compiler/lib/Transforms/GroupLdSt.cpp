@@ -1,0 +1,66 @@
+//===- GroupLdSt.cpp - Loads and stores at Group edges (tx8be-group-ldst) -===//
+#include "tx8/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace tx8be {
+#define GEN_PASS_DEF_GROUPLDSTPASS
+#include "tx8/Transforms/Passes.h.inc"
+} // namespace tx8be
+
+using namespace mlir;
+using namespace tx8be;
+
+namespace {
+
+bool needsLoad(OpOperand &use) {
+  auto lib = dyn_cast<OpLibInterface>(use.getOwner());
+  return lib && ((lib.queryOpAttr().needLoad >> use.getOperandNumber()) & 1);
+}
+
+bool needsStore(OpResult result) {
+  auto lib = dyn_cast<OpLibInterface>(result.getOwner());
+  return lib && ((lib.queryOpAttr().needStore >> result.getResultNumber()) & 1);
+}
+
+/// Returns whether any load or store was inserted.
+bool insertLoadsAndStores(GroupOp group) {
+  Block &body = group.getBody().front();
+  OpBuilder b = OpBuilder::atBlockBegin(&body);
+  bool inserted = false;
+  for (BlockArgument arg : body.getArguments()) {
+    SmallVector<OpOperand *> loads;
+    for (OpOperand &use : arg.getUses())
+      if (needsLoad(use))
+        loads.push_back(&use);
+    if (loads.empty())
+      continue;
+    auto load = b.create<LoadVarOp>(group.getLoc(), TypeRange{arg.getType()}, ValueRange{arg});
+    for (OpOperand *use : loads)
+      use->set(load.getOutput());
+    inserted = true;
+  }
+  Operation *ret = body.getTerminator();
+  b.setInsertionPoint(ret);
+  for (OpOperand &operand : ret->getOpOperands()) {
+    auto result = dyn_cast<OpResult>(operand.get());
+    if (!result || !needsStore(result))
+      continue;
+    auto store = b.create<StoreVarOp>(group.getLoc(), TypeRange{result.getType()}, ValueRange{result});
+    operand.set(store.getOutput());
+    inserted = true;
+  }
+  return inserted;
+}
+
+struct GroupLdStPass : tx8be::impl::GroupLdStPassBase<GroupLdStPass> {
+  void runOnOperation() override {
+    getOperation().walk([](GroupOp group) {
+      // group_tag 0: the group loads/stores and takes part in split search; 2: it works in DDR.
+      bool inserted = insertLoadsAndStores(group);
+      group.setGroupTagAttr(Builder(group).getI32IntegerAttr(inserted ? 0 : 2));
+    });
+  }
+};
+
+} // namespace

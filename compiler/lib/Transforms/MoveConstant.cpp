@@ -1,0 +1,73 @@
+//===- MoveConstant.cpp - Constants into the ConstContainer (tx8be-move-constant) ===//
+#include "tx8/Transforms/ConstContainer.h"
+#include "tx8/Transforms/Passes.h"
+
+#include "tx8/Support/OpLibHost.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace tx8be {
+#define GEN_PASS_DEF_MOVECONSTANTPASS
+#include "tx8/Transforms/Passes.h.inc"
+} // namespace tx8be
+
+using namespace mlir;
+using namespace tx8be;
+
+namespace {
+
+/// Seed ConstantToLoadConst: the constant's data goes to the container; each use gets its own LoadConst.
+struct ConstantToLoadConst : OpRewritePattern<ConstantOp> {
+  ConstantToLoadConst(MLIRContext *ctx, ConstContainer &container)
+      : OpRewritePattern<ConstantOp>(ctx), container(container) {}
+
+  LogicalResult matchAndRewrite(ConstantOp op, PatternRewriter &rewriter) const override {
+    uint32_t id = container.add(cast<ElementsAttr>(op.getValue()));
+    // Does any user load it? (A user without OpLib properties, e.g. func.return, reads it from DDR.)
+    bool needLoad = false;
+    for (OpOperand &use : op.getOutput().getUses())
+      if (auto lib = dyn_cast<OpLibInterface>(use.getOwner()))
+        needLoad |= (lib.queryOpAttr().needLoad >> use.getOperandNumber()) & 1;
+    for (OpOperand &use : llvm::make_early_inc_range(op.getOutput().getUses())) {
+      rewriter.setInsertionPoint(use.getOwner());
+      auto load = rewriter.create<LoadConstOp>(op.getLoc(), TypeRange{op.getOutput().getType()}, ValueRange{},
+                                               ArrayRef<NamedAttribute>{rewriter.getNamedAttr(
+                                                   "const_map_id", rewriter.getUI32IntegerAttr(id))});
+      load->setAttr("layout_str", op.getLayoutStrAttr());
+      if (!needLoad)
+        load->setAttr("bypasscodegen", rewriter.getBoolAttr(true));
+      rewriter.modifyOpInPlace(use.getOwner(), [&] { use.set(load.getOutput()); });
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  ConstContainer &container;
+};
+
+struct MoveConstantPass : tx8be::impl::MoveConstantPassBase<MoveConstantPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    ConstContainer container(module);
+    RewritePatternSet patterns(&getContext());
+    patterns.add<ConstantToLoadConst>(&getContext(), container);
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    GreedyRewriteConfig config;
+    config.useTopDownTraversal = true; // ids in first-use order
+    config.enableRegionSimplification = GreedySimplifyRegionLevel::Disabled;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (failed(applyPatternsAndFoldGreedily(func.getBody(), frozen, config)))
+        return signalPassFailure();
+    // updateConstContainer: constants above DDR_BANK_SIZE (bank bytes x tiles) first.
+    uint64_t threshold = uint64_t{tx8::hwConfig().ddr_bank_bytes} * getTileInfo(module).tileNum();
+    auto newId = container.reorderBySize(threshold);
+    module.walk([&](LoadConstOp load) {
+      load.setConstMapIdAttr(
+          Builder(load).getUI32IntegerAttr(newId.lookup(static_cast<uint32_t>(load.getConstMapId()))));
+    });
+    container.save();
+  }
+};
+
+} // namespace
