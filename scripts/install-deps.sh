@@ -10,7 +10,7 @@ PACKAGES=(
   gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc clang-19
   # compiler: MLIR 19, ONNX import, unit and lit tests, conformance data
   libmlir-19-dev mlir-19-tools llvm-19-dev llvm-19-tools lld-19
-  libonnx-dev libprotobuf-dev protobuf-compiler libgtest-dev libonnx-testdata
+  libonnx-dev libprotobuf-dev protobuf-compiler libgtest-dev libonnx-testdata python3-onnx
 )
 
 missing=()

@@ -78,7 +78,11 @@ cm_status cm_execute(cm_chip *chip, uint32_t tile, const void *instr, uint64_t *
     memcpy(&type, instr, sizeof(type));
     switch (type) {
     case I_CGRA: return cm_ct_execute(chip, tile, (const CT_Param *)instr, cycles, err);
-    case I_NEUR: return cm_ne_execute(chip, tile, (const TsmNeInstr *)instr, cycles, err);
+    case I_NEUR: {
+        const TsmNeInstr *ne = (const TsmNeInstr *)instr;
+        return ne->ctrl.opcode == NE_OP_CONV ? cm_ne_conv_execute(chip, tile, ne, cycles, err)
+                                             : cm_ne_execute(chip, tile, ne, cycles, err);
+    }
     case I_RDMA:
     case I_WDMA: return cm_dma_execute(chip, tile, (const DMA_Param *)instr, cycles, err);
     case I_TDMA: return cm_tdma_execute(chip, tile, (const TD_Param *)instr, cycles, err);

@@ -54,6 +54,7 @@ void cm_ddr_copy_out(const cm_chip *chip, uint64_t addr, void *dst, uint64_t byt
 /* Engines: validate the whole instruction first (touching nothing), then execute; *cycles from cm_cycles_*. */
 cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, uint64_t *cycles, cm_error *err);
 cm_status cm_ne_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, uint64_t *cycles, cm_error *err);
+cm_status cm_ne_conv_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, uint64_t *cycles, cm_error *err);
 cm_status cm_dma_execute(cm_chip *chip, uint32_t tile, const DMA_Param *p, uint64_t *cycles, cm_error *err);
 cm_status cm_tdma_execute(cm_chip *chip, uint32_t tile, const TD_Param *p, uint64_t *cycles, cm_error *err);
 

@@ -24,6 +24,14 @@ uint64_t cm_cycles_ct(const tx8_hw_config *cfg, const CT_Param *p) {
     uint32_t bits = element_bits(p->ctrl.src_fmt);
     if (element_bits(p->ctrl.dst_fmt) > bits) bits = element_bits(p->ctrl.dst_fmt);
     const uint64_t lanes = cfg->ct_datapath_bits / bits;
+    if (p->ctrl.format == CT_FMT_POOL_2D) { /* every tap of every window, padding taps included; AVG divides */
+        const Ncc_CT_GR_Pool_Regs *g = &p->param.pool;
+        const uint64_t outputs = (uint64_t)p->param.outer_num * p->param.src_elem_num * g->out_h * g->out_w;
+        const uint64_t taps = (uint64_t)g->kernel_h * g->kernel_w;
+        const uint64_t divide =
+            p->ctrl.opcode == CT_OP_POOL_AVG ? ceil_div(outputs, lanes) * cfg->ct_transcendental_passes : 0;
+        return cfg->ct_startup_cycles + ceil_div(outputs * taps, lanes) + divide;
+    }
     const uint64_t passes = is_multi_pass(p->ctrl.opcode) ? cfg->ct_transcendental_passes : 1;
     return cfg->ct_startup_cycles + ceil_div(elems, lanes) * passes;
 }
@@ -39,7 +47,20 @@ uint32_t cm_ne_macs_per_cycle(const tx8_hw_config *cfg, Data_Format in_fmt) {
     }
 }
 
+uint64_t cm_cycles_ne_conv(const tx8_hw_config *cfg, const TsmNeInstr *p) {
+    const Ncc_NE_GR_Conv_Regs *g = &p->conv;
+    const uint64_t groups = g->groups ? g->groups : 1; /* invalid instructions are rejected before execution */
+    const uint64_t m = (uint64_t)g->batch * g->out_h * g->out_w;
+    const uint64_t k = (uint64_t)g->kernel_h * g->kernel_w * (g->in_c / groups);
+    const uint64_t steps = groups * ceil_div(m, cfg->ne_step_m) * ceil_div(k, cfg->ne_step_k) *
+                           ceil_div(g->out_c / groups, cfg->ne_step_n);
+    uint32_t rate = cm_ne_macs_per_cycle(cfg, (Data_Format)p->ctrl.in_fmt);
+    if (rate == 0) rate = 1;
+    return cfg->ne_startup_cycles + ceil_div(steps * tx8_hw_ne_macs_per_step(cfg), rate);
+}
+
 uint64_t cm_cycles_ne(const tx8_hw_config *cfg, const TsmNeInstr *p) {
+    if (p->ctrl.opcode == NE_OP_CONV) return cm_cycles_ne_conv(cfg, p);
     const uint64_t steps = ceil_div(p->param.m, cfg->ne_step_m) * ceil_div(p->param.k, cfg->ne_step_k) *
                            ceil_div(p->param.n, cfg->ne_step_n);
     uint32_t rate = cm_ne_macs_per_cycle(cfg, (Data_Format)p->ctrl.in_fmt);

@@ -23,6 +23,7 @@ const char *tx8_ct_opcode_name(uint32_t op) {
         "abs", "neg", "rsqrt", "sqrt", "exp", "reciprocal", "relu", "leaky_relu", "sigmoid", "tanh", "gelu", "silu",
         "reduce_sum", "reduce_max", "reduce_min",
         "cmp_eq", "cmp_ne", "cmp_lt", "cmp_le", "cmp_gt", "cmp_ge",
-        "select", "convert"};
+        "select", "convert",
+        "pool_max", "pool_avg"};
     return op < CT_OP_COUNT ? names[op] : "invalid";
 }

@@ -7,8 +7,14 @@
  *                 outer_num * src_elem_num; others: src_elem_num)
  *        lanes  = ct_datapath_bits / max(element bits of src_fmt, dst_fmt)     (fp32 64, fp16/bf16 128, int8 256)
  *        passes = ct_transcendental_passes for div, rsqrt, sqrt, exp, reciprocal, sigmoid, tanh, gelu, silu; else 1
+ *   CT POOL_2D cycles = ct_startup_cycles + ceil(O * kernel_h * kernel_w / lanes)
+ *                       (+ ceil(O / lanes) * ct_transcendental_passes for POOL_AVG: the division)
+ *        O      = outer_num * src_elem_num * out_h * out_w (outputs); every window tap costs a lane, padding too
  *   NE   cycles = ne_startup_cycles + ceil(steps * ne_step_m*ne_step_k*ne_step_n / ne_macs_per_cycle_<in_fmt>)
  *        steps  = ceil(m / ne_step_m) * ceil(k / ne_step_k) * ceil(n / ne_step_n)     (padding costs: honest)
+ *   NE conv: the same formula for the im2col GEMM of each group (a conv is never cheaper than that GEMM):
+ *        steps  = groups * ceil(M / ne_step_m) * ceil(K / ne_step_k) * ceil(N / ne_step_n)
+ *        M = batch*out_h*out_w, K = kernel_h*kernel_w*in_c/groups, N = out_c/groups   (zero-padding taps count)
  *   RDMA/WDMA cycles = ddr_latency_cycles + ceil(B / min(lsu_bytes_per_cycle, ddr_bytes_per_cycle))
  *        B      = size[1] * size[2] * roundup(size[0], ddr_burst_bytes)             (every run costs whole bursts)
  *   TDMA cycles = tdma_startup_cycles + ceil(B / tdma_bytes_per_cycle),  B = elem_bytes * prod(shape)
@@ -29,7 +35,8 @@ extern "C" {
 #endif
 
 uint64_t cm_cycles_ct(const tx8_hw_config *cfg, const CT_Param *p);
-uint64_t cm_cycles_ne(const tx8_hw_config *cfg, const TsmNeInstr *p);
+uint64_t cm_cycles_ne(const tx8_hw_config *cfg, const TsmNeInstr *p); /* either opcode */
+uint64_t cm_cycles_ne_conv(const tx8_hw_config *cfg, const TsmNeInstr *p);
 uint64_t cm_cycles_dma(const tx8_hw_config *cfg, const DMA_Param *p);
 uint64_t cm_cycles_tdma(const tx8_hw_config *cfg, const TD_Param *p);
 

@@ -5,20 +5,21 @@
  *
  * Aliasing contract: dst may be exactly a source that is read element-by-element at dst's index (same start
  * address, same element size): src0 of V/V_V/V_S/VuV/VuV_LOOP/CMP, src1 of V_V/CMP V_V, any operand of SELECT.
- * Any other overlap of dst with a source (partial overlap, the VuV unit vector, REDUCE input, CONVERT between
- * sizes) is rejected with CM_ERR_FIELD. Sources may overlap each other freely.
+ * Any other overlap of dst with a source (partial overlap, the VuV unit vector, REDUCE and POOL input, CONVERT
+ * between sizes) is rejected with CM_ERR_FIELD. Sources may overlap each other freely.
  */
 #include <stdio.h>
 
 #include "ct_internal.h"
 #include "tx8/cm_cycles.h"
 
-#define CT_FUNC_COUNT 6u
-#define CT_FMT_COUNT 7u
+#define CT_FUNC_COUNT 7u
+#define CT_FMT_COUNT 8u
 
-static const char *const kFuncNames[CT_FUNC_COUNT] = {"ARITH", "UNARY", "REDUCE", "CMP", "SELECT", "CONVERT"};
-static const char *const kFmtNames[CT_FMT_COUNT] = {"V",     "V_V",          "V_S",         "V_VuV",
-                                                     "V_VuV_LOOP", "REDUCE_INNER", "REDUCE_OUTER"};
+static const char *const kFuncNames[CT_FUNC_COUNT] = {"ARITH",  "UNARY",   "REDUCE", "CMP",
+                                                      "SELECT", "CONVERT", "POOL"};
+static const char *const kFmtNames[CT_FMT_COUNT] = {"V",     "V_V",          "V_S",          "V_VuV",
+                                                     "V_VuV_LOOP", "REDUCE_INNER", "REDUCE_OUTER", "POOL_2D"};
 
 static uint32_t function_of(uint32_t op) {
     if (op <= CT_OP_MIN) return CT_FUNC_ARITH;
@@ -26,7 +27,8 @@ static uint32_t function_of(uint32_t op) {
     if (op <= CT_OP_REDUCE_MIN) return CT_FUNC_REDUCE;
     if (op <= CT_OP_CMP_GE) return CT_FUNC_CMP;
     if (op == CT_OP_SELECT) return CT_FUNC_SELECT;
-    return CT_FUNC_CONVERT;
+    if (op == CT_OP_CONVERT) return CT_FUNC_CONVERT;
+    return CT_FUNC_POOL;
 }
 
 /* Formats each function takes, as a bit set over CT_FORMAT, and their names for the message. */
@@ -38,13 +40,15 @@ static uint32_t formats_of(uint32_t func, const char **names) {
     case CT_FUNC_REDUCE: *names = "REDUCE_INNER or REDUCE_OUTER"; return 1u << CT_FMT_REDUCE_INNER | 1u << CT_FMT_REDUCE_OUTER;
     case CT_FUNC_CMP: *names = "V_V or V_S"; return 1u << CT_FMT_V_V | 1u << CT_FMT_V_S;
     case CT_FUNC_SELECT: *names = "V_V"; return 1u << CT_FMT_V_V;
+    case CT_FUNC_POOL: *names = "POOL_2D"; return 1u << CT_FMT_POOL_2D;
     default: *names = "V"; return 1u << CT_FMT_V; /* UNARY, CONVERT */
     }
 }
 
-/* Unary ops that are only defined on float formats (everything except abs, neg, relu). */
+/* Ops only defined on float formats: unary ops except abs, neg, relu; pooling. */
 static int needs_float(uint32_t op) {
-    return function_of(op) == CT_FUNC_UNARY && op != CT_OP_ABS && op != CT_OP_NEG && op != CT_OP_RELU;
+    const uint32_t f = function_of(op);
+    return (f == CT_FUNC_UNARY && op != CT_OP_ABS && op != CT_OP_NEG && op != CT_OP_RELU) || f == CT_FUNC_POOL;
 }
 
 typedef enum { RD_ELEM, RD_OTHER } read_kind; /* RD_ELEM: element i read only to produce dst element i */
@@ -58,6 +62,27 @@ typedef struct operand {
 } operand;
 
 static uint64_t span_bytes(uint64_t elems, uint32_t eb) { return elems > UINT64_MAX / eb ? UINT64_MAX : elems * eb; }
+static uint64_t mul_sat(uint64_t a, uint64_t b) { return a && b > UINT64_MAX / a ? UINT64_MAX : a * b; }
+
+/* POOL_2D geometry ranges (tx8/isa.h, Ncc_CT_GR_Pool_Regs). 16-bit extents keep every tap coordinate and the
+ * counts well inside int64/double. */
+static cm_status check_pool(const Ncc_CT_GR_Pool_Regs *g, const char *name, cm_error *err) {
+    const struct { const char *field; uint32_t v, lo, hi; } f[] = {
+        {"in_h", g->in_h, 1, 65535},           {"in_w", g->in_w, 1, 65535},
+        {"out_h", g->out_h, 1, 65535},         {"out_w", g->out_w, 1, 65535},
+        {"kernel_h", g->kernel_h, 1, 65535},   {"kernel_w", g->kernel_w, 1, 65535},
+        {"stride_h", g->stride_h, 1, 65535},   {"stride_w", g->stride_w, 1, 65535},
+        {"dilation_h", g->dilation_h, 1, 65535}, {"dilation_w", g->dilation_w, 1, 65535},
+        {"pad_top", g->pad_top, 0, 65535},     {"pad_left", g->pad_left, 0, 65535},
+        {"pad_bottom", g->pad_bottom, 0, 65535}, {"pad_right", g->pad_right, 0, 65535},
+        {"count_include_pad", g->count_include_pad, 0, 1},
+    };
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; ++i)
+        if (f[i].v < f[i].lo || f[i].v > f[i].hi)
+            return cm_fail(err, CM_ERR_FIELD, "%s: pool.%s = %u, must be %u..%u", name, f[i].field, f[i].v, f[i].lo,
+                           f[i].hi);
+    return CM_OK;
+}
 
 cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, uint64_t *cycles, cm_error *err) {
     const Ncc_CT_GR_Ctl_Regs *c = &p->ctrl;
@@ -119,8 +144,13 @@ cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, uint64_
                                q->full_unit_elem_num);
         }
     }
-    if ((c->format == CT_FMT_REDUCE_INNER || c->format == CT_FMT_REDUCE_OUTER) && q->outer_num == 0)
+    if ((c->format == CT_FMT_REDUCE_INNER || c->format == CT_FMT_REDUCE_OUTER || c->format == CT_FMT_POOL_2D) &&
+        q->outer_num == 0)
         return cm_fail(err, CM_ERR_FIELD, "%s: outer_num = 0, must be > 0", name);
+    if (c->format == CT_FMT_POOL_2D) {
+        const cm_status st = check_pool(&p->param.pool, name, err);
+        if (st != CM_OK) return st;
+    }
 
     /* ---- operands: element counts per role ---- */
     const uint32_t sb = tx8_format_bytes(sf), db = tx8_format_bytes(df);
@@ -142,6 +172,14 @@ cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, uint64_
         src[nsrc++] = (operand){"src0_addr", q->src0_addr, span_bytes(dst_elems, sb), sb, RD_ELEM, NULL};
         src[nsrc++] = (operand){"src1_addr", q->src1_addr, span_bytes(passes * q->unit_elem_num, sb), sb, RD_OTHER, NULL};
         break;
+    case CT_FMT_POOL_2D: {
+        const Ncc_CT_GR_Pool_Regs *g = &p->param.pool;
+        const uint64_t planes = mul_sat(q->outer_num, n); /* images x channels */
+        src[nsrc++] = (operand){"src0_addr", q->src0_addr,
+                                span_bytes(mul_sat(planes, (uint64_t)g->in_h * g->in_w), sb), sb, RD_OTHER, NULL};
+        dst_elems = mul_sat(planes, (uint64_t)g->out_h * g->out_w);
+        break;
+    }
     default: /* REDUCE_INNER / REDUCE_OUTER */
         src[nsrc++] = (operand){"src0_addr", q->src0_addr, span_bytes((uint64_t)q->outer_num * n, sb), sb, RD_OTHER, NULL};
         dst_elems = c->format == CT_FMT_REDUCE_INNER ? q->outer_num : n;
@@ -186,6 +224,7 @@ cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, uint64_
     case CT_FUNC_REDUCE: ct_reduce_run(&j); break;
     case CT_FUNC_CMP: ct_cmp_run(&j); break;
     case CT_FUNC_SELECT: ct_select_run(&j); break;
+    case CT_FUNC_POOL: ct_pool_run(&j); break;
     default: ct_convert_run(&j); break;
     }
     *cycles = cm_cycles_ct(&chip->cfg, p);

@@ -42,5 +42,6 @@ void ct_reduce_run(const ct_job *j);
 void ct_cmp_run(const ct_job *j);
 void ct_select_run(const ct_job *j);
 void ct_convert_run(const ct_job *j);
+void ct_pool_run(const ct_job *j);
 
 #endif /* TX8_CT_INTERNAL_H */

@@ -10,7 +10,8 @@
  *       the product rounded to float, then the sum rounded to float (no FMA; fp16/bf16/tf32 products are exact
  *       in float, fp32 products round once);
  *     - bias_en: acc = acc + bias[j] (one float add, after the k loop);
- *     - relu_en: acc <= 0 ? +0.0f : acc (last; NaN passes unchanged; the same rule as CT relu).
+ *     - relu_en: acc <= 0 ? +0.0f : acc (last; NaN passes; the same rule as CT relu);
+ *     - a NaN result is stored as the canonical quiet NaN 0x7FC00000 (CPUs differ in the NaN bits of 0*inf).
  *   int8 inputs (out and bias int32): the same steps in int32 with two's-complement wrap-around.
  * The loops are blocked (i-k-j order inside a register tile) but every output element still sees its products in
  * ascending k; partial sums between k blocks are parked in `out`, which is fp32/int32 and so holds them exactly.
@@ -137,7 +138,8 @@ static void gemm_float(const ne_operands *o, const Ncc_NE_GR_Ctl_Regs *ctl) {
                                     float x = c[r][j];
                                     if (ctl->bias_en) x = x + cm_bits_to_float(load_u32(o->bias + 4ull * (j0 + jt + j)));
                                     if (ctl->relu_en && x <= 0.0f) x = 0.0f; /* -0 -> +0, as CT relu */
-                                    c[r][j] = x;
+                                    /* hosts differ in the NaN bits they produce (x86: sign set, RISC-V: canonical) */
+                                    c[r][j] = x != x ? cm_bits_to_float(0x7FC00000u) : x;
                                 }
                             }
                             memcpy(orow + (uint64_t)r * o->ldc * 4, c[r], 4 * w);

@@ -11,8 +11,10 @@ static const double kLn2Hi = 6.93147180369123816490e-01; /* Cody-Waite split of 
 static const double kLn2Lo = 1.90821492927058770002e-10;
 static const double kInvLn2 = 1.44269504088896338700e+00;
 
-/* e^r - 1 for |r| <= 0.5 by its Taylor series (terms below 2^-60 relative are dropped). */
+/* e^r - 1 for |r| <= 0.5 by its Taylor series (terms below 2^-60 relative are dropped). A zero is returned as is:
+ * the loop would turn -0 into -0 + +0 = +0, and expm1(-0) = tanh(-0) = -0. */
 static double expm1_small(double r) {
+    if (r == 0.0) return r;
     double term = r, sum = r;
     for (int k = 2; k < 24; ++k) {
         term = term * r / k;

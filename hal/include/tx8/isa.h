@@ -23,7 +23,7 @@ extern "C" {
 
 typedef enum OP_INSTR_TYPE {
     I_CGRA,   /* CT: CGRA tensor engine */
-    I_NEUR,   /* NE: neural engine (GEMM) */
+    I_NEUR,   /* NE: neural engine (GEMM, convolution) */
     I_RDMA,   /* LSU: DDR -> SPM */
     I_WDMA,   /* LSU: SPM -> DDR */
     I_TDMA,   /* LSU: SPM -> SPM (reshape, gatherScatter) */
@@ -50,6 +50,7 @@ typedef enum CT_FUNCTION {
     CT_FUNC_CMP,     /* compare -> mask (1 or 0 in dst_fmt) */
     CT_FUNC_SELECT,  /* dst = mask != 0 ? a : b */
     CT_FUNC_CONVERT, /* src_fmt -> dst_fmt with rnd (saturating for int8) */
+    CT_FUNC_POOL,    /* 2-D window max / average over channel-last images (format POOL_2D, geometry in param.pool) */
 } CT_FUNCTION;
 
 /* Operand shapes ("Format" in the seed's naming scheme). */
@@ -62,6 +63,8 @@ typedef enum CT_FORMAT {
                            src1 + j*unit_elem_num; needs full_src/full_unit == src/unit and unit_elem_num == 64 */
     CT_FMT_REDUCE_INNER,/* src0 is [outer_num][src_elem_num] -> dst[outer_num]                              */
     CT_FMT_REDUCE_OUTER,/* src0 is [outer_num][src_elem_num] -> dst[src_elem_num]                           */
+    CT_FMT_POOL_2D,     /* src0 is [outer_num][in_h][in_w][src_elem_num] -> dst [outer_num][out_h][out_w][same],
+                           both compact; see Ncc_CT_GR_Pool_Regs                                            */
 } CT_FORMAT;
 
 typedef enum CT_OPCODE {
@@ -79,6 +82,8 @@ typedef enum CT_OPCODE {
     CT_OP_SELECT,
     /* CT_FUNC_CONVERT (V) */
     CT_OP_CONVERT,
+    /* CT_FUNC_POOL (POOL_2D) */
+    CT_OP_POOL_MAX, CT_OP_POOL_AVG,
     CT_OP_COUNT
 } CT_OPCODE;
 
@@ -91,17 +96,38 @@ typedef struct Ncc_CT_GR_Ctl_Regs {
     uint32_t rnd;      /* RND_MODE used when rounding results to dst_fmt */
 } Ncc_CT_GR_Ctl_Regs;
 
+/* POOL_2D geometry, in elements. Output (oh, ow) of image b reads the window taps
+ *   ih = oh*stride_h - pad_top + kh*dilation_h,  iw = ow*stride_w - pad_left + kw*dilation_w   (kh < kernel_h,
+ *   kw < kernel_w); a tap outside [0, in_h) x [0, in_w) is padding: never read, never part of a max or a sum.
+ *   POOL_MAX  the max of the taps inside the input (NaN propagates, as REDUCE_MAX); no tap inside: -inf. Exact.
+ *   POOL_AVG  the taps inside the input summed in double (kh-major, then kw; each channel on its own), divided in
+ *             double by `count` and rounded once to dst_fmt with rnd. count = taps inside the input, or with
+ *             count_include_pad taps inside the explicitly padded input [-pad_top, in_h + pad_bottom) x
+ *             [-pad_left, in_w + pad_right): an overhang past that (a ceil_mode output) never counts. count 0: NaN.
+ * Extents, kernel, strides and dilations are 1..65535, pads 0..65535, count_include_pad 0 or 1. Channels are
+ * param.src_elem_num, images param.outer_num; src0 and dst may not overlap. */
+typedef struct Ncc_CT_GR_Pool_Regs {
+    uint32_t in_h, in_w, out_h, out_w;
+    uint32_t kernel_h, kernel_w;
+    uint32_t stride_h, stride_w;
+    uint32_t dilation_h, dilation_w;
+    uint32_t pad_top, pad_left, pad_bottom, pad_right; /* pad_bottom / pad_right only feed the AVG count */
+    uint32_t count_include_pad;                        /* AVG: 1 = explicit padding counts in the divisor */
+} Ncc_CT_GR_Pool_Regs;
+
 typedef struct Ncc_CT_GR_Param_Regs {
     uint64_t src0_addr;          /* SPM bytes: main vector (mask for SELECT) */
     uint64_t src1_addr;          /* SPM bytes: second vector / unit vector (a for SELECT) */
     uint64_t src2_addr;          /* SPM bytes: b for SELECT */
     uint64_t dst_addr;           /* SPM bytes */
     uint32_t scalar;             /* V_S operand / LEAKY_RELU alpha: fp32 bits for float formats, int32 for ints */
-    uint32_t src_elem_num;       /* elements per pass (V, V_V, V_S: all; VuV: src vector; REDUCE: inner) */
+    uint32_t src_elem_num;       /* elements per pass (V, V_V, V_S: all; VuV: src vector; REDUCE: inner;
+                                    POOL_2D: channels) */
     uint32_t unit_elem_num;      /* VuV: unit vector length */
     uint32_t full_src_elem_num;  /* VuV_LOOP: src elements over all passes */
     uint32_t full_unit_elem_num; /* VuV_LOOP: unit elements over all passes */
-    uint32_t outer_num;          /* REDUCE: rows */
+    uint32_t outer_num;          /* REDUCE: rows; POOL_2D: images */
+    Ncc_CT_GR_Pool_Regs pool;    /* POOL_2D only */
 } Ncc_CT_GR_Param_Regs;
 
 typedef struct CT_Param {
@@ -115,9 +141,25 @@ typedef struct CT_Param {
  * Inputs fp32 / tf32 (fp32 container, rounded to tf32 on read) / bf16 / fp16 / int8; accumulation fp32 for float
  * inputs (products then sums rounded to fp32 in k order), int32 (exact, wrapping) for int8. relu maps x <= 0 to +0
  * (as CT relu). out may not overlap A, B or bias (a blocked engine would make in-place results order-dependent).
+ *
+ * NE_OP_CONV uses ctrl, the four addresses of param (a = in, b = weight) and `conv` (m/n/k/ld* are ignored):
+ *   in     [batch][in_h][in_w][in_c]              channel-last; pitches in_pitch[0..2] (column, row, image)
+ *   weight [kernel_h][kernel_w][in_c/groups][out_c] pitches w_pitch[0] (one input channel), w_pitch[1] (one
+ *                                                 kernel tap); a kernel row is kernel_w * w_pitch[1]
+ *   out    [batch][out_h][out_w][out_c]           fp32 / int32; pitches out_pitch[0..2]
+ *   bias   [out_c]                                fp32 / int32, contiguous
+ * Output channel o is in group g = o / (out_c/groups) and reads input channels g*Cg .. g*Cg+Cg-1, Cg = in_c/groups:
+ *   out[n][y][x][o] = sum over (kh, kw, c) of in[n][ih][iw][g*Cg + c] * weight[kh][kw][c][o]
+ *   ih = y*stride_h - pad_top + kh*dilation_h,  iw = x*stride_w - pad_left + kw*dilation_w
+ * where in is +0 (zero padding) whenever ih is outside [0, in_h) or iw outside [0, in_w). This is exactly a GEMM
+ * over the im2col matrix (one row per output pixel, k = (kh*kernel_w + kw)*Cg + c, padding rows included as
+ * zeros), with the GEMM numerics above in ascending k; accumulate / bias / relu as for GEMM; a NaN result is stored
+ * as the canonical quiet NaN 0x7FC00000 (so backends agree on the bits of 0*inf). The bottom and right
+ * padding are implied by out_h / out_w. pad_top / pad_left are signed so that a tile of the output can start
+ * inside the image (negative pad) while still addressing the whole input.
  * ------------------------------------------------------------------------------------------------------------ */
 
-typedef enum NE_OPCODE { NE_OP_GEMM } NE_OPCODE;
+typedef enum NE_OPCODE { NE_OP_GEMM, NE_OP_CONV } NE_OPCODE;
 
 typedef struct Ncc_NE_GR_Ctl_Regs {
     uint32_t opcode;     /* NE_OPCODE */
@@ -134,10 +176,26 @@ typedef struct Ncc_NE_GR_Param_Regs {
     uint32_t lda, ldb, ldc;                       /* row pitch in elements of A (>= k), B (>= n), out (>= n) */
 } Ncc_NE_GR_Param_Regs;
 
+/* NE_OP_CONV geometry. Counts and pitches are elements; all counts >= 1. */
+typedef struct Ncc_NE_GR_Conv_Regs {
+    uint32_t batch;                  /* images */
+    uint32_t in_h, in_w, in_c;       /* input extent (in_c: all groups) */
+    uint32_t out_h, out_w, out_c;    /* output extent (out_c: all groups) */
+    uint32_t groups;                 /* divides in_c and out_c (depthwise: groups == in_c) */
+    uint32_t kernel_h, kernel_w;
+    uint32_t stride_h, stride_w;
+    uint32_t dilation_h, dilation_w;
+    int32_t pad_top, pad_left;       /* may be negative (a tile starting inside the image) */
+    uint32_t in_pitch[3];            /* column (>= in_c), row (>= in_w*[0]), image (>= in_h*[1]) */
+    uint32_t out_pitch[3];           /* column (>= out_c), row (>= out_w*[0]), image (>= out_h*[1]) */
+    uint32_t w_pitch[2];             /* input channel (>= out_c), kernel tap (>= in_c/groups*[0]) */
+} Ncc_NE_GR_Conv_Regs;
+
 typedef struct TsmNeInstr {
     uint32_t inter_type; /* I_NEUR */
     Ncc_NE_GR_Ctl_Regs ctrl;
     Ncc_NE_GR_Param_Regs param;
+    Ncc_NE_GR_Conv_Regs conv; /* NE_OP_CONV only */
 } TsmNeInstr;
 
 /* ------------------------------------------------------------------------------------------------------------

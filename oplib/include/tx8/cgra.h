@@ -81,6 +81,12 @@ void CGRATensor_LogicOp_V_V_select(CT_Param *p, uint64_t mask, uint64_t a, uint6
 /* ---- ConvertOp: dst[i] = convert(src[i]) from src_fmt to dst_fmt, rounding with rnd (int8 saturates) ---- */
 void CGRATensor_ConvertOp_V_V_convert(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, Data_Format src_fmt, Data_Format dst_fmt, RND_MODE rnd);
 
+/* ---- PoolOp, T (format POOL_2D): window max / average over image_num [in_h][in_w][channel_num] images, channels
+ * innermost, into [out_h][out_w][channel_num]; geometry, padding and numerics in tx8/isa.h (Ncc_CT_GR_Pool_Regs).
+ * max is exact; avg rounds once with rnd ---- */
+void CGRATensor_PoolOp_T_max(CT_Param *p, uint64_t src, uint64_t dst, uint32_t image_num, uint32_t channel_num, const Ncc_CT_GR_Pool_Regs *geom, Data_Format fmt);
+void CGRATensor_PoolOp_T_avg(CT_Param *p, uint64_t src, uint64_t dst, uint32_t image_num, uint32_t channel_num, const Ncc_CT_GR_Pool_Regs *geom, RND_MODE rnd, Data_Format fmt);
+
 /* ---- The seed's function-pointer style: arith->addVS(&ct_param, …) ---- */
 typedef void (*TsmArithVV)(CT_Param *, uint64_t, uint64_t, uint64_t, uint32_t, RND_MODE, Data_Format);
 typedef void (*TsmArithVS)(CT_Param *, uint64_t, uint32_t, uint64_t, uint32_t, RND_MODE, Data_Format);

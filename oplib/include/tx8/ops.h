@@ -35,6 +35,33 @@ typedef struct GEMM_PARAM {
 
 uint64_t op_gemm(GEMM_PARAM *param, TSR *a, TSR *b, TSR *bias /* NULL: none */, TSR *out);
 
+/* ---- op_conv on the NE: 2-D convolution (1-D: rank-3 tensors, H = KH = 1), channel-last, zero padding, groups
+ * (depthwise: group == C). All shapes are shape_real, in elements:
+ *   in     [N,H,W,C] (1-D: [N,W,C]), compact NHWC
+ *   weight [KH,KW,C/group,O] (1-D: [KW,C/group,O]), compact, in's format. This is the device layout the compiler
+ *          arranges constants in: weight[kh][kw][c][o] = ONNX W[o][c][kh][kw]; output channel o belongs to group
+ *          o / (O/group) and reads input channels (o / (O/group)) * C/group + c
+ *   bias   [O] or [1,O], fp32 (int32 for int8 inputs), added once per output element after the sum
+ *   out    [N,OH,OW,O] (1-D: [N,OW,O]), compact, fp32 (int32 for int8 inputs), with
+ *          OH = (H + pad_top + pad_bottom - dilation_h*(KH-1) - 1) / stride_h + 1  (OW likewise; floor division)
+ * in and weight: fp32 / tf32 / bf16 / fp16 / int8. Numerics are the NE conv instruction's (tx8/isa.h) whatever the
+ * tiling: per output element acc = accumulate ? out : +0, then acc = fl(acc + fl(a*b)) over k = (kh, kw, c)
+ * ascending with padding taps contributing +0*b, then + bias, then relu (int8: exact int32, wrapping). ---- */
+typedef struct CONV_PARAM {
+    LAYOUT_MODE layout;               /* in and out: LAYOUT_TENSOR (N == 1) or LAYOUT_NTENSOR; Cx/NCx not supported */
+    uint32_t stride_h, stride_w;      /* elements, >= 1 (1-D: stride_h 1) */
+    uint32_t dilation_h, dilation_w;  /* elements, >= 1 (1-D: dilation_h 1) */
+    int32_t pad_top, pad_left;        /* elements of zero padding, >= 0 (1-D: pad_top, pad_bottom 0) */
+    int32_t pad_bottom, pad_right;
+    uint32_t group;                   /* >= 1, divides C and O */
+    uint32_t accumulate;              /* 1: out += conv (bias and relu still apply once, at the end) */
+    uint32_t relu_en;                 /* 1: max(out, 0) after the bias */
+} CONV_PARAM;
+
+/* No scratch: the NE reads in and weight in place. Tiles so that one NE instruction stays within
+ * TSM_NE_CONV_MAX_M/N/K (tx8/ne.h); the result is bit-identical to one big instruction. */
+uint64_t op_conv(CONV_PARAM *param, TSR *in, TSR *weight, TSR *bias /* NULL: none */, TSR *out);
+
 /* ---- elementwise on the CT: same shape and layout for all tensors; fp32 / fp16 / bf16 ---- */
 typedef struct ELTWISE_PARAM {
     LAYOUT_MODE layout;
@@ -44,6 +71,64 @@ typedef struct ELTWISE_PARAM {
 uint64_t op_add(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
 uint64_t op_mul(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
 uint64_t op_relu(ELTWISE_PARAM *param, TSR *in, TSR *out);
+/* out = 1 / (1 + exp(-in)) and tanh(in): one CT instruction each, computed in double with the cmodel's portable
+ * exp/tanh and rounded once to the format with param->rnd (tx8/isa.h; no libm, same bits on every backend). */
+uint64_t op_sigmoid(ELTWISE_PARAM *param, TSR *in, TSR *out);
+uint64_t op_tanh(ELTWISE_PARAM *param, TSR *in, TSR *out);
+
+/* ---- op_softmax on the CT: softmax along the last (contiguous) dim of a dim 2..4 tensor, viewed as
+ * [R][L] (R = product of the other dims, L = last dim). in/out: same shape, fp32 / fp16 / bf16, compact
+ * row-major; out may be in itself (in place) but may not overlap it otherwise. Computed in fp32, every step
+ * rounded to nearest even (the contract; each step is one CT instruction over the whole tensor):
+ *   m[r] = max_i x[r][i]                     exact (x converted to fp32 first for fp16/bf16: exact)
+ *   d    = fp32(x - m[r])                    e = fp32(exp(d))       (exp: the cmodel's portable cm_exp)
+ *   s[r] = fp32(sum_i e[r][i])               summed in double in ascending i, rounded once
+ *   q[r] = fp32(1 / s[r])                    y = fp32(e * q[r]), then rounded to out's format
+ * so |y - softmax(x)| <= y * (|x - m| + ln(L) + 6) * 2^-24 before the final rounding to fp16/bf16 (half an ulp
+ * more), up to underflow (the e-weighted mean of |x - m| that s inherits is below ln(L)).
+ * The row values m, q reach each element through V_VuV with a 1-element unit (R == 1) or a TDMA broadcast
+ * into imm (R > 1). imm: op_softmax_imm_size() bytes of SPM, an int8 [bytes] tensor, overlapping neither. ---- */
+typedef struct SOFTMAX_PARAM {
+    LAYOUT_MODE layout; /* of in and out: LAYOUT_TENSOR (dim 0 == 1) or LAYOUT_NTENSOR (Cx would pad the rows) */
+} SOFTMAX_PARAM;
+
+uint64_t op_softmax_imm_size(const SOFTMAX_PARAM *param, const TSR *in);
+uint64_t op_softmax(SOFTMAX_PARAM *param, TSR *in, TSR *imm, TSR *out);
+
+/* ---- 2-D pooling on the CT: in [N][H][W][C] -> out [N][OH][OW][C] (dim 4, shape_real), fp32 / fp16 / bf16, same
+ * format, in any layout (Tensor/NTensor: compact NHWC, one instruction; Cx/NCx: per batch one instruction for the
+ * C <= 32 image, or one for the 64-channel blocks and one for the C0 block, unless the batches happen to be
+ * contiguous; channel padding lanes are pooled like channels, harmlessly). No scratch;
+ * in and out may not overlap. Window of output (oh, ow): taps (oh*stride_h - pad_top + kh*dilation_h,
+ * ow*stride_w - pad_left + kw*dilation_w); taps outside the input are padding (ONNX): never part of a max, and in
+ * an average they count in the divisor only with count_include_pad and only inside the explicit pads.
+ *   maxpool  exact. A window with no tap inside the input gives -inf.
+ *   avgpool  taps inside the input summed in double (kh-major, then kw), divided in double by the count, rounded
+ *            once to out's format (nearest even). A count of 0 gives NaN.
+ * OH must be floor((H + pad_top + pad_bottom - (kernel_h-1)*dilation_h - 1) / stride_h) + 1, or the ceil_mode
+ * value (ceil instead of floor, minus one if that last window would start at or past H + pad_top: the ONNX /
+ * PyTorch rule); the ceil_mode window may run past the bottom pad, and that overhang is padding. OW likewise. ---- */
+typedef struct POOL_PARAM {
+    LAYOUT_MODE layout;               /* of in and out */
+    uint32_t kernel_h, kernel_w;      /* elements, 1..65535 */
+    uint32_t stride_h, stride_w;      /* elements, 1..65535 */
+    uint32_t dilation_h, dilation_w;  /* elements, 1..65535 */
+    int32_t pad_top, pad_left;        /* elements, 0..65535 */
+    int32_t pad_bottom, pad_right;
+    uint32_t count_include_pad;       /* avgpool: 0 or 1 (maxpool ignores it) */
+} POOL_PARAM;
+
+uint64_t op_maxpool(POOL_PARAM *param, TSR *in, TSR *out);
+uint64_t op_avgpool(POOL_PARAM *param, TSR *in, TSR *out);
+
+/* ---- op_global_avgpool: out[n][0][0][c] = mean over (h, w) of in[n][h][w][c]; in [N][H][W][C] -> out
+ * [N][1][1][C], H and W 1..65535; otherwise as op_avgpool (one POOL_AVG over the whole H x W window: summed in
+ * double in (h, w) order, divided by H*W, rounded once). ---- */
+typedef struct GLOBAL_POOL_PARAM {
+    LAYOUT_MODE layout; /* of in and out */
+} GLOBAL_POOL_PARAM;
+
+uint64_t op_global_avgpool(GLOBAL_POOL_PARAM *param, TSR *in, TSR *out);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
 /*
- * Shared by the elementwise ops (op_add, op_mul, op_relu): argument validation and chunked issue of one CT
- * instruction per chunk over the tensors' whole layout image.
+ * Shared by the elementwise ops (op_add, op_mul, op_relu, op_sigmoid, op_tanh): argument validation and chunked
+ * issue of one CT instruction per chunk over the tensors' whole layout image.
  */
 #ifndef TX8_ELTWISE_COMMON_H
 #define TX8_ELTWISE_COMMON_H

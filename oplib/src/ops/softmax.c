@@ -1,0 +1,169 @@
+/*
+ * op_softmax: softmax along the last dim of a compact tensor viewed as [R][L], in fp32 on the CT (contract and
+ * error bound in tx8/ops.h). One CT instruction per step over the whole tensor:
+ *   0  fp16/bf16: convert in -> imm.work (fp32; exact). fp32: out is the work tensor and step 2 reads in directly
+ *   1  m = REDUCE_INNER max of x               -> imm.row [R]
+ *   2  work = x - m                            R == 1: V_VuV sub with a 1-element unit (the row value itself);
+ *                                              R > 1: TDMA broadcast of imm.row into imm.bcast [R][L] (source
+ *                                              stride 0), then V_V sub: one instruction each instead of R
+ *   3  work = exp(work)                        in place
+ *   4  s = REDUCE_INNER sum of work            -> imm.row (double accumulation in index order, rounded once)
+ *   5  q = 1 / s                               imm.row in place (s >= 1: the max element contributes exp(0) = 1)
+ *   6  work = work * q                         as step 2
+ *   7  fp16/bf16: convert imm.work -> out (nearest even)
+ * Everything rounds to nearest even. Reciprocal + multiply instead of a divide: R transcendental elements instead
+ * of R*L, for one more fp32 rounding.
+ */
+#include <string.h>
+
+#include "tx8/cgra.h"
+#include "tx8/hal.h"
+#include "tx8/lsu.h"
+#include "tx8/ops.h"
+#include "tx8/tsm.h"
+
+#define OP "op_softmax"
+#define SM_FAIL(...) (tx8_hal_fault(OP ": " __VA_ARGS__), -1)
+#define RNE RND_NEAREST_EVEN
+
+typedef struct sm_plan {
+    uint32_t rows, len;  /* R, L (elements) */
+    uint64_t work_off;   /* imm offsets in bytes: fp32 work tensor [R][L] (fp16/bf16 only) */
+    uint64_t bcast_off;  /* fp32 broadcast rows [R][L] (R > 1 only) */
+    uint64_t row_off;    /* fp32 per-row values [R] */
+    uint64_t imm_bytes;
+} sm_plan;
+
+static uint64_t round_up(uint64_t x, uint64_t a) { return (x + a - 1) / a * a; }
+
+static int is_supported_format(Data_Format f) { return f == Fmt_FP32 || f == Fmt_FP16 || f == Fmt_BF16; }
+
+/* The [R][L] view and the imm plan of in's shape; -1 (no fault) for a shape outside dim 2..4 / extents >= 1 or
+ * more than 2^30 elements (instruction counts and TDMA strides are 32-bit byte counts). */
+static int make_plan(const TSR *in, sm_plan *pl) {
+    memset(pl, 0, sizeof *pl);
+    const L_SHAPE *s = in->shape;
+    if (s->dim < 2 || s->dim > 4) return -1;
+    uint64_t rows = 1;
+    for (int32_t d = 0; d < s->dim; ++d)
+        if (s->shape_real[d] < 1) return -1;
+    for (int32_t d = 0; d < s->dim - 1; ++d) rows *= (uint64_t)s->shape_real[d];
+    const uint64_t len = (uint64_t)s->shape_real[s->dim - 1];
+    if (rows * len > (1u << 30)) return -1;
+    pl->rows = (uint32_t)rows;
+    pl->len = (uint32_t)len;
+    const uint64_t align = tx8_hw_batch_align_bytes(tx8_hal_config());
+    const uint64_t image = round_up(rows * len * 4, align);
+    pl->work_off = 0;
+    pl->bcast_off = in->format != Fmt_FP32 ? image : 0;
+    pl->row_off = pl->bcast_off + (rows > 1 ? image : 0);
+    pl->imm_bytes = pl->row_off + round_up(rows * 4, align);
+    return 0;
+}
+
+uint64_t op_softmax_imm_size(const SOFTMAX_PARAM *param, const TSR *in) {
+    sm_plan pl;
+    if (!param || !in || !in->shape || make_plan(in, &pl) != 0) return 0;
+    return pl.imm_bytes;
+}
+
+static int overlaps(uint64_t a, uint64_t a_bytes, uint64_t b, uint64_t b_bytes) {
+    return a < b + b_bytes && b < a + a_bytes;
+}
+
+static int check_args(const SOFTMAX_PARAM *param, TSR *in, TSR *imm, TSR *out, sm_plan *pl) {
+    TSR *const all[3] = {in, imm, out};
+    static const char *const names[3] = {"in", "imm", "out"};
+    if (!param) return SM_FAIL("param is NULL");
+    for (int i = 0; i < 3; ++i)
+        if (!all[i] || !all[i]->shape) return SM_FAIL("%s (or its shape) is NULL", names[i]);
+    const int32_t dim = in->shape->dim;
+    if (dim < 2 || dim > 4) return SM_FAIL("in->shape->dim = %d, supported 2..4", dim);
+    if (!is_supported_format(in->format))
+        return SM_FAIL("in->format = %s, supported fp32, fp16, bf16", tx8_format_name(in->format));
+    if (out->format != in->format)
+        return SM_FAIL("out->format = %s differs from in->format = %s", tx8_format_name(out->format),
+                       tx8_format_name(in->format));
+    if (out->shape->dim != dim || memcmp(out->shape->shape_real, in->shape->shape_real, sizeof(int32_t) * dim))
+        return SM_FAIL("out->shape->shape_real differs from in's");
+    if (param->layout != LAYOUT_TENSOR && param->layout != LAYOUT_NTENSOR)
+        return SM_FAIL("param->layout = %d (%s), must be Tensor or NTensor (compact rows)", (int)param->layout,
+                       (unsigned)param->layout < LAYOUT_COUNT ? tx8_layout_name(param->layout) : "invalid");
+    if (param->layout == LAYOUT_TENSOR && in->shape->shape_real[0] != 1)
+        return SM_FAIL("in->shape->shape_real[0] = %d, layout Tensor needs 1 (use NTensor)", in->shape->shape_real[0]);
+    if (make_plan(in, pl) != 0) return SM_FAIL("in's extents must be >= 1 and hold at most 2^30 elements");
+    if (imm->format != Fmt_INT8 || imm->shape->dim != 1 || imm->shape->shape_real[0] < 0 ||
+        (uint64_t)imm->shape->shape_real[0] < pl->imm_bytes)
+        return SM_FAIL("imm must be an int8 [bytes] buffer of at least %llu bytes (op_softmax_imm_size)",
+                       (unsigned long long)pl->imm_bytes);
+    const uint64_t bytes = (uint64_t)pl->rows * pl->len * tx8_format_bytes(in->format);
+    if (in->addr != out->addr && overlaps(in->addr, bytes, out->addr, bytes))
+        return SM_FAIL("out [0x%llx, +%llu) partially overlaps in [0x%llx, +%llu); it must be in itself or disjoint",
+                       (unsigned long long)out->addr, (unsigned long long)bytes, (unsigned long long)in->addr,
+                       (unsigned long long)bytes);
+    for (int i = 0; i < 3; i += 2)
+        if (overlaps(imm->addr, pl->imm_bytes, all[i]->addr, bytes))
+            return SM_FAIL("imm [0x%llx, +%llu) overlaps %s", (unsigned long long)imm->addr,
+                           (unsigned long long)pl->imm_bytes, names[i]);
+    return 0;
+}
+
+/* Adds an instruction's cycles to `total`; after a fault the op stops issuing. */
+#define ISSUE(total, cycles)                                    \
+    do {                                                        \
+        (total) = ADD_VALID_CYCLE((total), (cycles));           \
+        if ((total) == TX8_CYCLES_INVALID) return (total);      \
+    } while (0)
+
+/* dst[r][i] = src[r][i] (sub or mul) v[r], all fp32 (step 2 / step 6). */
+static uint64_t row_op(const sm_plan *pl, int mul, uint64_t src, uint64_t dst, uint64_t v, uint64_t bcast) {
+    CT_Param ct;
+    uint64_t total = 0;
+    if (pl->rows == 1) {
+        if (mul) CGRATensor_ArithOp_V_VuV_mul(&ct, src, dst, v, RNE, pl->len, 1, Fmt_FP32);
+        else CGRATensor_ArithOp_V_VuV_sub(&ct, src, dst, v, RNE, pl->len, 1, Fmt_FP32);
+        return TsmExecute(&ct);
+    }
+    TD_Param td;
+    const uint32_t shape[4] = {pl->len, pl->rows, 1, 1};
+    const uint32_t src_stride[4] = {0, 4, 0, 0}, dst_stride[4] = {4, 4 * pl->len, 0, 0};
+    LSU_TDMA_box(&td, TD_OP_GATHER_SCATTER, v, bcast, 4, shape, src_stride, dst_stride);
+    ISSUE(total, TsmExecute(&td));
+    const uint32_t n = pl->rows * pl->len;
+    if (mul) CGRATensor_ArithOp_V_V_mul(&ct, src, bcast, dst, n, RNE, Fmt_FP32);
+    else CGRATensor_ArithOp_V_V_sub(&ct, src, bcast, dst, n, RNE, Fmt_FP32);
+    ISSUE(total, TsmExecute(&ct));
+    return total;
+}
+
+uint64_t op_softmax(SOFTMAX_PARAM *param, TSR *in, TSR *imm, TSR *out) {
+    sm_plan pl;
+    if (check_args(param, in, imm, out, &pl) != 0) return TX8_CYCLES_INVALID;
+    const int narrow = in->format != Fmt_FP32;
+    const uint32_t n = pl.rows * pl.len;
+    const uint64_t work = narrow ? imm->addr + pl.work_off : out->addr;
+    const uint64_t bcast = imm->addr + pl.bcast_off, row = imm->addr + pl.row_off;
+    uint64_t x = in->addr, total = 0;
+    CT_Param ct;
+
+    if (narrow) { /* step 0 */
+        CGRATensor_ConvertOp_V_V_convert(&ct, in->addr, work, n, in->format, Fmt_FP32, RNE);
+        ISSUE(total, TsmExecute(&ct));
+        x = work;
+    }
+    CGRATensor_ReduceOp_T_inner_max(&ct, x, row, pl.rows, pl.len, RNE, Fmt_FP32); /* step 1 */
+    ISSUE(total, TsmExecute(&ct));
+    ISSUE(total, row_op(&pl, 0, x, work, row, bcast)); /* step 2 */
+    CGRATensor_TranscOp_V_V_exp(&ct, work, work, n, RNE, Fmt_FP32); /* step 3 */
+    ISSUE(total, TsmExecute(&ct));
+    CGRATensor_ReduceOp_T_inner_sum(&ct, work, row, pl.rows, pl.len, RNE, Fmt_FP32); /* step 4 */
+    ISSUE(total, TsmExecute(&ct));
+    CGRATensor_TranscOp_V_V_reciprocal(&ct, row, row, pl.rows, RNE, Fmt_FP32); /* step 5 */
+    ISSUE(total, TsmExecute(&ct));
+    ISSUE(total, row_op(&pl, 1, work, work, row, bcast)); /* step 6 */
+    if (narrow) { /* step 7 */
+        CGRATensor_ConvertOp_V_V_convert(&ct, work, out->addr, n, Fmt_FP32, out->format, RNE);
+        ISSUE(total, TsmExecute(&ct));
+    }
+    return total;
+}
