@@ -16,7 +16,7 @@
  *     - a NaN result is stored as the canonical quiet NaN 0x7FC00000 (CPUs differ in the NaN bits of 0*inf or
  *       inf-inf: x86 sets the sign, RISC-V does not; this keeps the backends bit-identical).
  *   int8 inputs (out and bias int32): the same sums in int32 with two's-complement wrap-around (padding adds 0).
- * The loops are blocked like NE gemm (register tile MR x NR, panels of KB terms), but every output element sees its
+ * The loops are blocked like NE gemm (register tile NE_MR x NE_NR, panels of NE_KB terms), but every output element sees its
  * terms in ascending k; partial sums between K blocks are parked in `out`, which is fp32/int32 and holds them
  * exactly. Panels are fixed-size stack arrays (96 KiB, as NE gemm; int8 4 KiB); nothing is allocated.
  *
@@ -28,13 +28,11 @@
 #include <string.h>
 
 #include "cm_internal.h"
+#include "ne_internal.h"
 #include "tx8/cm_cycles.h"
 #include "tx8/cm_numerics.h"
 
 #define INSTR "NE conv"
-
-/* Blocking: MR x NR register tile; A panel MB pixels x KB terms, B panel KB terms x NB channels (floats). */
-enum { MR = 4, NR = 8, KB = 128, NB = 128, MB = 64 };
 
 typedef struct conv_operands {
     const uint8_t *in, *w, *bias;
@@ -58,45 +56,6 @@ static uint64_t extent_bytes(const uint32_t ext[3], const uint32_t pitch[3], uin
     uint64_t elems = inner;
     for (int i = 0; i < 3; ++i) elems = sat_madd(elems, ext[i] - 1u, pitch[i]);
     return sat_madd(0, elems, eb);
-}
-
-static int ranges_overlap(uint64_t a, uint64_t a_bytes, uint64_t b, uint64_t b_bytes) {
-    return a < b + b_bytes && b < a + a_bytes;
-}
-
-/* ---- element reads (the same conversions as NE gemm) ---- */
-
-/* fp32 bits -> tf32 value, round to nearest even (carry into the exponent gives inf on overflow, as IEEE). */
-static float tf32_round(uint32_t u) {
-    if ((u & 0x7F800000u) == 0x7F800000u && (u & 0x007FFFFFu)) return cm_bits_to_float(0x7FC00000u);
-    u = (u + 0x0FFFu + ((u >> 13) & 1u)) & ~0x1FFFu;
-    return cm_bits_to_float(u);
-}
-
-static uint32_t load_u32(const uint8_t *p) {
-    uint32_t u;
-    memcpy(&u, p, sizeof u);
-    return u;
-}
-
-/* Reads `count` contiguous elements at p as floats into dst[0], dst[stride], … */
-static void read_floats(const uint8_t *p, Data_Format fmt, uint32_t count, float *dst, uint32_t stride) {
-    switch (fmt) {
-    case Fmt_FP32:
-        for (uint32_t i = 0; i < count; ++i) dst[(size_t)i * stride] = cm_bits_to_float(load_u32(p + 4 * i));
-        break;
-    case Fmt_TF32:
-        for (uint32_t i = 0; i < count; ++i) dst[(size_t)i * stride] = tf32_round(load_u32(p + 4 * i));
-        break;
-    case Fmt_BF16:
-        for (uint32_t i = 0; i < count; ++i)
-            dst[(size_t)i * stride] = cm_bits_to_float(((uint32_t)p[2 * i] | (uint32_t)p[2 * i + 1] << 8) << 16);
-        break;
-    default: /* Fmt_FP16 */
-        for (uint32_t i = 0; i < count; ++i)
-            dst[(size_t)i * stride] = cm_fp16_to_fp32((uint16_t)(p[2 * i] | p[2 * i + 1] << 8));
-        break;
-    }
 }
 
 /* ---- im2col addressing ---- */
@@ -126,78 +85,65 @@ static int64_t tap_offset(const Ncc_NE_GR_Conv_Regs *g, const pixel *px, uint32_
     return (int64_t)((uint64_t)px->n * g->in_pitch[2] + (uint64_t)ih * g->in_pitch[1] + (uint64_t)iw * g->in_pitch[0]);
 }
 
-/* im2col row of pixel px, terms [k0, k0 + kc) of group grp, into dst[0], dst[MR], … (padding left at +0). */
+/* im2col row of pixel px, terms [k0, k0 + kc) of group grp, into dst[0], dst[NE_MR], … (padding left at +0). */
 static void fill_a_row(const conv_operands *o, uint32_t grp, const pixel *px, uint32_t k0, uint32_t kc, float *dst) {
     uint32_t tap = k0 / o->cg, c = k0 % o->cg, done = 0;
     while (done < kc) {
         const uint32_t run = o->cg - c < kc - done ? o->cg - c : kc - done;
         const int64_t off = tap_offset(o->g, px, tap);
         if (off >= 0)
-            read_floats(o->in + ((uint64_t)off + (uint64_t)grp * o->cg + c) * o->eb, o->fmt, run,
-                        dst + (size_t)done * MR, MR);
+            ne_read_floats(o->in + ((uint64_t)off + (uint64_t)grp * o->cg + c) * o->eb, o->fmt, run,
+                        dst + (size_t)done * NE_MR, NE_MR);
         done += run, c = 0, ++tap;
     }
 }
 
-/* c[MR][NR] += a_panel[kc][MR] x b_panel[kc][NR], k ascending for every element. */
-static void micro_kernel(uint32_t kc, const float *a, const float *b, float c[MR][NR]) {
-    float acc[MR][NR];
-    memcpy(acc, c, sizeof acc);
-    for (uint32_t p = 0; p < kc; ++p, a += MR, b += NR)
-        for (int r = 0; r < MR; ++r) {
-            const float ar = a[r];
-            for (int j = 0; j < NR; ++j) acc[r][j] = acc[r][j] + ar * b[j];
-        }
-    memcpy(c, acc, sizeof acc);
-}
-
 static void conv_float(const conv_operands *o, const Ncc_NE_GR_Ctl_Regs *ctl) {
-    float bpanel[KB * NB]; /* [NB/NR][kc][NR], zero-padded columns */
-    float apanel[MB * KB]; /* [MB/MR][kc][MR], zero rows / padding taps */
+    float bpanel[NE_KB * NE_NB]; /* [NE_NB/NE_NR][kc][NE_NR], zero-padded columns */
+    float apanel[NE_MB * NE_KB]; /* [NE_MB/NE_MR][kc][NE_MR], zero rows / padding taps */
     const Ncc_NE_GR_Conv_Regs *g = o->g;
     for (uint32_t grp = 0; grp < g->groups; ++grp)
-        for (uint32_t j0 = 0; j0 < o->og; j0 += NB) {
-            const uint32_t nb = o->og - j0 < NB ? o->og - j0 : NB;
-            const uint32_t nb_pad = (nb + NR - 1) / NR * NR;
+        for (uint32_t j0 = 0; j0 < o->og; j0 += NE_NB) {
+            const uint32_t nb = o->og - j0 < NE_NB ? o->og - j0 : NE_NB;
+            const uint32_t nb_pad = (nb + NE_NR - 1) / NE_NR * NE_NR;
             const uint32_t ch0 = grp * o->og + j0; /* first output channel of the block */
-            for (uint32_t k0 = 0; k0 < o->k; k0 += KB) {
-                const uint32_t kc = o->k - k0 < KB ? o->k - k0 : KB;
+            for (uint32_t k0 = 0; k0 < o->k; k0 += NE_KB) {
+                const uint32_t kc = o->k - k0 < NE_KB ? o->k - k0 : NE_KB;
                 const int first = k0 == 0, last = k0 + kc == o->k;
                 memset(bpanel, 0, sizeof(float) * kc * nb_pad);
                 for (uint32_t p = 0; p < kc; ++p) {
                     const uint32_t tap = (k0 + p) / o->cg, c = (k0 + p) % o->cg;
                     const uint64_t row = (uint64_t)tap * g->w_pitch[1] + (uint64_t)c * g->w_pitch[0] + ch0;
-                    for (uint32_t jt = 0; jt < nb_pad; jt += NR) {
-                        const uint32_t w = nb - jt < NR ? nb - jt : NR;
-                        read_floats(o->w + (row + jt) * o->eb, o->fmt, w, bpanel + (size_t)jt * kc + (size_t)p * NR, 1);
+                    for (uint32_t jt = 0; jt < nb_pad; jt += NE_NR) {
+                        const uint32_t w = nb - jt < NE_NR ? nb - jt : NE_NR;
+                        ne_read_floats(o->w + (row + jt) * o->eb, o->fmt, w, bpanel + (size_t)jt * kc + (size_t)p * NE_NR, 1);
                     }
                 }
-                for (uint32_t i0 = 0; i0 < o->m; i0 += MB) {
-                    const uint32_t mb = o->m - i0 < MB ? o->m - i0 : MB;
-                    const uint32_t mb_pad = (mb + MR - 1) / MR * MR;
-                    pixel px[MB];
+                for (uint32_t i0 = 0; i0 < o->m; i0 += NE_MB) {
+                    const uint32_t mb = o->m - i0 < NE_MB ? o->m - i0 : NE_MB;
+                    const uint32_t mb_pad = (mb + NE_MR - 1) / NE_MR * NE_MR;
+                    pixel px[NE_MB];
                     memset(apanel, 0, sizeof(float) * kc * mb_pad);
                     for (uint32_t i = 0; i < mb; ++i) {
                         px[i] = pixel_of(g, i0 + i);
-                        fill_a_row(o, grp, &px[i], k0, kc, apanel + (size_t)(i / MR) * MR * kc + i % MR);
+                        fill_a_row(o, grp, &px[i], k0, kc, apanel + (size_t)(i / NE_MR) * NE_MR * kc + i % NE_MR);
                     }
-                    for (uint32_t it = 0; it < mb_pad; it += MR)
-                        for (uint32_t jt = 0; jt < nb_pad; jt += NR) {
-                            const uint32_t h = mb - it < MR ? mb - it : MR, w = nb - jt < NR ? nb - jt : NR;
-                            float c[MR][NR];
+                    for (uint32_t it = 0; it < mb_pad; it += NE_MR)
+                        for (uint32_t jt = 0; jt < nb_pad; jt += NE_NR) {
+                            const uint32_t h = mb - it < NE_MR ? mb - it : NE_MR, w = nb - jt < NE_NR ? nb - jt : NE_NR;
+                            float c[NE_MR][NE_NR];
                             memset(c, 0, sizeof c);
                             if (!first || ctl->accumulate)
                                 for (uint32_t r = 0; r < h; ++r)
                                     memcpy(c[r], o->out + (px[it + r].out_off + ch0 + jt) * 4, 4 * w);
-                            micro_kernel(kc, apanel + (size_t)it * kc, bpanel + (size_t)jt * kc, c);
+                            ne_micro_kernel(kc, apanel + (size_t)it * kc, bpanel + (size_t)jt * kc, c);
                             for (uint32_t r = 0; r < h; ++r) {
                                 for (uint32_t j = 0; j < w; ++j) {
                                     float x = c[r][j];
                                     if (last && ctl->bias_en)
-                                        x = x + cm_bits_to_float(load_u32(o->bias + 4ull * (ch0 + jt + j)));
+                                        x = x + cm_bits_to_float(ne_load_u32(o->bias + 4ull * (ch0 + jt + j)));
                                     if (last && ctl->relu_en && x <= 0.0f) x = 0.0f; /* -0 -> +0, as CT relu */
-                                    /* hosts differ in the NaN bits they produce (x86: sign set, RISC-V: canonical) */
-                                    c[r][j] = x != x ? cm_bits_to_float(0x7FC00000u) : x;
+                                    c[r][j] = ne_canonical(x);
                                 }
                                 memcpy(o->out + (px[it + r].out_off + ch0 + jt) * 4, c[r], 4 * w);
                             }
@@ -236,7 +182,7 @@ static void conv_int8(const conv_operands *o, const Ncc_NE_GR_Ctl_Regs *ctl) {
                 }
                 for (uint32_t j = 0; j < w; ++j) {
                     uint32_t x = acc[j];
-                    if (ctl->bias_en) x += load_u32(o->bias + 4ull * (ch0 + j));
+                    if (ctl->bias_en) x += ne_load_u32(o->bias + 4ull * (ch0 + j));
                     if (ctl->relu_en && (int32_t)x < 0) x = 0;
                     acc[j] = x;
                 }
@@ -246,8 +192,6 @@ static void conv_int8(const conv_operands *o, const Ncc_NE_GR_Ctl_Regs *ctl) {
 }
 
 /* ---- validation and execution ---- */
-
-static int is_flag(uint32_t v) { return v == 0 || v == 1; }
 
 #define REQUIRE_POSITIVE(field)                                                                  \
     do {                                                                                         \
@@ -264,7 +208,7 @@ static int is_flag(uint32_t v) { return v == 0 || v == 1; }
 
 static cm_status check_overlap(const char *what, uint64_t out, uint64_t out_bytes, uint64_t x, uint64_t x_bytes,
                                cm_error *err) {
-    if (!ranges_overlap(out, out_bytes, x, x_bytes)) return CM_OK;
+    if (!ne_ranges_overlap(out, out_bytes, x, x_bytes)) return CM_OK;
     return cm_fail(err, CM_ERR_FIELD, INSTR ": out [0x%llx, +%llu) overlaps %s [0x%llx, +%llu)",
                    (unsigned long long)out, (unsigned long long)out_bytes, what, (unsigned long long)x,
                    (unsigned long long)x_bytes);
@@ -284,10 +228,10 @@ cm_status cm_ne_conv_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, 
         return cm_fail(err, CM_ERR_FIELD, INSTR ": out_fmt = %s (%u) but in_fmt %s needs out_fmt %s",
                        tx8_format_name((Data_Format)c->out_fmt), c->out_fmt, tx8_format_name(in),
                        tx8_format_name((Data_Format)want_out));
-    if (!is_flag(c->accumulate))
+    if (!ne_is_flag(c->accumulate))
         return cm_fail(err, CM_ERR_FIELD, INSTR ": accumulate = %u, expected 0 or 1", c->accumulate);
-    if (!is_flag(c->bias_en)) return cm_fail(err, CM_ERR_FIELD, INSTR ": bias_en = %u, expected 0 or 1", c->bias_en);
-    if (!is_flag(c->relu_en)) return cm_fail(err, CM_ERR_FIELD, INSTR ": relu_en = %u, expected 0 or 1", c->relu_en);
+    if (!ne_is_flag(c->bias_en)) return cm_fail(err, CM_ERR_FIELD, INSTR ": bias_en = %u, expected 0 or 1", c->bias_en);
+    if (!ne_is_flag(c->relu_en)) return cm_fail(err, CM_ERR_FIELD, INSTR ": relu_en = %u, expected 0 or 1", c->relu_en);
     REQUIRE_POSITIVE(batch);
     REQUIRE_POSITIVE(in_h);
     REQUIRE_POSITIVE(in_w);

@@ -26,13 +26,11 @@
 #include <string.h>
 
 #include "cm_internal.h"
+#include "ne_internal.h"
 #include "tx8/cm_cycles.h"
 #include "tx8/cm_numerics.h"
 
 #define INSTR "NE gemm"
-
-/* Blocking. MR x NR is the register tile; KB x NB the B panel, MB x KB the A panel (floats). */
-enum { MR = 4, NR = 8, KB = 128, NB = 128, MB = 64 };
 
 typedef struct ne_operands {
     const uint8_t *a, *b, *bias;
@@ -47,99 +45,46 @@ static uint64_t extent_bytes(uint32_t rows, uint32_t cols, uint32_t ld, uint32_t
     return elems > UINT64_MAX / elem_bytes ? UINT64_MAX : elems * elem_bytes;
 }
 
-static int ranges_overlap(uint64_t a, uint64_t a_bytes, uint64_t b, uint64_t b_bytes) {
-    return a < b + b_bytes && b < a + a_bytes;
-}
-
-
-/* fp32 bits -> tf32 value, round to nearest even (carry into the exponent gives inf on overflow, as IEEE). */
-static float tf32_round(uint32_t u) {
-    if ((u & 0x7F800000u) == 0x7F800000u && (u & 0x007FFFFFu)) return cm_bits_to_float(0x7FC00000u);
-    u = (u + 0x0FFFu + ((u >> 13) & 1u)) & ~0x1FFFu;
-    return cm_bits_to_float(u);
-}
-
-static uint32_t load_u32(const uint8_t *p) {
-    uint32_t u;
-    memcpy(&u, p, sizeof u);
-    return u;
-}
-
-/* Reads `count` elements starting at p (contiguous) as floats into dst[0], dst[stride], … */
-static void read_floats(const uint8_t *p, Data_Format fmt, uint32_t count, float *dst, uint32_t stride) {
-    switch (fmt) {
-    case Fmt_FP32:
-        for (uint32_t i = 0; i < count; ++i) dst[(size_t)i * stride] = cm_bits_to_float(load_u32(p + 4 * i));
-        break;
-    case Fmt_TF32:
-        for (uint32_t i = 0; i < count; ++i) dst[(size_t)i * stride] = tf32_round(load_u32(p + 4 * i));
-        break;
-    case Fmt_BF16:
-        for (uint32_t i = 0; i < count; ++i) {
-            const uint32_t h = (uint32_t)p[2 * i] | (uint32_t)p[2 * i + 1] << 8;
-            dst[(size_t)i * stride] = cm_bits_to_float(h << 16);
-        }
-        break;
-    default: /* Fmt_FP16 */
-        for (uint32_t i = 0; i < count; ++i)
-            dst[(size_t)i * stride] = cm_fp16_to_fp32((uint16_t)(p[2 * i] | p[2 * i + 1] << 8));
-        break;
-    }
-}
-
-/* c[MR][NR] += a_panel[kc][MR] x b_panel[kc][NR], k ascending for every element. */
-static void micro_kernel(uint32_t kc, const float *a, const float *b, float c[MR][NR]) {
-    float acc[MR][NR];
-    memcpy(acc, c, sizeof acc);
-    for (uint32_t p = 0; p < kc; ++p, a += MR, b += NR)
-        for (int r = 0; r < MR; ++r) {
-            const float ar = a[r];
-            for (int j = 0; j < NR; ++j) acc[r][j] = acc[r][j] + ar * b[j];
-        }
-    memcpy(c, acc, sizeof acc);
-}
-
 static void gemm_float(const ne_operands *o, const Ncc_NE_GR_Ctl_Regs *ctl) {
-    float bpanel[KB * NB]; /* [NB/NR][kc][NR], zero-padded columns */
-    float apanel[MB * KB]; /* [MB/MR][kc][MR], zero-padded rows */
+    float bpanel[NE_KB * NE_NB]; /* [NE_NB/NE_NR][kc][NE_NR], zero-padded columns */
+    float apanel[NE_MB * NE_KB]; /* [NE_MB/NE_MR][kc][NE_MR], zero-padded rows */
     const uint32_t eb = tx8_format_bytes(o->in_fmt);
-    for (uint32_t j0 = 0; j0 < o->n; j0 += NB) {
-        const uint32_t nb = o->n - j0 < NB ? o->n - j0 : NB;
-        const uint32_t nb_pad = (nb + NR - 1) / NR * NR;
-        for (uint32_t k0 = 0; k0 < o->k; k0 += KB) {
-            const uint32_t kc = o->k - k0 < KB ? o->k - k0 : KB;
+    for (uint32_t j0 = 0; j0 < o->n; j0 += NE_NB) {
+        const uint32_t nb = o->n - j0 < NE_NB ? o->n - j0 : NE_NB;
+        const uint32_t nb_pad = (nb + NE_NR - 1) / NE_NR * NE_NR;
+        for (uint32_t k0 = 0; k0 < o->k; k0 += NE_KB) {
+            const uint32_t kc = o->k - k0 < NE_KB ? o->k - k0 : NE_KB;
             const int first = k0 == 0, last = k0 + kc == o->k;
             memset(bpanel, 0, sizeof(float) * kc * nb_pad);
             for (uint32_t p = 0; p < kc; ++p)
-                for (uint32_t jt = 0; jt < nb_pad; jt += NR) {
-                    const uint32_t w = nb - jt < NR ? nb - jt : NR;
-                    read_floats(o->b + ((uint64_t)(k0 + p) * o->ldb + j0 + jt) * eb, o->in_fmt, w,
-                                bpanel + (size_t)jt * kc + (size_t)p * NR, 1);
+                for (uint32_t jt = 0; jt < nb_pad; jt += NE_NR) {
+                    const uint32_t w = nb - jt < NE_NR ? nb - jt : NE_NR;
+                    ne_read_floats(o->b + ((uint64_t)(k0 + p) * o->ldb + j0 + jt) * eb, o->in_fmt, w,
+                                bpanel + (size_t)jt * kc + (size_t)p * NE_NR, 1);
                 }
-            for (uint32_t i0 = 0; i0 < o->m; i0 += MB) {
-                const uint32_t mb = o->m - i0 < MB ? o->m - i0 : MB;
-                const uint32_t mb_pad = (mb + MR - 1) / MR * MR;
+            for (uint32_t i0 = 0; i0 < o->m; i0 += NE_MB) {
+                const uint32_t mb = o->m - i0 < NE_MB ? o->m - i0 : NE_MB;
+                const uint32_t mb_pad = (mb + NE_MR - 1) / NE_MR * NE_MR;
                 memset(apanel, 0, sizeof(float) * kc * mb_pad);
                 for (uint32_t i = 0; i < mb; ++i)
-                    read_floats(o->a + ((uint64_t)(i0 + i) * o->lda + k0) * eb, o->in_fmt, kc,
-                                apanel + (size_t)(i / MR) * MR * kc + i % MR, MR);
-                for (uint32_t it = 0; it < mb_pad; it += MR)
-                    for (uint32_t jt = 0; jt < nb_pad; jt += NR) {
-                        const uint32_t h = mb - it < MR ? mb - it : MR, w = nb - jt < NR ? nb - jt : NR;
-                        float c[MR][NR];
+                    ne_read_floats(o->a + ((uint64_t)(i0 + i) * o->lda + k0) * eb, o->in_fmt, kc,
+                                apanel + (size_t)(i / NE_MR) * NE_MR * kc + i % NE_MR, NE_MR);
+                for (uint32_t it = 0; it < mb_pad; it += NE_MR)
+                    for (uint32_t jt = 0; jt < nb_pad; jt += NE_NR) {
+                        const uint32_t h = mb - it < NE_MR ? mb - it : NE_MR, w = nb - jt < NE_NR ? nb - jt : NE_NR;
+                        float c[NE_MR][NE_NR];
                         memset(c, 0, sizeof c);
                         uint8_t *orow = o->out + ((uint64_t)(i0 + it) * o->ldc + j0 + jt) * 4;
                         if (!first || ctl->accumulate)
                             for (uint32_t r = 0; r < h; ++r) memcpy(c[r], orow + (uint64_t)r * o->ldc * 4, 4 * w);
-                        micro_kernel(kc, apanel + (size_t)it * kc, bpanel + (size_t)jt * kc, c);
+                        ne_micro_kernel(kc, apanel + (size_t)it * kc, bpanel + (size_t)jt * kc, c);
                         for (uint32_t r = 0; r < h; ++r) {
                             if (last) {
                                 for (uint32_t j = 0; j < w; ++j) {
                                     float x = c[r][j];
-                                    if (ctl->bias_en) x = x + cm_bits_to_float(load_u32(o->bias + 4ull * (j0 + jt + j)));
+                                    if (ctl->bias_en) x = x + cm_bits_to_float(ne_load_u32(o->bias + 4ull * (j0 + jt + j)));
                                     if (ctl->relu_en && x <= 0.0f) x = 0.0f; /* -0 -> +0, as CT relu */
-                                    /* hosts differ in the NaN bits they produce (x86: sign set, RISC-V: canonical) */
-                                    c[r][j] = x != x ? cm_bits_to_float(0x7FC00000u) : x;
+                                    c[r][j] = ne_canonical(x);
                                 }
                             }
                             memcpy(orow + (uint64_t)r * o->ldc * 4, c[r], 4 * w);
@@ -170,15 +115,13 @@ static void gemm_int8(const ne_operands *o, const Ncc_NE_GR_Ctl_Regs *ctl) {
             }
             for (uint32_t j = 0; j < w; ++j) {
                 uint32_t x = acc[j];
-                if (ctl->bias_en) x += load_u32(o->bias + 4ull * (j0 + j));
+                if (ctl->bias_en) x += ne_load_u32(o->bias + 4ull * (j0 + j));
                 if (ctl->relu_en && (int32_t)x < 0) x = 0;
                 acc[j] = x;
             }
             memcpy(orow, acc, 4 * (size_t)w);
         }
 }
-
-static int is_flag(uint32_t v) { return v == 0 || v == 1; }
 
 cm_status cm_ne_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, uint64_t *cycles, cm_error *err) {
     const Ncc_NE_GR_Ctl_Regs *c = &p->ctrl;
@@ -193,9 +136,9 @@ cm_status cm_ne_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, uint6
         return cm_fail(err, CM_ERR_FIELD, INSTR ": out_fmt = %s (%u) but in_fmt %s needs out_fmt %s",
                        tx8_format_name((Data_Format)c->out_fmt), c->out_fmt, tx8_format_name(in),
                        tx8_format_name((Data_Format)want_out));
-    if (!is_flag(c->accumulate)) return cm_fail(err, CM_ERR_FIELD, INSTR ": accumulate = %u, expected 0 or 1", c->accumulate);
-    if (!is_flag(c->bias_en)) return cm_fail(err, CM_ERR_FIELD, INSTR ": bias_en = %u, expected 0 or 1", c->bias_en);
-    if (!is_flag(c->relu_en)) return cm_fail(err, CM_ERR_FIELD, INSTR ": relu_en = %u, expected 0 or 1", c->relu_en);
+    if (!ne_is_flag(c->accumulate)) return cm_fail(err, CM_ERR_FIELD, INSTR ": accumulate = %u, expected 0 or 1", c->accumulate);
+    if (!ne_is_flag(c->bias_en)) return cm_fail(err, CM_ERR_FIELD, INSTR ": bias_en = %u, expected 0 or 1", c->bias_en);
+    if (!ne_is_flag(c->relu_en)) return cm_fail(err, CM_ERR_FIELD, INSTR ": relu_en = %u, expected 0 or 1", c->relu_en);
     if (q->m == 0) return cm_fail(err, CM_ERR_FIELD, INSTR ": m = 0");
     if (q->n == 0) return cm_fail(err, CM_ERR_FIELD, INSTR ": n = 0");
     if (q->k == 0) return cm_fail(err, CM_ERR_FIELD, INSTR ": k = 0");
@@ -220,15 +163,15 @@ cm_status cm_ne_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, uint6
         o.bias = cm_spm_span(chip, tile, q->bias_addr, bias_bytes, INSTR, "bias_addr", err);
         if (!o.bias) return err ? err->code : CM_ERR_ADDRESS;
     }
-    if (ranges_overlap(q->out_addr, o_bytes, q->a_addr, a_bytes))
+    if (ne_ranges_overlap(q->out_addr, o_bytes, q->a_addr, a_bytes))
         return cm_fail(err, CM_ERR_FIELD, INSTR ": out [0x%llx, +%llu) overlaps a [0x%llx, +%llu)",
                        (unsigned long long)q->out_addr, (unsigned long long)o_bytes, (unsigned long long)q->a_addr,
                        (unsigned long long)a_bytes);
-    if (ranges_overlap(q->out_addr, o_bytes, q->b_addr, b_bytes))
+    if (ne_ranges_overlap(q->out_addr, o_bytes, q->b_addr, b_bytes))
         return cm_fail(err, CM_ERR_FIELD, INSTR ": out [0x%llx, +%llu) overlaps b [0x%llx, +%llu)",
                        (unsigned long long)q->out_addr, (unsigned long long)o_bytes, (unsigned long long)q->b_addr,
                        (unsigned long long)b_bytes);
-    if (c->bias_en && ranges_overlap(q->out_addr, o_bytes, q->bias_addr, bias_bytes))
+    if (c->bias_en && ne_ranges_overlap(q->out_addr, o_bytes, q->bias_addr, bias_bytes))
         return cm_fail(err, CM_ERR_FIELD, INSTR ": out [0x%llx, +%llu) overlaps bias [0x%llx, +%llu)",
                        (unsigned long long)q->out_addr, (unsigned long long)o_bytes,
                        (unsigned long long)q->bias_addr, (unsigned long long)bias_bytes);
