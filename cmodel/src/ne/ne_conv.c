@@ -219,19 +219,9 @@ cm_status cm_ne_conv_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, 
     const Ncc_NE_GR_Param_Regs *q = &p->param;
     const Ncc_NE_GR_Conv_Regs *g = &p->conv;
     if (c->opcode != NE_OP_CONV) return cm_fail(err, CM_ERR_FIELD, INSTR ": opcode = %u is not NE_OP_CONV", c->opcode);
+    const cm_status ctl = ne_check_ctl(c, INSTR, err);
+    if (ctl != CM_OK) return ctl;
     const Data_Format in = (Data_Format)c->in_fmt;
-    if (c->in_fmt >= Fmt_COUNT || in == Fmt_INT32)
-        return cm_fail(err, CM_ERR_FIELD, INSTR ": in_fmt = %u is not one of fp32, tf32, bf16, fp16, int8",
-                       c->in_fmt);
-    const uint32_t want_out = in == Fmt_INT8 ? Fmt_INT32 : Fmt_FP32;
-    if (c->out_fmt != want_out)
-        return cm_fail(err, CM_ERR_FIELD, INSTR ": out_fmt = %s (%u) but in_fmt %s needs out_fmt %s",
-                       tx8_format_name((Data_Format)c->out_fmt), c->out_fmt, tx8_format_name(in),
-                       tx8_format_name((Data_Format)want_out));
-    if (!ne_is_flag(c->accumulate))
-        return cm_fail(err, CM_ERR_FIELD, INSTR ": accumulate = %u, expected 0 or 1", c->accumulate);
-    if (!ne_is_flag(c->bias_en)) return cm_fail(err, CM_ERR_FIELD, INSTR ": bias_en = %u, expected 0 or 1", c->bias_en);
-    if (!ne_is_flag(c->relu_en)) return cm_fail(err, CM_ERR_FIELD, INSTR ": relu_en = %u, expected 0 or 1", c->relu_en);
     REQUIRE_POSITIVE(batch);
     REQUIRE_POSITIVE(in_h);
     REQUIRE_POSITIVE(in_w);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "cm_internal.h"
 #include "numerics/cm_bits.h"
 #include "tx8/cm_numerics.h"
 #include "tx8/isa.h"
@@ -72,5 +73,25 @@ static inline void ne_micro_kernel(uint32_t kc, const float *a, const float *b, 
 /* The value stored for a result: hosts differ in the NaN bits they produce (x86: sign set, RISC-V: canonical),
  * so a NaN is stored as the canonical quiet NaN 0x7FC00000. */
 static inline float ne_canonical(float x) { return x != x ? cm_bits_to_float(0x7FC00000u) : x; }
+
+/* Checks the control registers every NE instruction has: in_fmt (fp32 / tf32 / bf16 / fp16 / int8), the out_fmt
+ * it implies (int32 for int8, else fp32) and the accumulate / bias_en / relu_en flags. `instr` names the
+ * instruction in the message. */
+static inline cm_status ne_check_ctl(const Ncc_NE_GR_Ctl_Regs *c, const char *instr, cm_error *err) {
+    const Data_Format in = (Data_Format)c->in_fmt;
+    if (c->in_fmt >= Fmt_COUNT || in == Fmt_INT32)
+        return cm_fail(err, CM_ERR_FIELD, "%s: in_fmt = %u is not one of fp32, tf32, bf16, fp16, int8", instr,
+                       c->in_fmt);
+    const uint32_t want_out = in == Fmt_INT8 ? Fmt_INT32 : Fmt_FP32;
+    if (c->out_fmt != want_out)
+        return cm_fail(err, CM_ERR_FIELD, "%s: out_fmt = %s (%u) but in_fmt %s needs out_fmt %s", instr,
+                       tx8_format_name((Data_Format)c->out_fmt), c->out_fmt, tx8_format_name(in),
+                       tx8_format_name((Data_Format)want_out));
+    if (!ne_is_flag(c->accumulate))
+        return cm_fail(err, CM_ERR_FIELD, "%s: accumulate = %u, expected 0 or 1", instr, c->accumulate);
+    if (!ne_is_flag(c->bias_en)) return cm_fail(err, CM_ERR_FIELD, "%s: bias_en = %u, expected 0 or 1", instr, c->bias_en);
+    if (!ne_is_flag(c->relu_en)) return cm_fail(err, CM_ERR_FIELD, "%s: relu_en = %u, expected 0 or 1", instr, c->relu_en);
+    return CM_OK;
+}
 
 #endif /* TX8_CMODEL_NE_INTERNAL_H */
