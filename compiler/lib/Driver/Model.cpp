@@ -11,6 +11,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/DebugStringHelper.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -84,20 +85,13 @@ static std::vector<TensorSpec> specs(func::FuncOp func, bool results) {
 std::vector<TensorSpec> tx8be::getInputSpecs(func::FuncOp func) { return specs(func, false); }
 std::vector<TensorSpec> tx8be::getOutputSpecs(func::FuncOp func) { return specs(func, true); }
 
-static std::string typeStr(Type t) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << t;
-  return s;
-}
-
 Status tx8be::checkTensorMatches(const Tensor &t, const TensorSpec &spec, const std::string &source) {
   if (!spec.type)
     return Status::error("input '" + spec.name + "' is not a ranked tensor");
   auto dtype = detail::refDTypeOf(spec.type);
   if (!dtype || *dtype != t.dtype || ArrayRef<int64_t>(t.shape) != spec.type.getShape())
     return Status::error(source + ": input '" + spec.name + "' is a " + tx8::ref::dtypeName(t.dtype) + " tensor of shape " +
-                         tx8::ref::shapeToString(t.shape) + ", the model expects " + typeStr(spec.type));
+                         tx8::ref::shapeToString(t.shape) + ", the model expects " + debugString(spec.type));
   return Status();
 }
 

@@ -6,6 +6,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/Support/DebugStringHelper.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -22,20 +23,13 @@ std::string describe(Operation *op) {
   return s;
 }
 
-std::string typeStr(Type t) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << t;
-  return s;
-}
-
 } // namespace
 
 LogicalResult tx8be::tensorFromElementsAttr(ElementsAttr attr, Tensor &out, std::string &error) {
   auto type = cast<ShapedType>(attr.getType());
   auto dtype = detail::refDTypeOf(type);
   if (!dtype) {
-    error = "constant of type " + typeStr(type) + " has no reference dtype";
+    error = "constant of type " + debugString(type) + " has no reference dtype";
     return failure();
   }
   out = Tensor(*dtype, std::vector<int64_t>(type.getShape().begin(), type.getShape().end()));

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Support/DebugStringHelper.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -110,13 +111,6 @@ std::string oneLine(const std::string &text) {
   while (!out.empty() && out.back() == ' ')
     out.pop_back();
   return out;
-}
-
-std::string typeStr(Type t) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << t;
-  return s;
 }
 
 /// Collects protobuf text-format parse errors with their line and column.
@@ -340,8 +334,8 @@ void GraphImporter::importNodes() {
         auto expected = onnxType(out);
         Type actual = v->value ? v->value.getType() : Type();
         if (expected && actual && actual != *expected)
-          reason = "tx8be computes " + typeStr(actual) + " for output '" + out + "', ONNX infers " +
-                   typeStr(*expected);
+          reason = "tx8be computes " + debugString(actual) + " for output '" + out + "', ONNX infers " +
+                   debugString(*expected);
       }
     }
     if (reason.empty())
