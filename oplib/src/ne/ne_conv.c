@@ -1,23 +1,10 @@
 /* NE conv wrapper: fill a TsmNeInstr with NE_OP_CONV (see tx8/ne.h, tx8/isa.h). */
-#include <string.h>
-
-#include "tx8/ne.h"
+#include "ne_instr.h"
 
 void TsmNe_conv(TsmNeInstr *p, uint64_t in, uint64_t weight, uint64_t bias, uint64_t out,
                 const Ncc_NE_GR_Conv_Regs *geom, Data_Format in_fmt, Data_Format out_fmt, uint32_t accumulate,
                 uint32_t bias_en, uint32_t relu_en) {
-    memset(p, 0, sizeof(*p));
-    p->inter_type = I_NEUR;
-    p->ctrl.opcode = NE_OP_CONV;
-    p->ctrl.in_fmt = (uint32_t)in_fmt;
-    p->ctrl.out_fmt = (uint32_t)out_fmt;
-    p->ctrl.accumulate = accumulate;
-    p->ctrl.bias_en = bias_en;
-    p->ctrl.relu_en = relu_en;
-    p->param.a_addr = in;
-    p->param.b_addr = weight;
-    p->param.bias_addr = bias;
-    p->param.out_addr = out;
+    ne_instr_init(p, NE_OP_CONV, in, weight, bias, out, in_fmt, out_fmt, accumulate, bias_en, relu_en);
     p->conv = *geom;
 }
 
