@@ -64,19 +64,21 @@ TEST_F(ComputeTest, BatchNormNchw) {
   expectNear(y, {0.5f, 1.5f, 2.5f, -7, -1, 5});
 }
 
-TEST_F(ComputeTest, BatchNormChannelLastWithSeedShapedVectors) {
-  // The same numbers with C last (NHWC) and the seed's 1x1x1xC per-channel vectors.
-  parse("%x: tensor<1x1x3x2xf32>, %s: tensor<1x1x1x2xf32>",
+TEST_F(ComputeTest, BatchNormChannelLastImageWithSeedShapedVectors) {
+  // The same numbers with 1xCx1x1 per-channel vectors (the seed's 1x1x1xC in its NHWC view) and a
+  // channel-last device image: layout_str moves bytes on the device, never the channel, so the values are
+  // those of BatchNormNchw.
+  parse("%x: tensor<1x2x1x3xf32>, %s: tensor<1x2x1x1xf32>",
         "%0 = tx8be.BatchNorm_Inference %x, %s, %s, %s, %s {epsilon = 0.0 : f32, layout_str = \"NHWC\"} : "
-        "(tensor<1x1x3x2xf32>, tensor<1x1x1x2xf32>, tensor<1x1x1x2xf32>, tensor<1x1x1x2xf32>, tensor<1x1x1x2xf32>)"
-        " -> tensor<1x1x3x2xf32>");
+        "(tensor<1x2x1x3xf32>, tensor<1x2x1x1xf32>, tensor<1x2x1x1xf32>, tensor<1x2x1x1xf32>, tensor<1x2x1x1xf32>)"
+        " -> tensor<1x2x1x3xf32>");
   std::vector<int64_t> shape;
-  auto y = run<tx8be::BatchNorm_InferenceOp>({f32({1, 1, 3, 2}, {0, 0, 1, 1, 2, 2}), f32({1, 1, 1, 2}, kScale),
-                                              f32({1, 1, 1, 2}, kOffset), f32({1, 1, 1, 2}, kMean),
-                                              f32({1, 1, 1, 2}, kVar)},
+  auto y = run<tx8be::BatchNorm_InferenceOp>({f32({1, 2, 1, 3}, {0, 1, 2, 0, 1, 2}), f32({1, 2, 1, 1}, kScale),
+                                              f32({1, 2, 1, 1}, kOffset), f32({1, 2, 1, 1}, kMean),
+                                              f32({1, 2, 1, 1}, kVar)},
                                              nullptr, &shape);
-  EXPECT_EQ(shape, (std::vector<int64_t>{1, 1, 3, 2}));
-  expectNear(y, {0.5f, -7, 1.5f, -1, 2.5f, 5});
+  EXPECT_EQ(shape, (std::vector<int64_t>{1, 2, 1, 3}));
+  expectNear(y, {0.5f, 1.5f, 2.5f, -7, -1, 5});
 }
 
 TEST_F(ComputeTest, ReluAndBroadcastingAdd) {

@@ -74,7 +74,7 @@ TEST_F(OpLibTest, QueryOpAttrOfOtherOps) {
   EXPECT_EQ(reshape.needLoad, 0u);
   EXPECT_EQ(reshape.needStore, 0u);
   auto conv = oplib(first<tx8be::ConvOp>()).queryOpAttr();
-  EXPECT_EQ(conv.alignMode, tx8be::NPU_ALIGN);
+  EXPECT_EQ(conv.alignMode, tx8be::NPU_COMPACT) << "op_conv reads compact NHWC";
   EXPECT_TRUE(conv.needPresetToNPU);
   EXPECT_EQ(conv.defaultLayout, "Tensor");
   auto add = oplib(first<tx8be::AddOp>()).queryOpAttr();
@@ -83,25 +83,25 @@ TEST_F(OpLibTest, QueryOpAttrOfOtherOps) {
 }
 
 TEST_F(OpLibTest, BatchNormImmSizeIsOpLibs) {
-  // Channel-last fp16, N = 2: OpLib's view of 2x4x4x40 as is.
-  parse("%x: tensor<2x4x4x40xf16>, %s: tensor<40xf32>",
-        bnIR("tensor<2x4x4x40xf16>", "tensor<40xf32>", "{layout_str = \"NHWC\"}"));
+  // fp16 NCHW 2x40x4x4 in a channel-last image, N = 2: OpLib's view is the image, [2][4x4][40].
+  parse("%x: tensor<2x40x4x4xf16>, %s: tensor<40xf32>",
+        bnIR("tensor<2x40x4x4xf16>", "tensor<40xf32>", "{layout_str = \"NHWC\"}"));
   auto bn = first<tx8be::BatchNorm_InferenceOp>();
   uint32_t size = bn.getImmSpSize();
   EXPECT_EQ(size, opLibImmSize({2, 4, 4, 40}, Fmt_FP16, LAYOUT_NTENSOR, 1e-5f));
   EXPECT_GT(size, 0u);
   // fp16 needs an fp32 work copy in imm: more than fp32 input would.
-  parse("%x: tensor<2x4x4x40xf32>, %s: tensor<40xf32>",
-        bnIR("tensor<2x4x4x40xf32>", "tensor<40xf32>", "{layout_str = \"NHWC\"}"));
+  parse("%x: tensor<2x40x4x4xf32>, %s: tensor<40xf32>",
+        bnIR("tensor<2x40x4x4xf32>", "tensor<40xf32>", "{layout_str = \"NHWC\"}"));
   uint32_t size32 = first<tx8be::BatchNorm_InferenceOp>().getImmSpSize();
   EXPECT_EQ(size32, opLibImmSize({2, 4, 4, 40}, Fmt_FP32, LAYOUT_NTENSOR, 1e-5f));
   EXPECT_LT(size32, size);
 }
 
-TEST_F(OpLibTest, BatchNormImmSizeOfNchwUsesTheChannelLastView) {
-  // NCHW 1x40x3x5 is OpLib's 1x3x5x40; dev_info says NCx and gives the per-step slice 1x40x3x2.
-  parse("%x: tensor<1x40x3x5xbf16>, %s: tensor<40xf32>",
-        bnIR("tensor<1x40x3x5xbf16>", "tensor<40xf32>", "{layout_str = \"NCHW\"}"));
+TEST_F(OpLibTest, BatchNormImmSizeBeforeTheLayoutPassesUsesTheChannelLastView) {
+  // No layout chosen yet (Unknown): OpLib will read the channel-last image tx8be-layout-init gives the op, so
+  // NCHW 1x40x3x5 is OpLib's 1x3x5x40; dev_info says NCx and gives the per-step slice 1x40x3x2 (ONNX order).
+  parse("%x: tensor<1x40x3x5xbf16>, %s: tensor<40xf32>", bnIR("tensor<1x40x3x5xbf16>", "tensor<40xf32>"));
   auto bn = first<tx8be::BatchNorm_InferenceOp>();
   EXPECT_EQ(bn.getImmSpSize(), opLibImmSize({1, 3, 5, 40}, Fmt_BF16, LAYOUT_TENSOR, 1e-5f));
   tx8be::setDevInfoWithLayout(&ctx, bn, tx8be::LayoutMode::Cx);
@@ -134,8 +134,8 @@ TEST_F(OpLibTest, ClockCyclesComeFromTheHardwareConfig) {
 }
 
 TEST_F(OpLibTest, GenOpCodeBatchNorm) {
-  parse("%x: tensor<2x4x4x40xf32>, %s: tensor<40xf32>",
-        bnIR("tensor<2x4x4x40xf32>", "tensor<40xf32>", "{layout_str = \"NHWC\", epsilon = 1.0e-3 : f32}"));
+  parse("%x: tensor<2x40x4x4xf32>, %s: tensor<40xf32>",
+        bnIR("tensor<2x40x4x4xf32>", "tensor<40xf32>", "{layout_str = \"NHWC\", epsilon = 1.0e-3 : f32}"));
   auto bn = first<tx8be::BatchNorm_InferenceOp>();
   tx8be::OpCodeParam p;
   p.inputs = {"&in", "&scale", "&shift", "&mean", "&var"};
@@ -167,7 +167,8 @@ TEST_F(OpLibTest, GenOpCodeGemmAndElementwise) {
         "%3 = tx8be.Add %a, %r : (tensor<2x8xf32>, tensor<8xf32>) -> tensor<2x8xf32>\n"
         "%4 = tx8be.Relu %a : (tensor<2x8xf32>) -> tensor<2x8xf32>\n"
         "%5 = tx8be.Mul %a, %a : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>\n"
-        "%6 = tx8be.Sigmoid %a : (tensor<2x8xf32>) -> tensor<2x8xf32>");
+        "%6 = tx8be.Sigmoid %a : (tensor<2x8xf32>) -> tensor<2x8xf32>\n"
+        "%7 = tx8be.Erf %a : (tensor<2x8xf32>) -> tensor<2x8xf32>");
   SmallVector<tx8be::GemmOp> gemms;
   module->walk([&](tx8be::GemmOp op) { gemms.push_back(op); });
   tx8be::OpCodeParam p;
@@ -190,7 +191,42 @@ TEST_F(OpLibTest, GenOpCodeGemmAndElementwise) {
   EXPECT_NE(oplib(first<tx8be::MulOp>()).genOpCode(p).find("op_mul(&g_param, a, b, y)"), std::string::npos);
   p.inputs = {"a"};
   EXPECT_NE(oplib(first<tx8be::ReluOp>()).genOpCode(p).find("op_relu(&g_param, a, y)"), std::string::npos);
-  EXPECT_EQ(oplib(first<tx8be::SigmoidOp>()).genOpCode(p), "") << "no OpLib sigmoid yet";
+  EXPECT_NE(oplib(first<tx8be::SigmoidOp>()).genOpCode(p).find("op_sigmoid(&g_param, a, y)"), std::string::npos);
+  EXPECT_EQ(oplib(first<tx8be::ErfOp>()).genOpCode(p), "") << "no OpLib erf";
+}
+
+TEST_F(OpLibTest, GenOpCodeConvPoolSoftmax) {
+  parse("%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>, %s: tensor<2x5xf32>",
+        "%0 = tx8be.Conv %x, %w, %b {pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 1>} : "
+        "(tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x4x8xf32>\n"
+        "%1 = tx8be.AvgPool %x {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>, count_include_pad = true} : "
+        "(tensor<1x3x8x8xf32>) -> tensor<1x3x4x4xf32>\n"
+        "%2 = tx8be.Softmax %s : (tensor<2x5xf32>) -> tensor<2x5xf32>\n"
+        "%3 = tx8be.Softmax %s {axis = 0 : i64} : (tensor<2x5xf32>) -> tensor<2x5xf32>");
+  tx8be::OpCodeParam p;
+  p.name = "g";
+  p.inputs = {"x", "w", "b"};
+  p.outputs = {"y"};
+  std::string conv = oplib(first<tx8be::ConvOp>()).genOpCode(p);
+  // layout, strides (h, w), dilations, pads (top, left, bottom, right), group, accumulate, relu
+  EXPECT_NE(conv.find("CONV_PARAM g_param = {LAYOUT_TENSOR, 2, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0};"), std::string::npos)
+      << conv;
+  EXPECT_NE(conv.find("op_conv(&g_param, x, w, b, y)"), std::string::npos) << conv;
+  p.pads = "pads[s]"; // a temporal step's own border pads
+  conv = oplib(first<tx8be::ConvOp>()).genOpCode(p);
+  EXPECT_NE(conv.find("pads[s][0], pads[s][1], pads[s][2], pads[s][3], 1, 0, 0}"), std::string::npos) << conv;
+  p.pads.clear();
+  p.inputs = {"x"};
+  std::string pool = oplib(first<tx8be::AvgPoolOp>()).genOpCode(p);
+  EXPECT_NE(pool.find("POOL_PARAM g_param = {LAYOUT_TENSOR, 2, 2, 2, 2, 1, 1, 0, 0, 0, 0, 1};"), std::string::npos)
+      << pool;
+  EXPECT_NE(pool.find("op_avgpool(&g_param, x, y)"), std::string::npos) << pool;
+  SmallVector<tx8be::SoftmaxOp> softmaxes;
+  module->walk([&](tx8be::SoftmaxOp op) { softmaxes.push_back(op); });
+  p.imm = "&imm";
+  EXPECT_NE(oplib(softmaxes[0]).genOpCode(p).find("op_softmax(&g_param, x, &imm, y)"), std::string::npos);
+  EXPECT_GT(oplib(softmaxes[0]).getImmSpSize(), 0u) << "OpLib's op_softmax_imm_size";
+  EXPECT_EQ(oplib(softmaxes[1]).genOpCode(p), "") << "op_softmax normalises the innermost dim only";
 }
 
 } // namespace

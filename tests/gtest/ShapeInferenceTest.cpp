@@ -175,16 +175,18 @@ TEST_F(ShapeInferenceTest, InferLayoutPropagatesLayoutStrAndDevInfo) {
   EXPECT_EQ(tx8be::getLayoutStr(first<tx8be::SigmoidOp>()), "Unknown");
 }
 
-TEST_F(ShapeInferenceTest, BatchNormChannelDimFollowsLayoutStr) {
-  parse("%x: tensor<2x5x5x3xf32>, %s: tensor<3xf32>, %t: tensor<5xf32>",
-        "%0 = tx8be.BatchNorm_Inference %x, %s, %s, %s, %s {layout_str = \"NHWC\"} : (tensor<2x5x5x3xf32>, "
-        "tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x5x5x3xf32>\n"
-        "%1 = tx8be.BatchNorm_Inference %x, %t, %t, %t, %t : (tensor<2x5x5x3xf32>, "
-        "tensor<5xf32>, tensor<5xf32>, tensor<5xf32>, tensor<5xf32>) -> tensor<2x5x5x3xf32>");
+TEST_F(ShapeInferenceTest, BatchNormChannelDimIsOneWhateverTheLayout) {
+  // layout_str is the device image's dim order (DeviceLayout.h): a channel-last image keeps the ONNX shape,
+  // channel dim 1, and so does the identity.
+  parse("%x: tensor<2x3x5x5xf32>, %s: tensor<3xf32>, %t: tensor<1x3x1x1xf32>",
+        "%0 = tx8be.BatchNorm_Inference %x, %s, %s, %s, %s {layout_str = \"NHWC\"} : (tensor<2x3x5x5xf32>, "
+        "tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x5x5xf32>\n"
+        "%1 = tx8be.BatchNorm_Inference %x, %t, %t, %t, %t {layout_str = \"NCHW\"} : (tensor<2x3x5x5xf32>, "
+        "tensor<1x3x1x1xf32>, tensor<1x3x1x1xf32>, tensor<1x3x1x1xf32>, tensor<1x3x1x1xf32>) -> tensor<2x3x5x5xf32>");
   SmallVector<tx8be::BatchNorm_InferenceOp> bns;
   module->walk([&](tx8be::BatchNorm_InferenceOp op) { bns.push_back(op); });
   ASSERT_EQ(bns.size(), 2u);
-  EXPECT_EQ(bns[0].getChannelDim(), 3);
+  EXPECT_EQ(bns[0].getChannelDim(), 1);
   EXPECT_EQ(bns[1].getChannelDim(), 1);
 }
 

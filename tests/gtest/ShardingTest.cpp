@@ -16,12 +16,14 @@ using V64 = std::vector<int64_t>;
 
 class ShardingTest : public IRTest {
 protected:
-  /// The seed's device view: NHWC, 4 x 112 x 2 x 30 (C last).
+  /// The seed's case: its NHWC 4 x 112 x 2 x 30 (C = 30) in ONNX order, 4 x 30 x 112 x 2, with a channel-last
+  /// device image and the seed's per-channel vectors (1x1x1xC there, 1xCx1x1 here). Sharding and split
+  /// factors are per logical (NCHW) dim.
   tx8be::BatchNorm_InferenceOp seedBatchNorm() {
-    parse("%x: tensor<4x112x2x30xf32>, %s: tensor<1x1x1x30xf32>",
-          "%0 = tx8be.BatchNorm_Inference %x, %s, %s, %s, %s {layout_str = \"NHWC\"} : (tensor<4x112x2x30xf32>, "
-          "tensor<1x1x1x30xf32>, tensor<1x1x1x30xf32>, tensor<1x1x1x30xf32>, tensor<1x1x1x30xf32>) -> "
-          "tensor<4x112x2x30xf32>");
+    parse("%x: tensor<4x30x112x2xf32>, %s: tensor<1x30x1x1xf32>",
+          "%0 = tx8be.BatchNorm_Inference %x, %s, %s, %s, %s {layout_str = \"NHWC\"} : (tensor<4x30x112x2xf32>, "
+          "tensor<1x30x1x1xf32>, tensor<1x30x1x1xf32>, tensor<1x30x1x1xf32>, tensor<1x30x1x1xf32>) -> "
+          "tensor<4x30x112x2xf32>");
     return first<tx8be::BatchNorm_InferenceOp>();
   }
 
@@ -33,19 +35,19 @@ protected:
 
 TEST_F(ShardingTest, BatchNormShardingOnChannelIsKept) {
   auto bn = seedBatchNorm();
-  auto r = split(bn, {1, 1, 1, 2}, {2, 4, 1, 1});
+  auto r = split(bn, {1, 2, 1, 1}, {2, 1, 4, 1});
   ASSERT_EQ(r.size(), 5u); // input, scale, shift, mean, var
-  EXPECT_EQ(r[0].outSharding, V({1, 1, 1, 2}));
-  EXPECT_EQ(r[0].outSplit, V({2, 4, 1, 1}));
+  EXPECT_EQ(r[0].outSharding, V({1, 2, 1, 1}));
+  EXPECT_EQ(r[0].outSplit, V({2, 1, 4, 1}));
   for (int i = 1; i <= 4; ++i) {
-    EXPECT_EQ(r[i].outSharding, V({1, 1, 1, 2})) << "param " << i;
+    EXPECT_EQ(r[i].outSharding, V({1, 2, 1, 1})) << "param " << i;
     EXPECT_EQ(r[i].outSplit, V({1, 1, 1, 1})) << "param " << i;
   }
 }
 
 TEST_F(ShardingTest, BatchNormShardingOnNHWIsCleared) {
   auto bn = seedBatchNorm();
-  for (V sharding : {V{2, 1, 1, 1}, V{1, 2, 1, 1}, V{1, 1, 2, 1}, V{2, 1, 1, 2}}) {
+  for (V sharding : {V{2, 1, 1, 1}, V{1, 1, 2, 1}, V{1, 1, 1, 2}, V{2, 2, 1, 1}}) {
     auto r = split(bn, sharding, {1, 1, 1, 1});
     ASSERT_EQ(r.size(), 5u);
     EXPECT_TRUE(r[0].outSharding.empty()) << "sharding " << sharding[0] << sharding[1] << sharding[2] << sharding[3];
@@ -59,10 +61,10 @@ TEST_F(ShardingTest, BatchNormShardingOnNHWIsCleared) {
 
 TEST_F(ShardingTest, BatchNormSplitOnChannelIsCleared) {
   auto bn = seedBatchNorm();
-  auto r = split(bn, {1, 1, 1, 3}, {1, 2, 1, 2});
+  auto r = split(bn, {1, 3, 1, 1}, {1, 2, 2, 1});
   ASSERT_EQ(r.size(), 5u);
   EXPECT_TRUE(r[0].outSplit.empty());
-  EXPECT_EQ(r[0].outSharding, V({1, 1, 1, 3})); // the sharding alone is fine
+  EXPECT_EQ(r[0].outSharding, V({1, 3, 1, 1})); // the sharding alone is fine
   for (int i = 1; i <= 4; ++i)
     EXPECT_EQ(r[i].outSplit, V({1, 1, 1, 1}));
 }
@@ -84,27 +86,27 @@ TEST_F(ShardingTest, BatchNormNchwShardsDimOne) {
 
 TEST_F(ShardingTest, BatchNormTemporalSliceShape) {
   auto bn = seedBatchNorm();
-  tx8be::SliceParam p{{1, 1, 1, 2}, {2, 8, 1, 1}, {}};
+  tx8be::SliceParam p{{1, 2, 1, 1}, {2, 1, 8, 1}, {}};
   auto r = bn.temporalSliceShape(p);
   ASSERT_EQ(r.size(), 6u); // 5 operands + output
-  EXPECT_EQ(r[0].sliceShape, V64({2, 14, 2, 15}));
+  EXPECT_EQ(r[0].sliceShape, V64({2, 15, 14, 2}));
   for (int i = 1; i <= 4; ++i)
-    EXPECT_EQ(r[i].sliceShape, V64({1, 1, 1, 15})) << "param " << i;
-  EXPECT_EQ(r[5].sliceShape, V64({2, 14, 2, 15}));
+    EXPECT_EQ(r[i].sliceShape, V64({1, 15, 1, 1})) << "param " << i;
+  EXPECT_EQ(r[5].sliceShape, V64({2, 15, 14, 2}));
   // An illegal request (split on C) has no slice shape.
-  tx8be::SliceParam bad{{1, 1, 1, 1}, {1, 1, 1, 2}, {}};
+  tx8be::SliceParam bad{{1, 1, 1, 1}, {1, 2, 1, 1}, {}};
   EXPECT_TRUE(bn.temporalSliceShape(bad).empty());
 }
 
 TEST_F(ShardingTest, BatchNormBackWindowReadsItsChannels) {
   auto bn = seedBatchNorm();
-  tx8be::WindowParam out{{1, 10, 0, 8}, {2, 20, 2, 7}, {}, {}};
+  tx8be::WindowParam out{{1, 8, 10, 0}, {2, 7, 20, 2}, {}, {}};
   auto r = bn.backWindow(out);
   ASSERT_EQ(r.size(), 5u);
   EXPECT_EQ(r[0].start, out.start);
   EXPECT_EQ(r[0].size, out.size);
-  EXPECT_EQ(r[1].start, V64({0, 0, 0, 8}));
-  EXPECT_EQ(r[1].size, V64({1, 1, 1, 7}));
+  EXPECT_EQ(r[1].start, V64({0, 8, 0, 0}));
+  EXPECT_EQ(r[1].size, V64({1, 7, 1, 1}));
 }
 
 TEST_F(ShardingTest, ElementwiseBroadcastOperandsTakeOnlyTheirOwnDims) {

@@ -8,6 +8,7 @@ from lit.llvm.subst import ToolSubst
 config.name = "TX8"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".onnxtxt"]
+config.excludes = ["Inputs"]  # files the tests read, not tests
 config.test_source_root = config.tx8_lit_source_dir
 config.test_exec_root = config.tx8_lit_binary_dir
 

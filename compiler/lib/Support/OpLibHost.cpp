@@ -24,9 +24,13 @@ tx8_hal *openHost() {
 }
 } // namespace
 
-const tx8_hw_config &tx8::hwConfig() {
-  static const tx8_hw_config config = tx8_hw_config_default();
+static tx8_hw_config &mutableConfig() {
+  static tx8_hw_config config = tx8_hw_config_default();
   return config;
 }
+
+const tx8_hw_config &tx8::hwConfig() { return mutableConfig(); }
+
+void tx8::setHwConfig(const tx8_hw_config &config) { mutableConfig() = config; }
 
 void tx8::bindOpLibHost() { tx8_hal_cmodel_bind(openHost(), 0); }

@@ -3,13 +3,20 @@
 //   tx8-aot import MODEL [-o FILE]                       the model as tx8be MLIR
 //   tx8-aot reference MODEL (--input NAME=FILE ... | --inputs-dir DIR) --out DIR
 //                                                         run the golden model, write .npy outputs
-//   tx8-aot test-onnx TESTDIR [--target reference]        run an ONNX backend test directory
+//   tx8-aot compile MODEL -o DIR [--target cmodel|riscv] [--hw FILE]
+//                                                         compile to a firmware bundle (main.c, consts.bin, ...)
+//   tx8-aot run DIR [--target cmodel|riscv] (--input NAME=FILE ... | --inputs-dir DIR) --out DIR
+//                                                         build the bundle, run it, write .npy outputs
+//   tx8-aot test-onnx TESTDIR [--target reference|cmodel|riscv]
+//                                                         run an ONNX backend test directory
 //
-// Exit codes: 0 success; 1 the model, an input or the run failed (one-line error on stderr);
+// Exit codes: 0 success; 1 the model, an input, the build or the run failed (one-line error on stderr);
 // 2 bad command line; 3 test-onnx: an output differs from the expected one.
 //
 //===----------------------------------------------------------------------===//
+#include "tx8/Driver/Compile.h"
 #include "tx8/Driver/Model.h"
+#include "tx8/Support/OpLibHost.h"
 #include "tx8/Interpreter/ReferenceRunner.h"
 #include "tx8/Reference/Compare.h"
 #include "tx8/Reference/TensorIO.h"
@@ -40,6 +47,8 @@ cl::OptionCategory category("tx8-aot options");
 
 cl::SubCommand importCmd("import", "Import a model and print it as tx8be MLIR");
 cl::SubCommand referenceCmd("reference", "Run a model on the host reference (golden) model; write .npy outputs");
+cl::SubCommand compileCmd("compile", "Compile a model into a firmware bundle directory");
+cl::SubCommand runCmd("run", "Build a bundle for a target, run it on inputs and write .npy outputs");
 cl::SubCommand testOnnxCmd("test-onnx", "Run an ONNX backend test directory and compare with its expected outputs");
 
 cl::opt<std::string> importModel(cl::Positional, cl::desc("MODEL"), cl::Required, cl::sub(importCmd));
@@ -58,12 +67,39 @@ cl::opt<std::string> refInputsDir("inputs-dir",
 cl::opt<std::string> refOut("out", cl::desc("Directory for the outputs (<name>.npy)"), cl::value_desc("DIR"),
                             cl::Required, cl::sub(referenceCmd), cl::cat(category));
 
+cl::opt<std::string> compileModel(cl::Positional, cl::desc("MODEL"), cl::Required, cl::sub(compileCmd));
+cl::opt<std::string> compileOut("o", cl::desc("Bundle directory to write (replaced if it holds an older bundle)"),
+                                cl::value_desc("DIR"), cl::Required, cl::sub(compileCmd), cl::cat(category));
+cl::opt<std::string> compileTarget("target", cl::desc("Target recorded in the bundle: cmodel or riscv"),
+                                   cl::init("cmodel"), cl::sub(compileCmd), cl::cat(category));
+cl::opt<std::string> compileHw("hw", cl::desc("JSON file of hardware config fields to change"),
+                               cl::value_desc("FILE"), cl::sub(compileCmd), cl::cat(category));
+cl::opt<std::string> compileDumpIR("dump-ir", cl::desc("Also write the module after the backend pipeline"),
+                                   cl::value_desc("FILE"), cl::sub(compileCmd), cl::cat(category));
+
+cl::opt<std::string> runDir(cl::Positional, cl::desc("BUNDLE_DIR"), cl::Required, cl::sub(runCmd));
+cl::opt<std::string> runTarget("target", cl::desc("cmodel or riscv (default: the bundle's)"), cl::sub(runCmd),
+                               cl::cat(category));
+cl::list<std::string> runInputs("input", cl::desc("An input tensor (.npy or TensorProto .pb)"),
+                                cl::value_desc("NAME=FILE"), cl::sub(runCmd), cl::cat(category));
+cl::opt<std::string> runInputsDir("inputs-dir",
+                                  cl::desc("Directory with input_<k>.pb (ONNX test layout) or <name>.npy files"),
+                                  cl::value_desc("DIR"), cl::sub(runCmd), cl::cat(category));
+cl::opt<std::string> runOut("out", cl::desc("Directory for the outputs (<name>.npy)"), cl::value_desc("DIR"),
+                            cl::Required, cl::sub(runCmd), cl::cat(category));
+
 cl::opt<std::string> testDir(cl::Positional, cl::desc("TESTDIR (model.onnx + test_data_set_*)"), cl::Required,
                              cl::sub(testOnnxCmd));
-enum class Target { Reference };
+enum class Target { Reference, Cmodel, Riscv };
 cl::opt<Target> testTarget("target", cl::desc("Where to run"),
-                           cl::values(clEnumValN(Target::Reference, "reference", "the host reference model")),
+                           cl::values(clEnumValN(Target::Reference, "reference", "the host reference model"),
+                                      clEnumValN(Target::Cmodel, "cmodel", "compile, run on the chip model (x86)"),
+                                      clEnumValN(Target::Riscv, "riscv", "compile, run as RISC-V firmware under QEMU")),
                            cl::init(Target::Reference), cl::sub(testOnnxCmd), cl::cat(category));
+cl::opt<std::string> testHw("hw", cl::desc("cmodel/riscv: JSON file of hardware config fields to change"),
+                            cl::value_desc("FILE"), cl::sub(testOnnxCmd), cl::cat(category));
+cl::opt<std::string> testKeep("keep-bundle", cl::desc("cmodel/riscv: write the bundle here and keep it"),
+                              cl::value_desc("DIR"), cl::sub(testOnnxCmd), cl::cat(category));
 cl::opt<double> testRtol("rtol", cl::desc("Relative tolerance"), cl::init(1e-3), cl::sub(testOnnxCmd),
                          cl::cat(category));
 cl::opt<double> testAtol("atol", cl::desc("Absolute tolerance"), cl::init(1e-7), cl::sub(testOnnxCmd),
@@ -143,6 +179,122 @@ int runReferenceCmd(MLIRContext &context) {
   return kOk;
 }
 
+bool validTarget(const std::string &t) { return t == "cmodel" || t == "riscv"; }
+
+/// BundleOptions for a model file: its name from the graph (or the file), the compiler's version.
+tx8::codegen::BundleOptions bundleOptions(ModuleOp module, const std::string &path, const std::string &target) {
+  tx8::codegen::BundleOptions options;
+  options.target = target;
+  options.sourceFile = llvm::sys::path::filename(path).str();
+  auto graph = module->getAttrOfType<StringAttr>("tx8be.graph_name");
+  options.modelName = graph && !graph.getValue().empty() ? graph.getValue().str()
+                                                         : llvm::sys::path::stem(path).str();
+  options.compilerVersion = kVersion;
+  options.hw = tx8::hwConfig();
+  return options;
+}
+
+/// Loads, compiles and writes a bundle. Prints nothing on success but the timing line when `verbose`.
+int compileTo(MLIRContext &context, const std::string &model, const std::string &dir, const std::string &target,
+              bool verbose) {
+  auto start = std::chrono::steady_clock::now();
+  OwningOpRef<ModuleOp> module = tx8be::loadModel(model, context);
+  if (!module)
+    return kFailed;
+  tx8::codegen::BundleFiles files;
+  if (failed(tx8be::compileModule(*module, bundleOptions(*module, model, target), files)))
+    return kFailed;
+  if (!compileDumpIR.empty()) {
+    std::string error;
+    auto out = openOutputFile(compileDumpIR, &error);
+    if (!out)
+      return fail(error);
+    module->print(out->os());
+    out->keep();
+  }
+  std::string error;
+  if (failed(tx8::codegen::writeBundleDir(files, dir, error)))
+    return fail(error);
+  if (verbose)
+    llvm::outs() << llvm::format("compiled %s -> %s (%zu bytes of constants) in %.3f s\n", model.c_str(), dir.c_str(),
+                                 files["consts.bin"].size(), secondsSince(start));
+  return kOk;
+}
+
+/// Applies a --hw file to the config the compiler plans for (before anything is compiled).
+int applyHwFile(const std::string &path) {
+  if (path.empty())
+    return kOk;
+  tx8_hw_config hw = tx8::hwConfig();
+  tx8::ref::Status s = tx8be::readHwConfig(path, hw);
+  if (!s.ok())
+    return fail(s.message());
+  tx8::setHwConfig(hw);
+  return kOk;
+}
+
+int runCompile(MLIRContext &context) {
+  if (!validTarget(compileTarget))
+    return fail("--target " + compileTarget + ": expected cmodel or riscv");
+  if (int rc = applyHwFile(compileHw))
+    return rc;
+  return compileTo(context, compileModel, compileOut, compileTarget, /*verbose=*/true);
+}
+
+/// TensorSpecs of a bundle's inputs, for readInputs.
+std::vector<tx8be::TensorSpec> bundleInputSpecs(MLIRContext &context, const tx8be::BundleInfo &bundle) {
+  std::vector<tx8be::TensorSpec> specs;
+  for (const auto &io : bundle.inputs) {
+    Type element = io.dtype == "f32"    ? Type(Float32Type::get(&context))
+                   : io.dtype == "f16"  ? Type(Float16Type::get(&context))
+                   : io.dtype == "bf16" ? Type(BFloat16Type::get(&context))
+                   : io.dtype == "i8"   ? Type(IntegerType::get(&context, 8))
+                   : io.dtype == "i32"  ? Type(IntegerType::get(&context, 32))
+                                        : Type(IntegerType::get(&context, 64));
+    specs.push_back({io.name, RankedTensorType::get(io.shape, element)});
+  }
+  return specs;
+}
+
+int runRun(MLIRContext &context) {
+  if (!runInputs.empty() && !runInputsDir.empty())
+    return fail("give either --input NAME=FILE ... or --inputs-dir DIR, not both");
+  tx8be::BundleInfo bundle;
+  tx8::ref::Status s = tx8be::loadBundle(runDir, bundle);
+  if (!s.ok())
+    return fail(s.message());
+  std::string target = runTarget.empty() ? bundle.target : runTarget;
+  if (!validTarget(target))
+    return fail("--target " + target + ": expected cmodel or riscv");
+  std::vector<tx8be::TensorSpec> specs = bundleInputSpecs(context, bundle);
+  std::vector<tx8::ref::Tensor> inputs;
+  s = tx8be::readInputs(specs, runInputs, runInputsDir, inputs);
+  if (!s.ok())
+    return fail(s.message());
+  std::string program;
+  tx8be::RunResult result;
+  s = tx8be::buildBundle(bundle, target, program, result.buildSeconds);
+  if (s.ok())
+    s = tx8be::runBundle(bundle, target, program, inputs, result);
+  if (!s.ok())
+    return fail(s.message());
+  std::vector<tx8be::TensorSpec> outSpecs;
+  for (size_t i = 0; i < result.outputs.size(); ++i)
+    outSpecs.push_back({result.outputNames[i], RankedTensorType()});
+  std::vector<std::string> paths;
+  s = tx8be::writeOutputs(outSpecs, result.outputs, runOut, &paths);
+  if (!s.ok())
+    return fail(s.message());
+  for (size_t i = 0; i < paths.size(); ++i)
+    llvm::outs() << "output '" << result.outputNames[i] << "' " << tx8::ref::dtypeName(result.outputs[i].dtype) << " "
+                 << tx8::ref::shapeToString(result.outputs[i].shape) << " -> " << paths[i] << "\n";
+  llvm::outs() << llvm::format("%s: %llu simulated cycles (%.1f us at %u MHz); build %.2f s, run %.2f s\n",
+                               target.c_str(), static_cast<unsigned long long>(result.cycles),
+                               result.cycles / static_cast<double>(tx8::hwConfig().clock_mhz), tx8::hwConfig().clock_mhz,
+                               result.buildSeconds, result.runSeconds);
+  return kOk;
+}
+
 int runTestOnnx(MLIRContext &context) {
   std::string modelPath = testDir + "/model.onnx";
   OwningOpRef<ModuleOp> module = tx8be::loadModel(modelPath, context);
@@ -155,6 +307,40 @@ int runTestOnnx(MLIRContext &context) {
   std::vector<std::string> sets = tx8be::listTestDataSets(testDir);
   if (sets.empty())
     return fail(testDir + ": no test_data_set_* directories");
+  // cmodel / riscv: compile into a bundle (kept with --keep-bundle, else a scratch directory), build it once.
+  std::string targetName = testTarget == Target::Cmodel ? "cmodel" : testTarget == Target::Riscv ? "riscv" : "reference";
+  tx8be::BundleInfo bundle;
+  std::string program;
+  uint64_t totalCycles = 0;
+  SmallString<256> scratch;
+  struct Cleanup {
+    SmallString<256> &dir;
+    ~Cleanup() {
+      if (!dir.empty())
+        llvm::sys::fs::remove_directories(dir);
+    }
+  } cleanup{scratch};
+  if (testTarget != Target::Reference) {
+    if (int rc = applyHwFile(testHw))
+      return rc;
+    std::string dir = testKeep;
+    if (dir.empty()) {
+      SmallString<256> prefix;
+      llvm::sys::path::system_temp_directory(true, prefix);
+      llvm::sys::path::append(prefix, "tx8-test");
+      if (auto ec = llvm::sys::fs::createUniqueDirectory(prefix, scratch))
+        return fail("cannot create a scratch directory: " + ec.message());
+      dir = (scratch + "/bundle").str();
+    }
+    if (int rc = compileTo(context, modelPath, dir, targetName, /*verbose=*/false))
+      return rc;
+    tx8::ref::Status s = tx8be::loadBundle(dir, bundle);
+    double seconds = 0;
+    if (s.ok())
+      s = tx8be::buildBundle(bundle, targetName, program, seconds);
+    if (!s.ok())
+      return fail(s.message());
+  }
   tx8::ref::Tolerance tol{testRtol, testAtol};
   int failures = 0;
   for (const std::string &set : sets) {
@@ -171,8 +357,17 @@ int runTestOnnx(MLIRContext &context) {
     if (!s.ok())
       return fail(s.message());
     std::string error;
-    if (failed(tx8be::runReference(func, inputs, outputs, error)))
-      return fail(set + ": " + error);
+    if (testTarget == Target::Reference) {
+      if (failed(tx8be::runReference(func, inputs, outputs, error)))
+        return fail(set + ": " + error);
+    } else {
+      tx8be::RunResult result;
+      s = tx8be::runBundle(bundle, targetName, program, inputs, result);
+      if (!s.ok())
+        return fail(set + ": " + s.message());
+      outputs = std::move(result.outputs);
+      totalCycles = result.cycles;
+    }
     std::string name = llvm::sys::path::filename(set).str();
     for (size_t i = 0; i < expected.size(); ++i) {
       tx8::ref::Comparison c = tx8::ref::compare(outputs[i], expected[i], tol);
@@ -181,8 +376,11 @@ int runTestOnnx(MLIRContext &context) {
                    << "\n";
     }
   }
-  llvm::outs() << (failures ? "FAILED" : "PASSED") << ": " << testDir << " on reference (" << sets.size()
-               << " data set(s))\n";
+  llvm::outs() << (failures ? "FAILED" : "PASSED") << ": " << testDir << " on " << targetName << " (" << sets.size()
+               << " data set(s)";
+  if (testTarget != Target::Reference)
+    llvm::outs() << ", " << totalCycles << " simulated cycles per run";
+  llvm::outs() << ")\n";
   return failures ? kMismatch : kOk;
 }
 
@@ -196,6 +394,7 @@ int main(int argc, char **argv) {
     return kUsage;
 
   MLIRContext context;
+  context.printOpOnDiagnostic(false); // an op's location names it; its generic form is noise to a user
   DialectRegistry registry;
   tx8be::registerModelDialects(registry);
   context.appendDialectRegistry(registry);
@@ -205,8 +404,12 @@ int main(int argc, char **argv) {
     return runImport(context);
   if (referenceCmd)
     return runReferenceCmd(context);
+  if (compileCmd)
+    return runCompile(context);
+  if (runCmd)
+    return runRun(context);
   if (testOnnxCmd)
     return runTestOnnx(context);
-  llvm::errs() << "tx8-aot: error: no command given (import, reference, test-onnx); see tx8-aot --help\n";
+  llvm::errs() << "tx8-aot: error: no command given (import, reference, compile, run, test-onnx); see tx8-aot --help\n";
   return kUsage;
 }

@@ -54,6 +54,18 @@ typedef struct TSR {
 /* Fills an L_SHAPE describing a whole (unsliced) tensor. Returns 0, or -1 when dim is out of [1, MAX_SHAPE_DIM]. */
 int tx8_lshape_init(L_SHAPE *s, const int32_t *shape, int32_t dim);
 
+/* A box of a tensor: elements [start[i], start[i] + size[i]) in each dimension (generated code keeps one per
+ * temporal step in a table). */
+typedef struct tx8_box {
+    int32_t start[MAX_SHAPE_DIM];
+    int32_t size[MAX_SHAPE_DIM];
+} tx8_box;
+
+/* Fills an L_SHAPE describing `box` of a tensor of shape `whole`: shape_whole = whole, shape_start = box->start,
+ * shape_slice = shape_real = box->size (what op_loadVar / op_dma_store read). Returns 0, or -1 when dim is out of
+ * [1, MAX_SHAPE_DIM] or the box leaves the tensor. */
+int tx8_lshape_box(L_SHAPE *s, const int32_t *whole, int32_t dim, const tx8_box *box);
+
 const char *tx8_layout_name(LAYOUT_MODE m);
 
 #ifdef __cplusplus

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "mlir/IR/OpDefinition.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace tx8be {
 
@@ -37,11 +38,19 @@ struct OpCodeParam {
   std::string imm{"NULL"};          ///< TSR* of the getImmSpSize()-byte SPM scratch buffer
   std::string name{"op"};           ///< unique C identifier prefix for the locals the op declares
   std::string cycles{"cycles"};     ///< uint64_t lvalue that accumulates the op's cycles
+  /// Conv/pool: C expression of a `const int32_t *` to this step's {pad_top, pad_left, pad_bottom, pad_right}
+  /// (a slice at a border keeps the op's padding there, an inner slice has none). Empty: the op's own pads.
+  std::string pads;
 };
 
 namespace detail {
 std::string genOpCode(mlir::Operation *op, const OpCodeParam &param);
 uint64_t getOpClockCycle(mlir::Operation *op);
+uint32_t getImmSpSize(mlir::Operation *op);
+/// The shape OpLib's op_* call expects for operand `index` (index >= operands: result index - operands) of
+/// `op`, given that tensor's shape in device memory order: per-channel vectors as 1 x C, softmax rows as
+/// [R][L], ranks above 4 with the middle dims merged; otherwise the device shape itself.
+llvm::SmallVector<int64_t> opLibViewShape(mlir::Operation *op, unsigned index, llvm::ArrayRef<int64_t> deviceShape);
 OpAttr queryOpAttr(mlir::Operation *op);
 } // namespace detail
 } // namespace tx8be

@@ -28,7 +28,7 @@ def OpLibInterface : OpInterface<"OpLibInterface"> {
     InterfaceMethod<
       [{Bytes of SPM scratch (the op's imm TSR) one execution needs.}],
       "uint32_t", "getImmSpSize", (ins), [{}],
-      [{ return 0; }]>,
+      [{ return ::tx8be::detail::getImmSpSize($_op.getOperation()); }]>,
     InterfaceMethod<
       [{The op's OpLib properties (alignment mode, default layout, load/store needs, ...).}],
       "::tx8be::OpAttr", "queryOpAttr", (ins), [{}],

@@ -14,8 +14,11 @@
 
 namespace tx8 {
 
-/// The hardware config the compiler plans for (tx8_hw_config_default()).
+/// The hardware config the compiler plans for (tx8_hw_config_default() unless setHwConfig changed it).
 const tx8_hw_config &hwConfig();
+/// Replaces the config the compiler plans for (tx8-aot --hw). Call before compiling anything: the OpLib host
+/// HAL is opened once, with the config of that moment.
+void setHwConfig(const tx8_hw_config &config);
 
 /// Binds the calling thread to the compiler's HAL so that OpLib query functions may be called.
 void bindOpLibHost();

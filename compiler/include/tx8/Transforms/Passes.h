@@ -15,6 +15,11 @@ namespace tx8be {
 #define GEN_PASS_REGISTRATION
 #include "tx8/Transforms/Passes.h.inc"
 
+/// The layout stage of the backend on a module (its passes nested on every func.func): tx8be-fold-constants,
+/// tx8be-infer-shapes, tx8be-layout-init, tx8be-layout-transmit, tx8be-layout-align-to-npu,
+/// tx8be-layout-align-opt. Afterwards every value has its device image (DeviceLayout.h).
+void buildLayoutPipeline(mlir::OpPassManager &pm);
+
 } // namespace tx8be
 
 #endif // TX8_TRANSFORMS_PASSES_H

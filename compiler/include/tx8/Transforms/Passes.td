@@ -69,4 +69,143 @@ def GroupMappingPass : Pass<"tx8be-group-mapping", "::mlir::ModuleOp"> {
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// Constant folding and layout (seed: layoutInitPass ... LayoutAlignOptPass, ConstNormPass). Shapes stay ONNX;
+// each value's device image is (layout_str order, dev_info.mem_layout): see Dialect/Tx8be/IR/DeviceLayout.h.
+//===----------------------------------------------------------------------===//
+
+def FoldConstantsPass : Pass<"tx8be-fold-constants", "::mlir::func::FuncOp"> {
+  let summary = "Evaluate ops whose operands are all constants; pre-transpose Gemm's constant B";
+  let description = [{
+    FoldComputeOp: a tx8be compute op (not ChannelNorm / LoadVar / StoreVar, whose point is the device image)
+    whose operands are all tx8be.Constant is run through its ComputeInterface (the reference kernels) and
+    replaced by a tx8be.Constant of the result, at the op's location. GemmTransBToConstant: op_gemm has no
+    transpose, so a Gemm with transB = true whose B is a Constant gets B transposed at compile time and
+    transB = false.
+  }];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
+def LayoutInitPass : Pass<"tx8be-layout-init", "::mlir::func::FuncOp"> {
+  let summary = "Seed layoutInitPass: the dim order each compute op's kernel needs";
+  let description = [{
+    Sets layout_str on every compute op (not Constant, LoadConst, LoadVar, StoreVar, ChannelNorm, Group):
+    results of rank <= 2 (or > 5) "Tensor"; feature maps of rank 3..5 channel-last ("NHWC", "NWC", "NDHWC")
+    for Conv, MaxPool, AvgPool, GlobalAvgPool, GlobalMaxPool and BatchNorm_Inference (OpLib reads them
+    [N][H][W][C]); "Unknown" for the layout-agnostic elementwise ops (isLayoutAgnostic, left to
+    tx8be-layout-transmit); the identity ("NCHW", ...) for everything else (Gemm, MatMul, Softmax, Reshape,
+    Transpose, Concat, Slice, Pad, reductions, broadcasting binaries, ConvTranspose, ...).
+  }];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
+def LayoutTransmitPass : Pass<"tx8be-layout-transmit", "::mlir::func::FuncOp"> {
+  let summary = "Seed layoutTransmitPass: give the Unknown elementwise ops a neighbour's order";
+  let description = [{
+    An op whose layout_str is "Unknown" takes, forward, the order of the first operand whose producer's
+    order is known (a function argument or a Constant is not); failing that, backward, the order its first
+    user (in program order) with a known layout reads it in (requiredOperandOrder). Forward propagation is
+    run to a fixpoint before each backward step. Whatever is still unknown gets the identity order.
+  }];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
+def LayoutAlignToNpuPass : Pass<"tx8be-layout-align-to-npu", "::mlir::func::FuncOp"> {
+  let summary = "Seed layoutAlignToNpuPass: choose the graph inputs' images, insert ChannelNorms, set mem_layout";
+  let description = [{
+    (a) Each function argument takes the order its first user reads it in (arg attributes tx8be.layout_str
+    and tx8be.mem_layout), so the host packs inputs straight into the device image. (b) Every operand whose
+    value's order (getDeviceLayout) differs from requiredOperandOrder gets a tx8be.ChannelNorm with
+    layout_str = the required order (one per value and order, right after the value's definition), unless
+    the two orders put the bytes at the same offsets (sameMemoryOrder). (c) Every compute op gets
+    dev_info.mem_layout = its compact default (Tensor when dim 0 is 1, else NTensor): nothing is Cx/NCx yet.
+    Finally the function results get result attributes with the returned values' layouts.
+  }];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
+def LayoutAlignOptPass : Pass<"tx8be-layout-align-opt", "::mlir::func::FuncOp"> {
+  let summary = "Seed LayoutAlignOptPass: remove the ChannelNorms that cost nothing to avoid";
+  let description = [{
+    ConstChannelNormErase: a ChannelNorm of a tx8be.Constant goes; the Constant takes its layout_str (codegen
+    writes the constant in that order). If another user of the Constant reads it in another order, the
+    Constant is cloned first. RedundantChannelNormErase: a ChannelNorm whose input already has its image goes;
+    a ChannelNorm of a ChannelNorm reads the first one's input.
+  }];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
+def ConstNormPass : Pass<"tx8be-const-norm", "::mlir::ModuleOp"> {
+  let summary = "Seed ConstNormPass: ChannelNorms of LoadConsts go; one layout per container entry";
+  let description = [{
+    Runs after tx8be-move-constant. constChannelNormErase: a ChannelNorm whose input is a LoadConst goes and
+    the LoadConst takes its layout_str (and mem_layout); a LoadConst with other users is cloned first.
+    processMultiUse: LoadConsts reading the same const_map_id with different device images (order or
+    mem_layout) get their own duplicate container entry per image, so that every entry is written in one
+    layout; the ids are then renumbered as tx8be-move-constant orders them (large entries first).
+  }];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// Temporal split and memory (seed: Sharding Search and SPM Management, opt_ddr, opt_barrier)
+//===----------------------------------------------------------------------===//
+
+def TemporalSplitPass : Pass<"tx8be-temporal-split", "::mlir::func::FuncOp"> {
+  let summary = "Cut each Group's output into slices whose working set fits in SPM";
+  let description = [{
+    For every Group that loads or stores (group_tag 0), chooses the slice of the compute op's output that one
+    step computes and records it as dev_info.temporal_mem_slice (logical dims). The working set of a step is
+    the box of every operand the slice reads (ShardingInterface::backWindow: conv/pool halos included), the
+    output slice and the op's scratch (getImmSpSize), each in its device image and aligned. Dims are cut
+    outermost-in-memory first, each only as far as needed; a group whose smallest slice still does not fit
+    is an error that gives the sizes. Codegen turns the slices into a loop of load -> compute -> store steps.
+  }];
+  let options = [
+    Option<"spmBytes", "spm-bytes", "uint64_t", /*default=*/"0",
+           "SPM bytes per tile to plan for (0: the hardware config's)">
+  ];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
+def SpmAllocPass : Pass<"tx8be-spm-alloc", "::mlir::func::FuncOp"> {
+  let summary = "SPM addresses for every buffer of a Group (lifetimes, interval merge, allocation)";
+  let description = [{
+    Inside each Group, every LoadVar / LoadConst / compute result and the compute op's scratch is a buffer
+    live from its definition to its last use (the scratch: during the compute op). Buffers whose lifetimes
+    overlap get disjoint SPM ranges (BufferAllocator: largest first, lowest free aligned offset). Sets
+    dev_info.mem_addr on the defining ops, dev_info.imm_size / imm_addr on the compute op and the Group's
+    spm_alloc_size. A Group needing more than the SPM is an error listing its buffers.
+  }];
+  let options = [
+    Option<"spmBytes", "spm-bytes", "uint64_t", /*default=*/"0",
+           "SPM bytes per tile (0: the hardware config's)">
+  ];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
+def DdrAllocPass : Pass<"tx8be-ddr-alloc", "::mlir::ModuleOp"> {
+  let summary = "DDR addresses for constants, graph inputs/outputs and the tensors between Groups";
+  let description = [{
+    Seed opt_ddr. DDR starts with the constant region: container entries in id order, each at a multiple of
+    the DDR bank (hardware config ddr_bank_bytes); consts.bin is exactly this region. After it, every tensor
+    that lives in DDR (the @main arguments, the results of the Groups) gets a bank-aligned range; tensors
+    whose lifetimes (first to last Group touching them) do not overlap may share one. Graph inputs live from
+    the start, graph outputs to the end. A group_tag 2 Group (a Reshape: a DDR view) shares its operand's
+    range. Records module attributes tx8be.const_addrs / tx8be.const_bytes / tx8be.ddr_bytes, the argument
+    and result attribute tx8be.ddr_addr of @main and tx8be.ddr_addrs on each Group.
+  }];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
+def GroupDAGPass : Pass<"tx8be-group-dag", "::mlir::func::FuncOp"> {
+  let summary = "Barriers only where a Group reads what other tiles wrote (opt_barrier)";
+  let description = [{
+    Seed groupDAGPass / opt_barrier. Tiles must synchronise after a Group only if a later Group reads its
+    results and either runs on more than one tile (a slice another tile wrote) or the producer did. On one
+    tile, or for a Group whose results only the graph's outputs take, need_barrier becomes false.
+  }];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
 #endif // TX8_TRANSFORMS_PASSES

@@ -65,10 +65,11 @@ func.func @bn_elements(%x: tensor<1x4x8x8xf32>, %s: tensor<3xf32>, %c: tensor<4x
 
 // -----
 
-func.func @bn_channel_last(%x: tensor<1x4x8x8xf32>, %c: tensor<4xf32>) {
-  // With C last the channel dim is the 8.
-  // expected-error @+1 {{'tx8be.BatchNorm_Inference' op scale has 4 elements, expected 8 (channel dim of input 1x4x8x8)}}
-  %0 = tx8be.BatchNorm_Inference %x, %c, %c, %c, %c {layout_str = "NHWC"} : (tensor<1x4x8x8xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+func.func @bn_channel_last(%x: tensor<1x4x8x8xf32>, %c: tensor<8xf32>) {
+  // layout_str is the device image's order, not the shape's: with NHWC the channel is still dim 1 (the 4), so
+  // parameters sized for the last dim are wrong.
+  // expected-error @+1 {{'tx8be.BatchNorm_Inference' op scale has 8 elements, expected 4 (channel dim of input 1x4x8x8)}}
+  %0 = tx8be.BatchNorm_Inference %x, %c, %c, %c, %c {layout_str = "NHWC"} : (tensor<1x4x8x8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<1x4x8x8xf32>
   return
 }
 

@@ -2,12 +2,14 @@
 //
 // Seed: BatchNorm_Interface.cpp. The op normalises each channel with its own scale/offset/mean/variance, so
 // it may be sharded only along the channel and split only along the other dims (the per-channel vectors are
-// then loaded whole at every step: split (1, ..., 1)). The channel is dim 1 (NCHW, as imported from ONNX) or
-// the last dim in the channel-last layouts (the seed's NHWC device view); getChannelDim() decides.
+// then loaded whole at every step: split (1, ..., 1)). The channel is always dim 1 (NCHW, as imported from
+// ONNX); only OpLib's view of the device image (opLibShape) is channel-last.
 //
 //===----------------------------------------------------------------------===//
 #include "ComputeUtils.h"
 #include "InterfaceUtils.h"
+
+#include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
 
 #include "tx8/Support/OpLibHost.h"
 #include "tx8/ops.h"
@@ -147,21 +149,29 @@ OpAttr BatchNorm_InferenceOp::queryOpAttr() {
   return attr;
 }
 
-/// The input as OpLib sees it: [N][HW][C] with C the channel (OpLib's per-channel dim is the last). Uses the
-/// per-step slice (dev_info.temporal_mem_slice) when the backend has chosen one.
+/// The input as OpLib sees it: the device image [N][HW][C], i.e. the shape in the op's dim order (layout_str)
+/// with the dims between the first and the last merged. op_batchnorm_inference normalises the innermost dim,
+/// so an order that does not put the channel last (identity before the layout passes ran) is read as the
+/// channel-last order layoutInitPass gives the op. Uses the per-step slice (dev_info.temporal_mem_slice,
+/// logical order) when the backend has chosen one.
 static SmallVector<int64_t> opLibShape(BatchNorm_InferenceOp op) {
   SmallVector<int64_t> shape(op.getInput().getType().getShape());
   if (auto dev = op.getDevInfo())
     if (dev->getTemporalMemSlice().size() == static_cast<int64_t>(shape.size()))
       shape.assign(dev->getTemporalMemSlice().asArrayRef().begin(), dev->getTemporalMemSlice().asArrayRef().end());
+  int64_t rank = static_cast<int64_t>(shape.size());
   int64_t c = op.getChannelDim();
+  auto order = parseDimOrder(op.getLayoutStr(), rank);
+  if (!order || order->back() != c)
+    order = parseDimOrder(featureMapLayoutName(rank, /*channelLast=*/true), rank);
+  SmallVector<int64_t, 6> device = order && order->back() == c ? toDeviceOrder(shape, *order)
+                                                                : SmallVector<int64_t, 6>(shape.begin(), shape.end());
+  if (rank == 2)
+    return {device[0], device[1]};
   int64_t hw = 1;
-  for (auto [d, extent] : llvm::enumerate(shape))
-    if (d != 0 && static_cast<int64_t>(d) != c)
-      hw *= extent;
-  if (shape.size() == 2)
-    return {shape[0], shape[c]};
-  return {shape[0], hw, shape[c]};
+  for (int64_t d = 1; d + 1 < rank; ++d)
+    hw *= device[d];
+  return {device[0], hw, device[rank - 1]};
 }
 
 uint32_t BatchNorm_InferenceOp::getImmSpSize() {
@@ -219,26 +229,15 @@ LogicalResult BatchNorm_InferenceOp::compute(ComputeParam &param) {
     return failure();
 #if TX8_HAVE_REFERENCE_KERNELS
   namespace ref = tx8::ref;
-  // The kernel normalises dim 1 and takes [C] vectors: move a channel-last C to dim 1 and flatten the vectors.
-  int64_t c = getChannelDim(), rank = getInput().getType().getRank();
-  std::vector<int64_t> toNC, fromNC;
-  for (int64_t d = 0; d < rank; ++d)
-    if (d != c)
-      toNC.push_back(d);
-  toNC.insert(toNC.begin() + 1, c);
-  fromNC.resize(rank);
-  for (int64_t d = 0; d < rank; ++d)
-    fromNC[toNC[d]] = d;
-  ref::Tensor x, y;
-  ref::Status s = ref::transpose(*param.inputs[0], toNC, x);
+  // The kernel normalises dim 1 (our channel) and takes [C] vectors: flatten the 1xCx1x1 ones.
   std::vector<ref::Tensor> vectors(4);
+  ref::Status s;
   for (int i = 0; i < 4 && s.ok(); ++i)
     s = ref::reshape(*param.inputs[i + 1], {param.inputs[i + 1]->numElements()}, vectors[i]);
-  if (s.ok())
-    s = ref::batchNormInference(x, vectors[0], vectors[1], vectors[2], vectors[3], getEpsilon().convertToFloat(), y);
   ref::Tensor out;
   if (s.ok())
-    s = ref::transpose(y, fromNC, out);
+    s = ref::batchNormInference(*param.inputs[0], vectors[0], vectors[1], vectors[2], vectors[3],
+                                getEpsilon().convertToFloat(), out);
   return tx8be::detail::finishCompute(*this, param, s, std::move(out));
 #else
   param.error = "tx8be.BatchNorm_Inference: the compiler was built without the reference kernels";

@@ -1,8 +1,10 @@
 //===- OpLib.cpp - OpLibInterface of the tx8be ops ------------------------===//
 //
 // queryOpAttr, genOpCode and getOpClockCycle for every op but BatchNorm_Inference (BatchNormInterfaces.cpp).
-// Which OpLib kernel exists is decided by oplib/include/tx8/ops.h: today op_batchnorm_inference, op_gemm,
-// op_add, op_mul and op_relu. genOpCode returns "" for the other ops, and codegen reports them.
+// Which OpLib kernel exists is decided by oplib/include/tx8/ops.h: op_batchnorm_inference, op_gemm (Gemm,
+// 2-D MatMul), op_conv, op_add/op_mul/op_relu/op_sigmoid/op_tanh, op_softmax, op_maxpool/op_avgpool and
+// op_global_avgpool. genOpCode returns "" for the other ops (or unsupported attributes), and codegen reports
+// them. Shapes never appear in the generated call: they travel in the TSRs codegen builds (opLibViewShape).
 //
 //===----------------------------------------------------------------------===//
 #include "InterfaceUtils.h"
@@ -12,10 +14,13 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 
+#include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
 #include "tx8/Support/OpLibHost.h"
+#include "tx8/ops.h"
 
 using namespace mlir;
 using namespace tx8be;
@@ -168,13 +173,14 @@ OpAttr tx8be::detail::queryOpAttr(Operation *op) {
         attr.engine = NPU_ENGINE_NE;
       })
       .Case<ConvOp, ConvTransposeOp>([&](auto) {
-        // NE convolution reads channel-aligned NHWC feature maps (an NHWC instruction config).
-        attr.alignMode = NPU_ALIGN;
+        // op_conv reads compact NHWC feature maps (an NHWC instruction config).
+        attr.alignMode = NPU_COMPACT;
         attr.needPresetToNPU = true;
         attr.engine = NPU_ENGINE_NE;
       })
       .Case<MaxPoolOp, AvgPoolOp, GlobalAvgPoolOp, GlobalMaxPoolOp>([&](auto) {
-        attr.alignMode = NPU_ALIGN;
+        // The CT pooling instruction takes NHWC in any layout.
+        attr.alignMode = NPU_BOTH;
         attr.needPresetToNPU = true;
       })
       .Case<SoftmaxOp, LogSoftmaxOp, LayerNormOp, ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp>(
@@ -262,13 +268,181 @@ static std::string genGemm(GemmOp op, const OpCodeParam &param) {
                                                     ", " + bias + ", " + param.outputs[0] + ")");
 }
 
+/// MatMul of two 2-D operands is op_gemm without bias.
+static std::string genMatMul(MatMulOp op, const OpCodeParam &param) {
+  if (op.getA().getType().getRank() != 2 || op.getB().getType().getRank() != 2 ||
+      !op.getOutput().getType().getElementType().isF32())
+    return "";
+  if (param.inputs.size() != 2 || param.outputs.size() != 1)
+    return badParam(op, 2, 1, param);
+  std::string p = param.name + "_param";
+  std::string code = tx8be::detail::opComment(op) + "GEMM_PARAM " + p + " = {0, 0}; /* no accumulate, no relu */\n";
+  return code + tx8be::detail::addCycles(param.cycles, "op_gemm(&" + p + ", " + param.inputs[0] + ", " +
+                                                           param.inputs[1] + ", NULL, " + param.outputs[0] + ")");
+}
+
+/// The {top, left, bottom, right} pad expressions of a 1-D/2-D windowed op: this step's (param.pads) or the
+/// op's ONNX pads ([begin..., end...]).
+static std::array<std::string, 4> padTerms(ArrayRef<int64_t> pads, int64_t spatialRank, const OpCodeParam &param) {
+  if (!param.pads.empty())
+    return {param.pads + "[0]", param.pads + "[1]", param.pads + "[2]", param.pads + "[3]"};
+  auto at = [&](size_t i) { return i < pads.size() ? std::to_string(pads[i]) : std::string("0"); };
+  if (spatialRank == 1)
+    return {"0", at(0), "0", at(1)};
+  return {at(0), at(1), at(2), at(3)};
+}
+
+/// The (h, w) values of a per-spatial-dim attribute (empty: all 1); 1-D ops have h = 1.
+static std::pair<int64_t, int64_t> hw(ArrayRef<int64_t> values, int64_t spatialRank) {
+  auto at = [&](size_t i) { return i < values.size() ? values[i] : int64_t{1}; };
+  return spatialRank == 1 ? std::make_pair(int64_t{1}, at(0)) : std::make_pair(at(0), at(1));
+}
+
+/// op_conv on the NE: 1-D / 2-D, fp32 output (the NE accumulates in fp32).
+static std::string genConv(ConvOp op, const OpCodeParam &param) {
+  int64_t spatial = op.getInput().getType().getRank() - 2;
+  if (spatial < 1 || spatial > 2 || !op.getOutput().getType().getElementType().isF32())
+    return "";
+  if (param.inputs.size() != op->getNumOperands() || param.outputs.size() != 1)
+    return badParam(op, op->getNumOperands(), 1, param);
+  auto [sh, sw] = hw(op.getStrides(), spatial);
+  auto [dh, dw] = hw(op.getDilations(), spatial);
+  auto pads = padTerms(op.getPads(), spatial, param);
+  std::string p = param.name + "_param";
+  std::string code = tx8be::detail::opComment(op);
+  code += "CONV_PARAM " + p + " = {" + tx8be::detail::layoutEnumName(tx8be::detail::resultLayout(op)) + ", " +
+          std::to_string(sh) + ", " + std::to_string(sw) + ", " + std::to_string(dh) + ", " + std::to_string(dw) +
+          ", " + pads[0] + ", " + pads[1] + ", " + pads[2] + ", " + pads[3] + ", " + std::to_string(op.getGroup()) +
+          ", 0, 0};\n";
+  std::string bias = op.getBias() ? param.inputs[2] : "NULL";
+  return code + tx8be::detail::addCycles(param.cycles, "op_conv(&" + p + ", " + param.inputs[0] + ", " +
+                                                           param.inputs[1] + ", " + bias + ", " + param.outputs[0] + ")");
+}
+
+/// op_maxpool / op_avgpool: 2-D only (the CT pooling instruction's NHWC window).
+template <typename PoolOp>
+static std::string genPool(PoolOp op, const char *fn, bool countIncludePad, const OpCodeParam &param) {
+  if (op.getInput().getType().getRank() != 4)
+    return "";
+  if (param.inputs.size() != 1 || param.outputs.size() != 1)
+    return badParam(op, 1, 1, param);
+  auto [kh, kw] = hw(op.getKernelShape(), 2);
+  auto [sh, sw] = hw(op.getStrides(), 2);
+  auto [dh, dw] = hw(op.getDilations(), 2);
+  auto pads = padTerms(op.getPads(), 2, param);
+  std::string p = param.name + "_param";
+  std::string code = tx8be::detail::opComment(op);
+  code += "POOL_PARAM " + p + " = {" + tx8be::detail::layoutEnumName(tx8be::detail::resultLayout(op)) + ", " +
+          std::to_string(kh) + ", " + std::to_string(kw) + ", " + std::to_string(sh) + ", " + std::to_string(sw) +
+          ", " + std::to_string(dh) + ", " + std::to_string(dw) + ", " + pads[0] + ", " + pads[1] + ", " + pads[2] +
+          ", " + pads[3] + ", " + (countIncludePad ? "1" : "0") + "};\n";
+  return code + tx8be::detail::addCycles(param.cycles, std::string(fn) + "(&" + p + ", " + param.inputs[0] + ", " +
+                                                           param.outputs[0] + ")");
+}
+
+static std::string genGlobalAvgPool(GlobalAvgPoolOp op, const OpCodeParam &param) {
+  if (op.getInput().getType().getRank() != 4)
+    return "";
+  if (param.inputs.size() != 1 || param.outputs.size() != 1)
+    return badParam(op, 1, 1, param);
+  std::string p = param.name + "_param";
+  std::string code = tx8be::detail::opComment(op);
+  code += "GLOBAL_POOL_PARAM " + p + " = {" + tx8be::detail::layoutEnumName(tx8be::detail::resultLayout(op)) + "};\n";
+  return code + tx8be::detail::addCycles(param.cycles, "op_global_avgpool(&" + p + ", " + param.inputs[0] + ", " +
+                                                           param.outputs[0] + ")");
+}
+
+/// op_softmax normalises the innermost dim: the axis must be the last in device memory.
+static bool softmaxAxisIsInnermost(SoftmaxOp op) {
+  int64_t rank = op.getInput().getType().getRank();
+  DeviceLayout layout = getDeviceLayout(op.getInput());
+  return !layout.order.empty() && layout.order.back() == normalizeAxis(op.getAxis(), rank);
+}
+
+static std::string genSoftmax(SoftmaxOp op, const OpCodeParam &param) {
+  if (!softmaxAxisIsInnermost(op))
+    return "";
+  if (param.inputs.size() != 1 || param.outputs.size() != 1)
+    return badParam(op, 1, 1, param);
+  std::string p = param.name + "_param";
+  std::string code = tx8be::detail::opComment(op);
+  code += "SOFTMAX_PARAM " + p + " = {" + tx8be::detail::layoutEnumName(tx8be::detail::resultLayout(op)) + "};\n";
+  return code + tx8be::detail::addCycles(param.cycles, "op_softmax(&" + p + ", " + param.inputs[0] + ", " + param.imm +
+                                                           ", " + param.outputs[0] + ")");
+}
+
 std::string tx8be::detail::genOpCode(Operation *op, const OpCodeParam &param) {
   return llvm::TypeSwitch<Operation *, std::string>(op)
       .Case<AddOp>([&](auto) { return genEltwise(op, "op_add", param); })
       .Case<MulOp>([&](auto) { return genEltwise(op, "op_mul", param); })
       .Case<ReluOp>([&](auto) { return genEltwise(op, "op_relu", param); })
+      .Case<SigmoidOp>([&](auto) { return genEltwise(op, "op_sigmoid", param); })
+      .Case<TanhOp>([&](auto) { return genEltwise(op, "op_tanh", param); })
       .Case<GemmOp>([&](GemmOp gemm) { return genGemm(gemm, param); })
+      .Case<MatMulOp>([&](MatMulOp mm) { return genMatMul(mm, param); })
+      .Case<ConvOp>([&](ConvOp conv) { return genConv(conv, param); })
+      .Case<MaxPoolOp>([&](MaxPoolOp pool) { return genPool(pool, "op_maxpool", false, param); })
+      .Case<AvgPoolOp>([&](AvgPoolOp pool) { return genPool(pool, "op_avgpool", pool.getCountIncludePad(), param); })
+      .Case<GlobalAvgPoolOp>([&](GlobalAvgPoolOp pool) { return genGlobalAvgPool(pool, param); })
+      .Case<SoftmaxOp>([&](SoftmaxOp sm) { return genSoftmax(sm, param); })
       .Default([](Operation *) { return std::string(); });
+}
+
+//===----------------------------------------------------------------------===//
+// OpLib's view of a tensor
+//===----------------------------------------------------------------------===//
+
+SmallVector<int64_t> tx8be::detail::opLibViewShape(Operation *op, unsigned index, ArrayRef<int64_t> deviceShape) {
+  auto mergeMiddle = [&](ArrayRef<int64_t> s) {
+    if (s.size() <= 4)
+      return SmallVector<int64_t>(s.begin(), s.end());
+    int64_t mid = 1;
+    for (size_t i = 1; i + 1 < s.size(); ++i)
+      mid *= s[i];
+    return SmallVector<int64_t>{s.front(), mid, s.back()};
+  };
+  bool isResult = index >= op->getNumOperands();
+  if (isa<BatchNorm_InferenceOp>(op) && !isResult && index >= 1) {
+    int64_t c = 1;
+    for (int64_t d : deviceShape)
+      c *= d;
+    return {1, c}; // per-channel vectors: 1 x C
+  }
+  if (isa<SoftmaxOp, LogSoftmaxOp>(op)) {
+    int64_t rows = 1;
+    for (size_t i = 0; i + 1 < deviceShape.size(); ++i)
+      rows *= deviceShape[i];
+    return {rows, deviceShape.empty() ? 1 : deviceShape.back()};
+  }
+  return mergeMiddle(deviceShape);
+}
+
+//===----------------------------------------------------------------------===//
+// getImmSpSize
+//===----------------------------------------------------------------------===//
+
+uint32_t tx8be::detail::getImmSpSize(Operation *op) {
+  auto softmax = dyn_cast<SoftmaxOp>(op);
+  if (!softmax || !softmax.getInput().getType().hasStaticShape())
+    return 0;
+  SmallVector<int64_t> shape(softmax.getInput().getType().getShape());
+  if (auto dev = softmax.getDevInfo())
+    if (dev->getTemporalMemSlice().size() == static_cast<int64_t>(shape.size()))
+      shape.assign(dev->getTemporalMemSlice().asArrayRef().begin(), dev->getTemporalMemSlice().asArrayRef().end());
+  auto format = dataFormatOf(softmax.getInput().getType().getElementType());
+  if (!format)
+    return 0;
+  SmallVector<int64_t> view =
+      opLibViewShape(op, 0, toDeviceOrder(shape, getDeviceLayout(softmax.getInput()).order));
+  SmallVector<int32_t> view32(view.begin(), view.end());
+  L_SHAPE lshape;
+  if (tx8_lshape_init(&lshape, view32.data(), static_cast<int32_t>(view32.size())) != 0)
+    return 0;
+  TSR in{*format, 0, &lshape};
+  SOFTMAX_PARAM param{static_cast<LAYOUT_MODE>(resultLayout(op))};
+  tx8::bindOpLibHost();
+  uint64_t bytes = op_softmax_imm_size(&param, &in);
+  return bytes > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(bytes);
 }
 
 //===----------------------------------------------------------------------===//

@@ -225,8 +225,8 @@ LogicalResult tx8be::detail::globalPoolResultType(Operation *op, SmallVectorImpl
 //===----------------------------------------------------------------------===//
 
 int64_t BatchNorm_InferenceOp::getChannelDim() {
-  int64_t rank = getInput().getType().getRank();
-  return isChannelLastLayout(getLayoutStr()) ? rank - 1 : 1;
+  // Shapes stay ONNX (NCHW) whatever the device image is: layout_str does not move the channel.
+  return 1;
 }
 
 LogicalResult BatchNorm_InferenceOp::computeResultTypes(SmallVectorImpl<Type> &types) {

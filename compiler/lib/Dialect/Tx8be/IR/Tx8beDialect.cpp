@@ -72,7 +72,3 @@ void tx8be::setDevInfoWithLayout(MLIRContext *ctx, Operation *op, LayoutMode lay
 LayoutMode tx8be::defaultCompactLayout(ShapedType type) {
   return type.getRank() > 0 && type.getDimSize(0) == 1 ? LayoutMode::Tensor : LayoutMode::NTensor;
 }
-
-bool tx8be::isChannelLastLayout(StringRef layout) {
-  return llvm::is_contained({"NHWC", "NWC", "NDHWC", "Tensor", "NTensor", "Cx", "NCx"}, layout);
-}

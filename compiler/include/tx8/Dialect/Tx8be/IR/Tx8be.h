@@ -62,9 +62,6 @@ void setDevInfoWithLayout(mlir::MLIRContext *ctx, mlir::Operation *op, LayoutMod
 /// The compact layout an op's result gets by default: Tensor for batch (dim 0) 1, else NTensor.
 LayoutMode defaultCompactLayout(mlir::ShapedType type);
 
-/// True for layout_str values whose channel is the last dimension (NHWC-like and the device layouts).
-bool isChannelLastLayout(llvm::StringRef layout);
-
 /// Normalises axis in [-rank, rank) to [0, rank).
 inline int64_t normalizeAxis(int64_t axis, int64_t rank) { return axis < 0 ? axis + rank : axis; }
 

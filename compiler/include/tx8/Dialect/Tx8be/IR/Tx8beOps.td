@@ -213,10 +213,12 @@ def Tx8be_StoreVarOp : Tx8be_ComputeOp<"StoreVar", [SameOperandsAndResultType]> 
 }
 
 def Tx8be_ChannelNormOp : Tx8be_ComputeOp<"ChannelNorm", [Pure, SameOperandsAndResultType]> {
-  let summary = "convert between the compact and the channel-aligned layout";
+  let summary = "convert a value's device image (dim order and alignment)";
   let description = [{
-    Inserted by layoutAlignToNpuPass where a producer and a consumer disagree on alignment; the direction is
-    given by the input's and the output's dev_info.mem_layout. The values do not change.
+    Inserted by layoutAlignToNpuPass where a producer's device image differs from what a consumer reads
+    (DeviceLayout.h): the output's dim order is its layout_str, the input's that of the input's producer
+    (e.g. NCHW -> NHWC, OIHW -> HWIO); the alignment goes from the input's to the output's
+    dev_info.mem_layout (compact <-> Cx). The logical type and the values do not change.
   }];
   let arguments = !con((ins Tx8be_Tensor:$input), Tx8be_BackendAttrs);
   let results = (outs Tx8be_Tensor:$output);
@@ -277,10 +279,12 @@ def Tx8be_BatchNorm_InferenceOp : Tx8be_ComputeOp<"BatchNorm_Inference", [Pure],
     Normalizes the operand tensor across all dimensions except for the c dimension
     and produce a result tensor: y = scale * (x - mean) / sqrt(variance + epsilon) + offset.
 
-    The channel dimension is dim 1 (ONNX, NCHW) unless layout_str names a channel-last layout (NHWC, NWC,
-    NDHWC, Tensor, NTensor, Cx, NCx: the device layouts are channel-last), where it is the last dimension.
-    scale/offset/mean/variance hold C elements: shape [C], or the input's rank with every extent 1 but the
-    channel's (the seed's 1x1x1xC). epsilon is not in the seed (its OpLib op used 1e-6); ONNX needs it.
+    The channel dimension is dim 1 (ONNX, NCHW) for every rank >= 2. layout_str is the device image's dim
+    order (DeviceLayout.h), not a description of the shape: the layout passes make it channel-last ("NHWC",
+    OpLib's op_batchnorm_inference normalises the innermost dim), which changes where the bytes go, never
+    which dim is the channel. scale/offset/mean/variance hold C elements: shape [C], or the input's rank with
+    every extent 1 but the channel's (1xCx1x1; the seed's 1x1x1xC in its NHWC view); they are read in
+    identity order. epsilon is not in the seed (its OpLib op used 1e-6); ONNX needs it.
   }];
   let arguments = !con((ins
     Tx8be_FloatTensor:$input,

@@ -1,0 +1,59 @@
+//===- Bundle.h - Firmware bundles: main.c, model.h, consts.bin, manifest -*- C++ -*-===//
+//
+// Codegen (DESIGN §6). Input: a module that has been through the backend pipeline (buildBackendPipeline):
+// every compute op sits alone in a Group with its loads and stores, split (temporal_mem_slice), and with SPM
+// (dev_info.mem_addr) and DDR (tx8be.ddr_addr / tx8be.ddr_addrs / tx8be.const_addrs) addresses. Output: a
+// directory that builds on its own against the tx8 SDK for TX8_TARGET=cmodel|riscv:
+//
+//   main.c         load -> compute -> store per temporal step, one C function per Group, comments naming the
+//                  source ops; reads consts.bin and input_<i>.bin, writes output_<i>.bin (device images)
+//   model.h        the inputs and outputs as the device sees them (name, format, shape, layout, DDR range)
+//   consts.bin     the constant region of DDR, each container entry in its device layout at its bank
+//   manifest.json  format version, compiler version, target, hardware config, tensors, const table, checksums
+//   CMakeLists.txt find_package(tx8) + tx8_add_bundle
+//
+// Everything is a function of the module and the options only (no time stamps, no absolute paths), so the
+// same input gives byte-identical bundles.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TX8_CODEGEN_BUNDLE_H
+#define TX8_CODEGEN_BUNDLE_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <map>
+#include <string>
+
+#include "tx8/hw_config.h"
+
+namespace tx8::codegen {
+
+/// Bumped whenever the bundle's files change meaning; `tx8-aot run` refuses other versions.
+inline constexpr int kBundleFormatVersion = 1;
+
+struct BundleOptions {
+  std::string target = "cmodel"; ///< cmodel | riscv: recorded in the manifest, the default of `run`
+  std::string modelName;         ///< the graph's name (module attr tx8be.graph_name) or the file's stem
+  std::string sourceFile;        ///< the model's file name (no directory), for comments and the manifest
+  std::string compilerVersion;
+  tx8_hw_config hw = tx8_hw_config_default();
+};
+
+/// The generated files, by name (main.c, model.h, consts.bin, manifest.json, CMakeLists.txt).
+using BundleFiles = std::map<std::string, std::string>;
+
+/// Generates every file of the bundle. Fails with an error at the op that codegen cannot handle (an op with
+/// no OpLib kernel for its types or attributes, a missing address).
+mlir::LogicalResult generateBundle(mlir::ModuleOp module, const BundleOptions &options, BundleFiles &files);
+
+/// Writes `files` to `dir` all or nothing: into a fresh sibling temporary directory, then renamed over `dir`
+/// (an existing bundle there is replaced only once the new one is complete). On failure `error` says why.
+mlir::LogicalResult writeBundleDir(const BundleFiles &files, llvm::StringRef dir, std::string &error);
+
+/// FNV-1a 64 of `data` as 16 hex digits (the manifest's checksums).
+std::string checksum(llvm::StringRef data);
+
+} // namespace tx8::codegen
+
+#endif // TX8_CODEGEN_BUNDLE_H

@@ -1,0 +1,74 @@
+//===- Compile.h - The backend pipeline and tx8-aot compile / run -*- C++ -*-===//
+//
+// compileToBundle: model module -> backend pipeline (DESIGN §2) -> codegen -> bundle directory.
+// runBundle: a bundle directory -> built for a target against the tx8 SDK -> run on inputs -> outputs.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TX8_DRIVER_COMPILE_H
+#define TX8_DRIVER_COMPILE_H
+
+#include "tx8/Codegen/Bundle.h"
+#include "tx8/Reference/Status.h"
+#include "tx8/Reference/Tensor.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <string>
+#include <vector>
+
+namespace tx8be {
+
+/// The passes from an imported tx8be graph to a module codegen takes, in the seed's order: shapes, constant
+/// folding, layout, constant management, grouping, loads/stores, mapping, temporal split, SPM and DDR
+/// allocation, barriers.
+void buildBackendPipeline(mlir::OpPassManager &pm);
+
+/// Reads a --hw file: a JSON object of hardware config fields (tx8/hw_config.def names) to change, e.g.
+/// {"spm_bytes": 1048576}. Unknown fields, non-integers and out-of-range values are errors.
+tx8::ref::Status readHwConfig(const std::string &path, tx8_hw_config &config);
+
+/// Runs the backend pipeline on `module` (in place) and generates the bundle's files.
+mlir::LogicalResult compileModule(mlir::ModuleOp module, const tx8::codegen::BundleOptions &options,
+                                  tx8::codegen::BundleFiles &files);
+
+/// Where bundles are built from: the SDK directories and tools this tx8-aot was built with (overridable with
+/// the environment variable TX8_SDK_DIR for the selected target).
+struct SdkPaths {
+  std::string sdkDir;        ///< <build>/sdk or <build>/riscv-gcc/sdk
+  std::string toolchainFile; ///< riscv only
+  std::string qemuRun;       ///< riscv only: riscv/qemu/tx8-qemu-run
+};
+SdkPaths defaultSdkPaths(const std::string &target);
+
+struct RunResult {
+  std::vector<tx8::ref::Tensor> outputs; ///< in the manifest's output order, logical layout
+  std::vector<std::string> outputNames;
+  uint64_t cycles = 0;
+  double buildSeconds = 0, runSeconds = 0;
+};
+
+/// A bundle's manifest, checked: format and compiler version, and every file's checksum.
+struct BundleInfo {
+  std::string dir, target, modelName;
+  struct IO {
+    std::string name, dtype, file, layout;
+    std::vector<int64_t> shape, order;
+    std::string memLayout;
+    uint64_t bytes = 0;
+  };
+  std::vector<IO> inputs, outputs;
+};
+tx8::ref::Status loadBundle(const std::string &dir, BundleInfo &info);
+
+/// Builds the bundle for `target` (in <dir>/build-<target>, reused when up to date) and returns the program.
+tx8::ref::Status buildBundle(const BundleInfo &bundle, const std::string &target, std::string &program,
+                             double &seconds);
+
+/// Runs a built bundle on `inputs` (one per manifest input, logical layout, dtype and shape checked).
+tx8::ref::Status runBundle(const BundleInfo &bundle, const std::string &target, const std::string &program,
+                           const std::vector<tx8::ref::Tensor> &inputs, RunResult &result);
+
+} // namespace tx8be
+
+#endif // TX8_DRIVER_COMPILE_H

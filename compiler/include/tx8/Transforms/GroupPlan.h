@@ -1,0 +1,73 @@
+//===- GroupPlan.h - What one Group does per temporal step -------*- C++ -*-===//
+//
+// A Group (after tx8be-group-ldst) holds one compute op fed by LoadVar / LoadConst and feeding StoreVar. Its
+// temporal split (dev_info.temporal_mem_slice of the compute op, logical dims) cuts the op's output into
+// slices; step k computes one slice, and ShardingInterface::backWindow says which box of every operand that
+// slice reads (with the padding a conv/pool halo needs at a border). The split, SPM and DDR passes and
+// codegen all read the plan from here, so they agree on every box and every buffer size.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TX8_TRANSFORMS_GROUPPLAN_H
+#define TX8_TRANSFORMS_GROUPPLAN_H
+
+#include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
+#include "tx8/Dialect/Tx8be/IR/Tx8be.h"
+
+#include "mlir/Support/LogicalResult.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace tx8be {
+
+/// A box of a tensor in logical dims: [start, start + size); padLow/padHigh: the part of a conv/pool window
+/// that lies in the padding.
+struct TensorBox {
+  llvm::SmallVector<int64_t, 6> start, size, padLow, padHigh;
+};
+
+/// One temporal step: the output slice and the box of each operand of the compute op.
+struct GroupStep {
+  TensorBox result;
+  llvm::SmallVector<TensorBox, 4> operands;
+};
+
+struct GroupPlan {
+  mlir::Operation *compute = nullptr;    ///< the group's compute op
+  llvm::SmallVector<int64_t, 6> slice;   ///< output slice (logical dims); the whole shape when not split
+  std::vector<GroupStep> steps;          ///< in loop order (outer dims first)
+  llvm::SmallVector<uint64_t, 4> operandBytes; ///< SPM bytes of each operand's largest box (device image)
+  uint64_t resultBytes = 0;              ///< SPM bytes of the largest output slice
+  uint64_t immBytes = 0;                 ///< scratch the op asks for (getImmSpSize)
+
+  /// SPM bytes of everything live at once (sum of the above, each rounded up to `align`).
+  uint64_t footprint(uint64_t align) const;
+};
+
+/// The compute op of a Group: the one op that is not LoadVar / LoadConst / StoreVar / Return. Fails (with an
+/// error on the group) when there is none or more than one.
+mlir::FailureOr<mlir::Operation *> getGroupComputeOp(GroupOp group);
+
+/// Output dims (logical) the op can be split along, outermost in device memory first.
+llvm::SmallVector<int64_t, 6> splittableDims(mlir::Operation *compute);
+
+/// The steps of `compute` for output slice `slice` (logical dims). Operand boxes come from backWindow.
+GroupPlan planGroup(mlir::Operation *compute, llvm::ArrayRef<int64_t> slice);
+
+/// The plan for the slice recorded in the op's dev_info.temporal_mem_slice (the whole output if none).
+GroupPlan planGroup(mlir::Operation *compute);
+
+/// SPM / DDR alignment of every buffer start (bytes).
+uint64_t spmBufferAlign();
+
+/// dev_info of `op`, or one with neutral values (compact default layout, no slice, no addresses).
+DevAttr getOrCreateDevInfo(mlir::Operation *op);
+/// Copies of `dev` with one field replaced.
+DevAttr withTemporalMemSlice(DevAttr dev, llvm::ArrayRef<int64_t> slice);
+DevAttr withMemAddr(DevAttr dev, llvm::ArrayRef<int64_t> addrs);
+DevAttr withImm(DevAttr dev, uint64_t immSize, int64_t immAddr);
+
+} // namespace tx8be
+
+#endif // TX8_TRANSFORMS_GROUPPLAN_H

@@ -1,0 +1,37 @@
+//===- CodegenUtils.h - Shared by the bundle writers (private) -----*- C++ -*-===//
+#ifndef TX8_LIB_CODEGEN_CODEGENUTILS_H
+#define TX8_LIB_CODEGEN_CODEGENUTILS_H
+
+#include "tx8/Dialect/Tx8be/IR/Tx8be.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+
+namespace tx8::codegen {
+
+/// "tx8be.Conv \"conv1\" (onnx.Conv)": the op and where it came from, for comments.
+std::string opSummary(mlir::Operation *op);
+/// The name part of a location (NameLoc / FusedLoc names, "" if none).
+std::string locName(mlir::Location loc);
+/// "Fmt_FP32", ... for a tensor type's element type.
+std::optional<std::string> formatName(mlir::Type type);
+
+/// "LAYOUT_TENSOR", ... (runtime/include/tx8/tensor.h names).
+const char *cLayoutName(tx8be::LayoutMode mode);
+
+/// DDR address of a value at function level: an @main argument (tx8be.ddr_addr) or a Group result
+/// (tx8be.ddr_addrs). `user` is the op to report an error at.
+mlir::FailureOr<uint64_t> ddrAddressOf(mlir::Value value, mlir::Operation *user);
+mlir::FailureOr<uint64_t> groupResultAddress(tx8be::GroupOp group, unsigned index);
+/// DDR address of a LoadConst's container entry (module attribute tx8be.const_addrs).
+mlir::LogicalResult constAddressOf(tx8be::LoadConstOp load, uint64_t &addr);
+
+/// The static functions group_0 ... of main.c.
+mlir::LogicalResult emitGroups(mlir::func::FuncOp func, llvm::raw_ostream &os, unsigned &groupCount);
+
+} // namespace tx8::codegen
+
+#endif // TX8_LIB_CODEGEN_CODEGENUTILS_H

@@ -1,0 +1,63 @@
+//===- Compile.cpp - The backend pipeline and tx8-aot compile -------------===//
+#include "tx8/Driver/Compile.h"
+
+#include "tx8/Support/OpLibHost.h"
+#include "tx8/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace mlir;
+using tx8::ref::Status;
+
+void tx8be::buildBackendPipeline(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createTx8beInferShapes());
+  buildLayoutPipeline(pm);
+  pm.addPass(createMoveConstantPass());
+  pm.addPass(createConstNormPass());
+  pm.addNestedPass<func::FuncOp>(createGroupOptimizationPass());
+  pm.addNestedPass<func::FuncOp>(createGroupLdStPass());
+  pm.addPass(createGroupMappingPass());
+  pm.addNestedPass<func::FuncOp>(createTemporalSplitPass());
+  pm.addNestedPass<func::FuncOp>(createSpmAllocPass());
+  pm.addPass(createDdrAllocPass());
+  pm.addNestedPass<func::FuncOp>(createGroupDAGPass());
+}
+
+Status tx8be::readHwConfig(const std::string &path, tx8_hw_config &config) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return Status::error(path + ": cannot read the hardware config: " + buffer.getError().message());
+  llvm::Expected<llvm::json::Value> json = llvm::json::parse((*buffer)->getBuffer());
+  if (!json)
+    return Status::error(path + ": not valid JSON: " + llvm::toString(json.takeError()));
+  const llvm::json::Object *object = json->getAsObject();
+  if (!object)
+    return Status::error(path + ": expected a JSON object of hardware config fields");
+  for (const auto &[key, value] : *object) {
+    std::optional<int64_t> v = value.getAsInteger();
+    bool known = false;
+#define TX8_HW(type, name, dflt, unit, desc)                                                                    \
+  if (key == #name) {                                                                                          \
+    known = true;                                                                                              \
+    if (!v || *v <= 0 || static_cast<uint64_t>(*v) > std::numeric_limits<type>::max())                         \
+      return Status::error(path + ": '" #name "' must be a positive integer (" unit ")");                      \
+    config.name = static_cast<type>(*v);                                                                       \
+  }
+#include "tx8/hw_config.def"
+#undef TX8_HW
+    if (!known)
+      return Status::error(path + ": unknown hardware config field '" + key.str() + "' (see hal/include/tx8/hw_config.def)");
+  }
+  return Status();
+}
+
+LogicalResult tx8be::compileModule(ModuleOp module, const tx8::codegen::BundleOptions &options,
+                                   tx8::codegen::BundleFiles &files) {
+  PassManager pm(module.getContext());
+  buildBackendPipeline(pm);
+  if (failed(pm.run(module)))
+    return failure();
+  return tx8::codegen::generateBundle(module, options, files);
+}

@@ -1,0 +1,345 @@
+//===- RunBundle.cpp - Build a bundle for a target and run it -------------===//
+//
+// The bundle is built with its own CMakeLists.txt against the SDK of the target (cmake + ninja), then run
+// in a scratch directory holding consts.bin and the inputs' device images: directly on the cmodel, under
+// QEMU (tx8-qemu-run, semihosting file I/O relative to that directory) on riscv.
+//
+//===----------------------------------------------------------------------===//
+#include "tx8/Driver/Compile.h"
+
+#include "tx8/Codegen/DeviceImage.h"
+#include "tx8/Reference/TensorIO.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+
+using namespace tx8be;
+using tx8::ref::Status;
+using tx8::ref::Tensor;
+using llvm::SmallString;
+
+#ifndef TX8_BUILD_DIR
+#error "TX8_BUILD_DIR must name the tx8 build directory (set by compiler/lib/Driver/CMakeLists.txt)"
+#endif
+
+SdkPaths tx8be::defaultSdkPaths(const std::string &target) {
+  SdkPaths p;
+  std::string build = TX8_BUILD_DIR, source = TX8_SOURCE_DIR;
+  p.sdkDir = target == "riscv" ? build + "/riscv-gcc/sdk" : build + "/sdk";
+  if (const char *env = std::getenv("TX8_SDK_DIR"))
+    p.sdkDir = env;
+  p.toolchainFile = source + "/toolchain/riscv64-gcc.cmake";
+  p.qemuRun = source + "/riscv/qemu/tx8-qemu-run";
+  return p;
+}
+
+namespace {
+
+double since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+Status readFile(const std::string &path, std::string &data) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return Status::error(path + ": " + buffer.getError().message());
+  data = (*buffer)->getBuffer().str();
+  return Status();
+}
+
+Status writeFile(const std::string &path, llvm::StringRef data) {
+  std::error_code ec;
+  llvm::raw_fd_ostream out(path, ec);
+  if (!ec) {
+    out << data;
+    out.close();
+    ec = out.error();
+  }
+  return ec ? Status::error(path + ": " + ec.message()) : Status();
+}
+
+/// Runs `argv` in `cwd` (through /bin/sh: llvm::sys has no working-directory option), stdout+stderr to `log`.
+int runIn(const std::string &cwd, const std::vector<std::string> &argv, const std::string &log, std::string &error) {
+  auto quote = [](const std::string &s) {
+    std::string q = "'";
+    for (char c : s)
+      q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+  };
+  std::string command = "cd " + quote(cwd) + " && exec";
+  for (const std::string &a : argv)
+    command += " " + quote(a);
+  std::optional<llvm::StringRef> redirects[] = {llvm::StringRef("/dev/null"), llvm::StringRef(log),
+                                                llvm::StringRef(log)};
+  auto sh = llvm::sys::findProgramByName("sh");
+  if (!sh) {
+    error = "cannot find sh";
+    return -1;
+  }
+  llvm::StringRef args[] = {*sh, "-c", command};
+  return llvm::sys::ExecuteAndWait(*sh, args, std::nullopt, redirects, 0, 0, &error);
+}
+
+Status checkedIO(const llvm::json::Object *o, BundleInfo::IO &io, const std::string &where) {
+  if (!o)
+    return Status::error(where + ": not an object");
+  auto str = [&](const char *key, std::string &out) {
+    auto v = o->getString(key);
+    if (v)
+      out = v->str();
+    return v.has_value();
+  };
+  auto ints = [&](const char *key, std::vector<int64_t> &out) {
+    const llvm::json::Array *a = o->getArray(key);
+    if (!a)
+      return false;
+    for (const llvm::json::Value &v : *a) {
+      auto i = v.getAsInteger();
+      if (!i || *i < 0)
+        return false;
+      out.push_back(*i);
+    }
+    return true;
+  };
+  auto bytes = o->getInteger("bytes");
+  if (!str("name", io.name) || !str("dtype", io.dtype) || !str("file", io.file) || !str("layout", io.layout) ||
+      !str("mem_layout", io.memLayout) || !ints("shape", io.shape) || !ints("order", io.order) || !bytes ||
+      *bytes < 0)
+    return Status::error(where + ": missing or malformed field (name, dtype, shape, order, layout, mem_layout, "
+                                 "bytes, file)");
+  io.bytes = static_cast<uint64_t>(*bytes);
+  if (io.file.find('/') != std::string::npos || io.file.empty() || io.file[0] == '.')
+    return Status::error(where + ": file name '" + io.file + "' is not a plain file name");
+  return Status();
+}
+
+std::optional<tx8::ref::DType> dtypeOf(const std::string &name) {
+  using tx8::ref::DType;
+  for (DType t : {DType::F32, DType::F16, DType::BF16, DType::F64, DType::I8, DType::U8, DType::I32, DType::I64,
+                  DType::Bool})
+    if (name == tx8::ref::dtypeName(t))
+      return t;
+  return std::nullopt;
+}
+
+std::optional<LAYOUT_MODE> layoutOf(const std::string &name) {
+  for (int m = 0; m < LAYOUT_COUNT; ++m)
+    if (name == tx8_layout_name(static_cast<LAYOUT_MODE>(m)))
+      return static_cast<LAYOUT_MODE>(m);
+  return std::nullopt;
+}
+
+Status imageDesc(const BundleInfo::IO &io, tx8::codegen::ImageDesc &desc) {
+  auto dtype = dtypeOf(io.dtype);
+  auto mode = layoutOf(io.memLayout);
+  if (!dtype || !mode)
+    return Status::error("tensor '" + io.name + "': unknown dtype '" + io.dtype + "' or mem_layout '" + io.memLayout +
+                         "'");
+  desc.shape = io.shape;
+  desc.order = io.order;
+  desc.elementBytes = static_cast<unsigned>(tx8::ref::dtypeBytes(*dtype));
+  desc.mode = *mode;
+  if (*dtype == tx8::ref::DType::F32)
+    desc.format = Fmt_FP32;
+  else if (*dtype == tx8::ref::DType::F16)
+    desc.format = Fmt_FP16;
+  else if (*dtype == tx8::ref::DType::BF16)
+    desc.format = Fmt_BF16;
+  else if (*dtype == tx8::ref::DType::I8)
+    desc.format = Fmt_INT8;
+  auto bytes = tx8::codegen::imageBytes(desc);
+  if (!bytes || *bytes != io.bytes)
+    return Status::error("tensor '" + io.name + "': the manifest's size " + std::to_string(io.bytes) +
+                         " does not match its shape and layout");
+  return Status();
+}
+
+} // namespace
+
+Status tx8be::loadBundle(const std::string &dir, BundleInfo &info) {
+  info.dir = dir;
+  std::string path = dir + "/manifest.json", text;
+  if (!llvm::sys::fs::is_directory(dir))
+    return Status::error(dir + ": not a bundle directory");
+  Status s = readFile(path, text);
+  if (!s.ok())
+    return Status::error("bundle " + dir + ": cannot read manifest.json (" + s.message() + ")");
+  llvm::Expected<llvm::json::Value> json = llvm::json::parse(text);
+  if (!json)
+    return Status::error(path + ": corrupt manifest (not valid JSON: " + llvm::toString(json.takeError()) + ")");
+  const llvm::json::Object *root = json->getAsObject();
+  if (!root || root->getString("format") != llvm::StringRef("tx8-bundle"))
+    return Status::error(path + ": not a tx8 bundle manifest (no \"format\": \"tx8-bundle\")");
+  auto version = root->getInteger("format_version");
+  if (version != tx8::codegen::kBundleFormatVersion)
+    return Status::error(path + ": bundle format version " + (version ? std::to_string(*version) : "missing") +
+                         ", this tx8-aot reads version " + std::to_string(tx8::codegen::kBundleFormatVersion) +
+                         "; recompile the model");
+  const llvm::json::Object *compiler = root->getObject("compiler");
+  auto compilerVersion = compiler ? compiler->getString("version") : std::nullopt;
+  if (!compilerVersion || *compilerVersion != TX8_COMPILER_VERSION)
+    return Status::error(path + ": made by tx8-aot " + (compilerVersion ? compilerVersion->str() : "?") +
+                         ", this is " TX8_COMPILER_VERSION "; recompile the model");
+  if (auto target = root->getString("target"))
+    info.target = target->str();
+  if (const llvm::json::Object *model = root->getObject("model"))
+    if (auto name = model->getString("name"))
+      info.modelName = name->str();
+  // Every generated file must be the one the compiler wrote.
+  const llvm::json::Object *files = root->getObject("files");
+  if (!files)
+    return Status::error(path + ": corrupt manifest (no \"files\" checksums)");
+  for (const auto &[name, sum] : *files) {
+    std::string data;
+    if (name.str().find('/') != std::string::npos)
+      return Status::error(path + ": corrupt manifest (file '" + name.str() + "')");
+    s = readFile(dir + "/" + name.str(), data);
+    if (!s.ok())
+      return Status::error("bundle " + dir + ": missing file " + name.str());
+    if (sum.getAsString() != llvm::StringRef(tx8::codegen::checksum(data)))
+      return Status::error("bundle " + dir + ": " + name.str() + " is corrupt (checksum " +
+                           tx8::codegen::checksum(data) + ", the manifest says " +
+                           sum.getAsString().value_or("?").str() + ")");
+  }
+  for (auto [key, list] : {std::make_pair("inputs", &info.inputs), std::make_pair("outputs", &info.outputs)}) {
+    const llvm::json::Array *a = root->getArray(key);
+    if (!a)
+      return Status::error(path + ": corrupt manifest (no \"" + std::string(key) + "\")");
+    for (size_t i = 0; i < a->size(); ++i) {
+      BundleInfo::IO io;
+      s = checkedIO((*a)[i].getAsObject(), io, path + ": " + key + "[" + std::to_string(i) + "]");
+      if (s.ok()) {
+        tx8::codegen::ImageDesc desc;
+        s = imageDesc(io, desc);
+      }
+      if (!s.ok())
+        return s;
+      list->push_back(std::move(io));
+    }
+  }
+  return Status();
+}
+
+Status tx8be::buildBundle(const BundleInfo &bundle, const std::string &target, std::string &program,
+                          double &seconds) {
+  auto start = std::chrono::steady_clock::now();
+  SdkPaths sdk = defaultSdkPaths(target);
+  if (!llvm::sys::fs::exists(sdk.sdkDir + "/tx8Config.cmake"))
+    return Status::error("no tx8 SDK for target " + target + " at " + sdk.sdkDir +
+                         " (build tx8-aot's tree first, or set TX8_SDK_DIR)");
+  SmallString<256> dir(bundle.dir);
+  llvm::sys::fs::make_absolute(dir);
+  std::string buildDir = (dir + "/build-" + target).str(), log = buildDir + ".log", error;
+  auto cmake = llvm::sys::findProgramByName("cmake");
+  if (!cmake)
+    return Status::error("cmake is not installed (scripts/install-deps.sh installs it)");
+  if (!llvm::sys::fs::exists(buildDir + "/CMakeCache.txt")) {
+    std::vector<std::string> configure = {*cmake, "-S", dir.str().str(), "-B", buildDir, "-G", "Ninja",
+                                          "-DCMAKE_BUILD_TYPE=Release", "-DTX8_SDK_DIR=" + sdk.sdkDir};
+    if (target == "riscv")
+      configure.push_back("-DCMAKE_TOOLCHAIN_FILE=" + sdk.toolchainFile);
+    if (runIn(dir.str().str(), configure, log, error) != 0)
+      return Status::error("configuring the bundle for " + target + " failed (log: " + log + ")" +
+                           (error.empty() ? "" : ": " + error));
+  }
+  if (runIn(dir.str().str(), {*cmake, "--build", buildDir}, log, error) != 0)
+    return Status::error("building the bundle for " + target + " failed (log: " + log + ")" +
+                         (error.empty() ? "" : ": " + error));
+  program = buildDir + "/model";
+  seconds = since(start);
+  return Status();
+}
+
+Status tx8be::runBundle(const BundleInfo &bundle, const std::string &target, const std::string &program,
+                        const std::vector<Tensor> &inputs, RunResult &result) {
+  if (inputs.size() != bundle.inputs.size())
+    return Status::error(std::to_string(inputs.size()) + " inputs given, the model has " +
+                         std::to_string(bundle.inputs.size()));
+  SmallString<256> work, prefix;
+  llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, prefix);
+  llvm::sys::path::append(prefix, "tx8-run");
+  if (auto ec = llvm::sys::fs::createUniqueDirectory(prefix, work))
+    return Status::error("cannot create a scratch directory: " + ec.message());
+  struct Cleanup {
+    SmallString<256> &dir;
+    ~Cleanup() { llvm::sys::fs::remove_directories(dir); }
+  } cleanup{work};
+  std::string consts;
+  Status s = readFile(bundle.dir + "/consts.bin", consts);
+  if (s.ok())
+    s = writeFile((work + "/consts.bin").str(), consts);
+  for (size_t i = 0; s.ok() && i < inputs.size(); ++i) {
+    const BundleInfo::IO &io = bundle.inputs[i];
+    const Tensor &t = inputs[i];
+    if (tx8::ref::dtypeName(t.dtype) != io.dtype || t.shape != io.shape) {
+      std::string want, got;
+      for (int64_t d : io.shape)
+        want += (want.empty() ? "" : "x") + std::to_string(d);
+      for (int64_t d : t.shape)
+        got += (got.empty() ? "" : "x") + std::to_string(d);
+      return Status::error("input '" + io.name + "' is " + tx8::ref::dtypeName(t.dtype) + " " + got +
+                           ", the model wants " + io.dtype + " " + want);
+    }
+    tx8::codegen::ImageDesc desc;
+    s = imageDesc(io, desc);
+    std::vector<uint8_t> image;
+    std::string error;
+    if (s.ok() && !tx8::codegen::packImage(desc, t.bytes, image, error))
+      s = Status::error("input '" + io.name + "': " + error);
+    if (s.ok())
+      s = writeFile((work + "/" + io.file).str(),
+                    llvm::StringRef(reinterpret_cast<const char *>(image.data()), image.size()));
+  }
+  if (!s.ok())
+    return s;
+
+  std::vector<std::string> argv = {program};
+  if (target == "riscv")
+    argv = {defaultSdkPaths(target).qemuRun, "--timeout", "600", program};
+  std::string log = (work + "/run.log").str(), error;
+  auto start = std::chrono::steady_clock::now();
+  int rc = runIn(work.str().str(), argv, log, error);
+  result.runSeconds = since(start);
+  std::string output;
+  if (!readFile(log, output).ok())
+    output.clear();
+  if (rc != 0) {
+    llvm::StringRef text = llvm::StringRef(output).trim();
+    return Status::error("the bundle failed on " + target + " (exit code " + std::to_string(rc) + ")" +
+                         (text.empty() ? "" : ": " + text.str()) + (error.empty() ? "" : " " + error));
+  }
+  size_t at = output.rfind("tx8: simulated cycles ");
+  if (at == std::string::npos)
+    return Status::error("the bundle did not report its simulated cycles: " + output);
+  result.cycles = std::strtoull(output.c_str() + at + std::strlen("tx8: simulated cycles "), nullptr, 10);
+
+  result.outputs.clear();
+  result.outputNames.clear();
+  for (const BundleInfo::IO &io : bundle.outputs) {
+    std::string image;
+    s = readFile((work + "/" + io.file).str(), image);
+    if (!s.ok())
+      return Status::error("the bundle wrote no " + io.file + " for output '" + io.name + "'");
+    tx8::codegen::ImageDesc desc;
+    s = imageDesc(io, desc);
+    if (!s.ok())
+      return s;
+    Tensor t(*dtypeOf(io.dtype), io.shape);
+    std::vector<uint8_t> logical;
+    std::string err;
+    if (!tx8::codegen::unpackImage(desc, llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(image.data()),
+                                                                  image.size()),
+                                   logical, err))
+      return Status::error("output '" + io.name + "': " + err);
+    t.bytes = std::move(logical);
+    result.outputs.push_back(std::move(t));
+    result.outputNames.push_back(io.name);
+  }
+  return Status();
+}

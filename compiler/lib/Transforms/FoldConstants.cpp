@@ -1,0 +1,148 @@
+//===- FoldConstants.cpp - Compile-time evaluation of constant ops (tx8be-fold-constants) ===//
+//
+// Whatever depends on constants alone is computed once here, by the same reference kernels the golden model
+// uses (ComputeInterface), instead of on the device at every run: e.g. the Transpose of a weight that
+// PyTorch's exporter puts in front of a MatMul. op_gemm has no transpose, so a Gemm's constant B^T is
+// pre-transposed as well.
+//
+//===----------------------------------------------------------------------===//
+#include "PatternDriver.h"
+
+#include "tx8/Interpreter/ReferenceRunner.h"
+#include "tx8/Transforms/Passes.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace tx8be {
+#define GEN_PASS_DEF_FOLDCONSTANTSPASS
+#include "tx8/Transforms/Passes.h.inc"
+} // namespace tx8be
+
+using namespace mlir;
+using namespace tx8be;
+namespace ref = tx8::ref;
+
+namespace {
+
+DenseElementsAttr toElementsAttr(const ref::Tensor &t, RankedTensorType type) {
+  if (t.dtype == ref::DType::Bool) {
+    SmallVector<bool> values;
+    for (uint8_t v : t.bytes)
+      values.push_back(v != 0);
+    return DenseElementsAttr::get(type, values);
+  }
+  ArrayRef<char> raw(reinterpret_cast<const char *>(t.bytes.data()), t.bytes.size());
+  return DenseElementsAttr::getFromRawBuffer(type, raw);
+}
+
+/// Runs `op`, whose operands are all tx8be.Constant, through its ComputeInterface: one attribute per result.
+/// Fails (with the reason) when the op cannot be computed or a result type is not static.
+FailureOr<SmallVector<Attribute>> evaluate(Operation *op, std::string &why) {
+  auto compute = dyn_cast<ComputeInterface>(op);
+  if (!compute) {
+    why = "no ComputeInterface";
+    return failure();
+  }
+  std::vector<ref::Tensor> inputs(op->getNumOperands());
+  ComputeParam param;
+  for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
+    auto constant = operand.getDefiningOp<ConstantOp>();
+    if (!constant || failed(tensorFromElementsAttr(cast<ElementsAttr>(constant.getValue()), inputs[i], why)))
+      return failure();
+    param.inputs.push_back(&inputs[i]);
+  }
+  if (failed(compute.compute(param))) {
+    why = param.error;
+    return failure();
+  }
+  SmallVector<Attribute> values;
+  for (auto [result, t] : llvm::zip_equal(op->getResults(), param.outputs)) {
+    auto type = dyn_cast<RankedTensorType>(result.getType());
+    if (!type || !type.hasStaticShape()) {
+      why = "result type is not static";
+      return failure();
+    }
+    values.push_back(toElementsAttr(t, type));
+  }
+  return values;
+}
+
+ConstantOp createConstant(OpBuilder &b, Location loc, Attribute value) {
+  return b.create<ConstantOp>(loc, TypeRange{cast<TypedAttr>(value).getType()}, ValueRange{},
+                              ArrayRef<NamedAttribute>{b.getNamedAttr("value", value)});
+}
+
+/// Erases the Constants among `values` that nothing reads any more.
+void eraseDeadConstants(PatternRewriter &rewriter, ArrayRef<Value> values) {
+  llvm::SmallPtrSet<Operation *, 4> seen;
+  for (Value v : values)
+    if (auto constant = v.getDefiningOp<ConstantOp>())
+      if (seen.insert(constant).second && constant->use_empty())
+        rewriter.eraseOp(constant);
+}
+
+/// A compute op whose operands are all Constants becomes the Constant of its result. ChannelNorm, LoadVar and
+/// StoreVar are about the device image, not the values, and stay.
+struct FoldComputeOp : RewritePattern {
+  explicit FoldComputeOp(MLIRContext *ctx) : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+
+  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
+    if (!isa<ComputeInterface>(op) || isa<ChannelNormOp, LoadVarOp, StoreVarOp, LoadConstOp>(op) ||
+        op->getNumOperands() == 0 ||
+        !llvm::all_of(op->getOperands(), [](Value v) { return v.getDefiningOp<ConstantOp>(); }))
+      return failure();
+    std::string why;
+    auto values = evaluate(op, why);
+    if (failed(values))
+      return rewriter.notifyMatchFailure(op, why);
+    SmallVector<Value> operands(op->getOperands());
+    SmallVector<Value> results;
+    for (Attribute value : *values)
+      results.push_back(createConstant(rewriter, op->getLoc(), value));
+    rewriter.replaceOp(op, results);
+    eraseDeadConstants(rewriter, operands);
+    return success();
+  }
+};
+
+/// Gemm(A, B^T) with a constant B: B is transposed at compile time and transB cleared.
+struct GemmTransBToConstant : OpRewritePattern<GemmOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(GemmOp op, PatternRewriter &rewriter) const override {
+    auto b = op.getB().getDefiningOp<ConstantOp>();
+    auto type = cast<RankedTensorType>(op.getB().getType());
+    if (!op.getTransB() || !b || type.getRank() != 2)
+      return failure();
+    // Computed by a Transpose that never enters the IR.
+    OpBuilder detached(op.getContext());
+    auto transposedType = RankedTensorType::get({type.getDimSize(1), type.getDimSize(0)}, type.getElementType());
+    Operation *transpose =
+        detached.create<TransposeOp>(b.getLoc(), TypeRange{transposedType}, ValueRange{op.getB()},
+                                     ArrayRef<NamedAttribute>{detached.getNamedAttr(
+                                         "perm", detached.getDenseI64ArrayAttr({1, 0}))});
+    std::string why;
+    auto values = evaluate(transpose, why);
+    transpose->erase();
+    if (failed(values))
+      return rewriter.notifyMatchFailure(op, why);
+    Value transposed = createConstant(rewriter, b.getLoc(), values->front());
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getBMutable().assign(transposed);
+      op.setTransB(false);
+    });
+    eraseDeadConstants(rewriter, {b.getOutput()});
+    return success();
+  }
+};
+
+struct FoldConstantsPass : tx8be::impl::FoldConstantsPassBase<FoldConstantsPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<GemmTransBToConstant>(&getContext(), /*benefit=*/2);
+    patterns.add<FoldComputeOp>(&getContext());
+    tx8be::detail::applyPatternsInProgramOrder(getOperation().getBody(), FrozenRewritePatternSet(std::move(patterns)));
+  }
+};
+
+} // namespace

@@ -1,0 +1,209 @@
+//===- GroupPlan.cpp - What one Group does per temporal step --------------===//
+#include "tx8/Transforms/GroupPlan.h"
+
+#include "tx8/Transforms/BufferAllocator.h"
+
+#include "tx8/Support/OpLibHost.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace tx8be;
+
+uint64_t GroupPlan::footprint(uint64_t align) const {
+  uint64_t total = alignTo(resultBytes, align) + alignTo(immBytes, align);
+  // An operand read twice (Add %x, %x) is one buffer.
+  for (auto [i, b] : llvm::enumerate(operandBytes)) {
+    bool repeated = false;
+    for (size_t j = 0; j < i; ++j)
+      repeated |= compute->getOperand(j) == compute->getOperand(i);
+    if (!repeated)
+      total += alignTo(b, align);
+  }
+  return total;
+}
+
+uint64_t tx8be::spmBufferAlign() { return tx8_hw_batch_align_bytes(&tx8::hwConfig()); }
+
+FailureOr<Operation *> tx8be::getGroupComputeOp(GroupOp group) {
+  Operation *compute = nullptr;
+  for (Operation &op : group.getBody().front()) {
+    if (isa<LoadVarOp, LoadConstOp, StoreVarOp, ReturnOp>(op))
+      continue;
+    if (compute) {
+      group.emitError() << "holds more than one compute op (" << compute->getName() << ", " << op.getName()
+                        << "); codegen handles one per group";
+      return failure();
+    }
+    compute = &op;
+  }
+  if (!compute) {
+    group.emitError() << "has no compute op";
+    return failure();
+  }
+  return compute;
+}
+
+
+SmallVector<int64_t, 6> tx8be::splittableDims(Operation *op) {
+  if (op->getNumResults() != 1 || !isa<ShapedType>(op->getResult(0).getType()))
+    return {};
+  auto type = cast<ShapedType>(op->getResult(0).getType());
+  int64_t rank = type.getRank();
+  auto sameTypeOperands = [&] {
+    return llvm::all_of(op->getOperandTypes(), [&](Type t) { return t == type; });
+  };
+  SmallVector<int64_t, 6> dims;
+  auto allBut = [&](int64_t skip) {
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != skip)
+        dims.push_back(d);
+  };
+  llvm::TypeSwitch<Operation *>(op)
+      // Windowed ops: batch and the outer spatial dim (its halo comes from backWindow).
+      .Case<ConvOp, MaxPoolOp, AvgPoolOp>([&](auto) {
+        dims.push_back(0);
+        if (rank >= 3)
+          dims.push_back(2);
+      })
+      .Case<GlobalAvgPoolOp, GlobalMaxPoolOp, ChannelNormOp>([&](auto) { dims.push_back(0); })
+      .Case<BatchNorm_InferenceOp>([&](auto) { allBut(1); })
+      .Case<GemmOp, MatMulOp>([&](auto) {
+        if (rank == 2)
+          dims.push_back(0);
+      })
+      .Case<SoftmaxOp, LogSoftmaxOp>([&](auto sm) { allBut(normalizeAxis(sm.getAxis(), rank)); })
+      .Case<ReluOp, SigmoidOp, TanhOp, AddOp, MulOp>([&](auto) {
+        if (sameTypeOperands())
+          allBut(-1);
+      });
+  // Outermost in device memory first; beyond rank 4 the OpLib view merges the middle dims, so only the two
+  // outermost device dims may be cut.
+  DeviceLayout layout = getDeviceLayout(op->getResult(0));
+  SmallVector<int64_t, 6> ordered;
+  for (auto [pos, d] : llvm::enumerate(layout.order))
+    if (llvm::is_contained(dims, d) && (rank <= 4 || pos < 2))
+      ordered.push_back(d);
+  return ordered;
+}
+
+/// Bytes of the device image of a box of `value`.
+static uint64_t boxBytes(Value value, ArrayRef<int64_t> size) {
+  DeviceLayout layout = getDeviceLayout(value);
+  Type element = cast<ShapedType>(value.getType()).getElementType();
+  return deviceImageBytes(toDeviceOrder(size, layout.order), element, layout.mode).value_or(UINT64_MAX / 8);
+}
+
+/// getImmSpSize for `slice`: ops size their scratch from dev_info.temporal_mem_slice, so it is set while asking.
+static uint64_t immBytesFor(Operation *op, ArrayRef<int64_t> slice) {
+  auto oplib = dyn_cast<OpLibInterface>(op);
+  if (!oplib)
+    return 0;
+  Attribute saved = op->getAttr("dev_info");
+  op->setAttr("dev_info", withTemporalMemSlice(getOrCreateDevInfo(op), slice));
+  uint64_t bytes = oplib.getImmSpSize();
+  if (saved)
+    op->setAttr("dev_info", saved);
+  else
+    op->removeAttr("dev_info");
+  return bytes;
+}
+
+GroupPlan tx8be::planGroup(Operation *compute, ArrayRef<int64_t> slice) {
+  GroupPlan plan;
+  plan.compute = compute;
+  Value result = compute->getResult(0);
+  ArrayRef<int64_t> shape = cast<ShapedType>(result.getType()).getShape();
+  plan.slice.assign(slice.begin(), slice.end());
+  plan.operandBytes.assign(compute->getNumOperands(), 0);
+
+  // Enumerate the slices, outer dims (in device memory order) varying slowest.
+  DeviceLayout layout = getDeviceLayout(result);
+  SmallVector<int64_t, 6> start(shape.size(), 0);
+  while (true) {
+    GroupStep step;
+    step.result.start = start;
+    for (auto [d, s] : llvm::enumerate(start))
+      step.result.size.push_back(std::min(slice[d], shape[d] - s));
+    step.result.padLow.assign(shape.size(), 0);
+    step.result.padHigh.assign(shape.size(), 0);
+    WindowParam out{std::vector<int64_t>(step.result.start.begin(), step.result.start.end()),
+                    std::vector<int64_t>(step.result.size.begin(), step.result.size.end()), {}, {}};
+    auto sharding = dyn_cast<ShardingInterface>(compute);
+    std::vector<WindowParam> windows = sharding ? sharding.backWindow(out) : detail::backWindow(compute, out);
+    for (auto [i, operand] : llvm::enumerate(compute->getOperands())) {
+      TensorBox box;
+      if (i < windows.size()) {
+        box.start.assign(windows[i].start.begin(), windows[i].start.end());
+        box.size.assign(windows[i].size.begin(), windows[i].size.end());
+        box.padLow.assign(windows[i].padLow.begin(), windows[i].padLow.end());
+        box.padHigh.assign(windows[i].padHigh.begin(), windows[i].padHigh.end());
+      } else { // no rule: the whole operand
+        auto opShape = cast<ShapedType>(operand.getType()).getShape();
+        box.start.assign(opShape.size(), 0);
+        box.size.assign(opShape.begin(), opShape.end());
+        box.padLow.assign(opShape.size(), 0);
+        box.padHigh.assign(opShape.size(), 0);
+      }
+      plan.operandBytes[i] = std::max(plan.operandBytes[i], boxBytes(operand, box.size));
+      step.operands.push_back(std::move(box));
+    }
+    plan.resultBytes = std::max(plan.resultBytes, boxBytes(result, step.result.size));
+    plan.steps.push_back(std::move(step));
+
+    // Next slice: innermost device dim first.
+    int64_t pos = static_cast<int64_t>(layout.order.size()) - 1;
+    for (; pos >= 0; --pos) {
+      int64_t d = layout.order[pos];
+      start[d] += slice[d];
+      if (start[d] < shape[d])
+        break;
+      start[d] = 0;
+    }
+    if (pos < 0)
+      break;
+  }
+  plan.immBytes = immBytesFor(compute, slice);
+  return plan;
+}
+
+GroupPlan tx8be::planGroup(Operation *compute) {
+  auto shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
+  SmallVector<int64_t, 6> slice(shape.begin(), shape.end());
+  if (auto dev = compute->getAttrOfType<DevAttr>("dev_info"))
+    if (dev.getTemporalMemSlice() && dev.getTemporalMemSlice().size() == static_cast<int64_t>(shape.size()))
+      slice.assign(dev.getTemporalMemSlice().asArrayRef().begin(), dev.getTemporalMemSlice().asArrayRef().end());
+  return planGroup(compute, slice);
+}
+
+DevAttr tx8be::getOrCreateDevInfo(Operation *op) {
+  if (auto dev = op->getAttrOfType<DevAttr>("dev_info"))
+    return dev;
+  MLIRContext *ctx = op->getContext();
+  LayoutMode mode = LayoutMode::NTensor;
+  if (op->getNumResults() == 1)
+    if (auto type = dyn_cast<ShapedType>(op->getResult(0).getType()))
+      mode = defaultCompactLayout(type);
+  auto empty = DenseI64ArrayAttr::get(ctx, {});
+  return DevAttr::get(ctx, 0, LayoutModeAttr::get(ctx, mode), false, 1, empty, empty, 0, -1, empty);
+}
+
+DevAttr tx8be::withTemporalMemSlice(DevAttr d, ArrayRef<int64_t> slice) {
+  MLIRContext *ctx = d.getContext();
+  return DevAttr::get(ctx, d.getImmSize(), d.getMemLayout(), d.getMultiBufEn(), d.getMultiBufNum(),
+                      d.getOutShapeBufIdx(), DenseI64ArrayAttr::get(ctx, slice), d.getSourceType(), d.getImmAddr(),
+                      d.getMemAddr());
+}
+
+DevAttr tx8be::withMemAddr(DevAttr d, ArrayRef<int64_t> addrs) {
+  MLIRContext *ctx = d.getContext();
+  return DevAttr::get(ctx, d.getImmSize(), d.getMemLayout(), d.getMultiBufEn(), d.getMultiBufNum(),
+                      d.getOutShapeBufIdx(), d.getTemporalMemSlice(), d.getSourceType(), d.getImmAddr(),
+                      DenseI64ArrayAttr::get(ctx, addrs));
+}
+
+DevAttr tx8be::withImm(DevAttr d, uint64_t immSize, int64_t immAddr) {
+  return DevAttr::get(d.getContext(), immSize, d.getMemLayout(), d.getMultiBufEn(), d.getMultiBufNum(),
+                      d.getOutShapeBufIdx(), d.getTemporalMemSlice(), d.getSourceType(), immAddr, d.getMemAddr());
+}

@@ -1,0 +1,85 @@
+//===- TemporalSplit.cpp - Slices that fit in SPM (tx8be-temporal-split) ---===//
+#include "tx8/Transforms/GroupPlan.h"
+#include "tx8/Transforms/Passes.h"
+
+#include "tx8/Support/OpLibHost.h"
+
+namespace tx8be {
+#define GEN_PASS_DEF_TEMPORALSPLITPASS
+#include "tx8/Transforms/Passes.h.inc"
+} // namespace tx8be
+
+using namespace mlir;
+using namespace tx8be;
+
+namespace {
+
+/// Finds the largest slice that fits: cut the splittable dims in order, each into as few steps as needed.
+struct SliceSearch {
+  Operation *compute;
+  uint64_t capacity, align;
+
+  bool fits(ArrayRef<int64_t> slice) const { return planGroup(compute, slice).footprint(align) <= capacity; }
+
+  FailureOr<SmallVector<int64_t, 6>> run() const {
+    auto shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
+    SmallVector<int64_t, 6> slice(shape.begin(), shape.end());
+    if (fits(slice))
+      return slice;
+    for (int64_t d : splittableDims(compute)) {
+      // Fewest steps along d that fit (binary search over the slice length; fewer steps = longer slices).
+      int64_t lo = 1, hi = shape[d];
+      slice[d] = 1;
+      if (!fits(slice))
+        continue; // even one row along d is too much: cut the next dim too
+      while (lo < hi) {
+        int64_t mid = (lo + hi + 1) / 2;
+        slice[d] = mid;
+        if (fits(slice))
+          lo = mid;
+        else
+          hi = mid - 1;
+      }
+      slice[d] = lo;
+      return slice;
+    }
+    return failure();
+  }
+};
+
+struct TemporalSplitPass : tx8be::impl::TemporalSplitPassBase<TemporalSplitPass> {
+  using TemporalSplitPassBase::TemporalSplitPassBase;
+
+  void runOnOperation() override {
+    uint64_t capacity = spmBytes ? static_cast<uint64_t>(spmBytes) : tx8::hwConfig().spm_bytes;
+    WalkResult walk = getOperation().walk([&](GroupOp group) {
+      if (group.getGroupTag().value_or(0) == 2)
+        return WalkResult::advance(); // works in DDR
+      FailureOr<Operation *> compute = getGroupComputeOp(group);
+      if (failed(compute))
+        return WalkResult::interrupt();
+      SliceSearch search{*compute, capacity, spmBufferAlign()};
+      FailureOr<SmallVector<int64_t, 6>> slice = search.run();
+      if (failed(slice)) {
+        auto shape = cast<ShapedType>((*compute)->getResult(0).getType()).getShape();
+        SmallVector<int64_t, 6> smallest(shape.begin(), shape.end());
+        for (int64_t d : splittableDims(*compute))
+          smallest[d] = 1;
+        GroupPlan plan = planGroup(*compute, smallest);
+        InFlightDiagnostic diag = (*compute)->emitOpError()
+                                  << "does not fit in SPM even in its smallest slice: needs "
+                                  << plan.footprint(spmBufferAlign()) << " bytes (";
+        for (auto [i, bytes] : llvm::enumerate(plan.operandBytes))
+          diag << "operand " << i << " " << bytes << ", ";
+        diag << "result " << plan.resultBytes << ", scratch " << plan.immBytes << "), the SPM has " << capacity;
+        return WalkResult::interrupt();
+      }
+      (*compute)->setAttr("dev_info", withTemporalMemSlice(getOrCreateDevInfo(*compute), *slice));
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      signalPassFailure();
+  }
+};
+
+} // namespace
