@@ -49,20 +49,6 @@ std::string tx8::codegen::opSummary(Operation *op) {
   return s;
 }
 
-const char *tx8::codegen::cLayoutName(LayoutMode mode) {
-  switch (mode) {
-  case LayoutMode::Tensor:
-    return "LAYOUT_TENSOR";
-  case LayoutMode::NTensor:
-    return "LAYOUT_NTENSOR";
-  case LayoutMode::Cx:
-    return "LAYOUT_CX";
-  case LayoutMode::NCx:
-    return "LAYOUT_NCX";
-  }
-  return "LAYOUT_TENSOR";
-}
-
 std::optional<std::string> tx8::codegen::formatName(Type type) {
   Type e = getElementTypeOrSelf(type);
   if (e.isF32())
@@ -106,6 +92,12 @@ LogicalResult tx8::codegen::constAddressOf(LoadConstOp load, uint64_t &addr) {
                             << "; run tx8be-ddr-alloc first";
   addr = static_cast<uint64_t>(addrs[load.getConstMapId()]);
   return success();
+}
+
+std::string tx8::codegen::hex(uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
 }
 
 std::string tx8::codegen::checksum(StringRef data) {
@@ -197,11 +189,6 @@ std::string cString(StringRef s) {
   return out + "\"";
 }
 
-std::string hex(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 //===----------------------------------------------------------------------===//
 // consts.bin
@@ -357,7 +344,7 @@ std::string emitModelH(const BundleOptions &options, ArrayRef<IOTensor> inputs, 
         shape += (i ? ", " : "") + std::to_string(d);
       os << "    {" << cString(t.name) << ", " << cString(t.file) << ", " << formatName(t.elementType).value_or("Fmt_FP32")
          << ", " << t.shape.size() << ", {" << shape << "}, " << cString(t.layoutStr) << ", "
-         << cLayoutName(t.layout.mode) << ", " << hex(t.ddrAddr) << ", " << t.bytes << "},\n";
+         << tx8be::layoutModeCName(t.layout.mode) << ", " << hex(t.ddrAddr) << ", " << t.bytes << "},\n";
     }
     os << "};\n";
   };

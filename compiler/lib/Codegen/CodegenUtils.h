@@ -19,8 +19,8 @@ std::string locName(mlir::Location loc);
 /// "Fmt_FP32", ... for a tensor type's element type.
 std::optional<std::string> formatName(mlir::Type type);
 
-/// "LAYOUT_TENSOR", ... (runtime/include/tx8/tensor.h names).
-const char *cLayoutName(tx8be::LayoutMode mode);
+/// "0x1f40": addresses and sizes in generated C.
+std::string hex(uint64_t v);
 
 /// DDR address of a value at function level: an @main argument (tx8be.ddr_addr) or a Group result
 /// (tx8be.ddr_addrs). `user` is the op to report an error at.

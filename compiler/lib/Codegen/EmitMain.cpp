@@ -28,12 +28,6 @@ std::string ints(ArrayRef<int64_t> values) {
   return s + "}";
 }
 
-std::string hex(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
-
 /// A tensor the group function touches: its C name and how it is described.
 struct CTensor {
   std::string name;   ///< C identifier of the TSR
@@ -66,7 +60,7 @@ SmallVector<int64_t, 6> deviceShapeOf(Value value) {
   return toDeviceOrder(cast<ShapedType>(value.getType()).getShape(), getDeviceLayout(value).order);
 }
 
-std::string layoutName(Value value) { return cLayoutName(getDeviceLayout(value).mode); }
+std::string layoutName(Value value) { return tx8be::layoutModeCName(getDeviceLayout(value).mode); }
 
 LogicalResult GroupEmitter::emitViewGroup() {
   // A DDR view (Reshape): the DDR allocator gave the result its operand's bytes; nothing runs.

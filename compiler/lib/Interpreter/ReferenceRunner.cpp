@@ -25,6 +25,17 @@ std::string describe(Operation *op) {
 
 } // namespace
 
+DenseElementsAttr tx8be::elementsAttrFromTensor(const Tensor &t, RankedTensorType type) {
+  if (t.dtype == tx8::ref::DType::Bool) {
+    SmallVector<bool> values;
+    for (uint8_t v : t.bytes)
+      values.push_back(v != 0);
+    return DenseElementsAttr::get(type, values);
+  }
+  ArrayRef<char> raw(reinterpret_cast<const char *>(t.bytes.data()), t.bytes.size());
+  return DenseElementsAttr::getFromRawBuffer(type, raw);
+}
+
 LogicalResult tx8be::tensorFromElementsAttr(ElementsAttr attr, Tensor &out, std::string &error) {
   auto type = cast<ShapedType>(attr.getType());
   auto dtype = detail::refDTypeOf(type);

@@ -24,16 +24,6 @@ namespace ref = tx8::ref;
 
 namespace {
 
-DenseElementsAttr toElementsAttr(const ref::Tensor &t, RankedTensorType type) {
-  if (t.dtype == ref::DType::Bool) {
-    SmallVector<bool> values;
-    for (uint8_t v : t.bytes)
-      values.push_back(v != 0);
-    return DenseElementsAttr::get(type, values);
-  }
-  ArrayRef<char> raw(reinterpret_cast<const char *>(t.bytes.data()), t.bytes.size());
-  return DenseElementsAttr::getFromRawBuffer(type, raw);
-}
 
 /// Runs `op`, whose operands are all tx8be.Constant, through its ComputeInterface: one attribute per result.
 /// Fails (with the reason) when the op cannot be computed or a result type is not static.
@@ -62,7 +52,7 @@ FailureOr<SmallVector<Attribute>> evaluate(Operation *op, std::string &why) {
       why = "result type is not static";
       return failure();
     }
-    values.push_back(toElementsAttr(t, type));
+    values.push_back(tx8be::elementsAttrFromTensor(t, type));
   }
   return values;
 }

@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
+#include "mlir/IR/BuiltinAttributes.h"
 
 #include <string>
 #include <vector>
@@ -21,6 +22,9 @@ namespace tx8be {
 /// The elements of a tx8be.Constant's value (DenseElementsAttr or DenseResourceElementsAttr) as a host
 /// tensor. Fails (with `error`) for an element type the reference library has no dtype for.
 mlir::LogicalResult tensorFromElementsAttr(mlir::ElementsAttr attr, tx8::ref::Tensor &out, std::string &error);
+
+/// The reverse: a host tensor as a DenseElementsAttr of `type` (same element count and type).
+mlir::DenseElementsAttr elementsAttrFromTensor(const tx8::ref::Tensor &t, mlir::RankedTensorType type);
 
 /// Runs `func` with `inputs` (one per argument; dtype and shape must match the argument type) and returns
 /// one tensor per result. On failure `error` names the op (with its location) and the reason.

@@ -4,6 +4,7 @@
 // model that cannot be imported. The per-op work is in Converters.cpp.
 //
 //===----------------------------------------------------------------------===//
+#include "tx8/Interpreter/ReferenceRunner.h"
 #include "tx8/Import/ONNX.h"
 
 #include "NodeImporter.h"
@@ -87,16 +88,6 @@ FailureOr<RankedTensorType> tensorTypeOf(const onnx::TypeProto &type, MLIRContex
   return RankedTensorType::get(shape, elt);
 }
 
-DenseElementsAttr toElementsAttr(const Tensor &t, RankedTensorType type) {
-  if (t.dtype == DType::Bool) {
-    SmallVector<bool> values;
-    for (uint8_t v : t.bytes)
-      values.push_back(v != 0);
-    return DenseElementsAttr::get(type, values);
-  }
-  ArrayRef<char> raw(reinterpret_cast<const char *>(t.bytes.data()), t.bytes.size());
-  return DenseElementsAttr::getFromRawBuffer(type, raw);
-}
 
 /// ONNX's exception texts span lines; diagnostics are one line.
 std::string oneLine(const std::string &text) {
@@ -292,7 +283,7 @@ FailureOr<Value> GraphImporter::materialize(const std::string &name, GraphValue 
   }
   auto type = RankedTensorType::get(v.constant->shape, elt);
   Location constantLoc = NameLoc::get(b.getStringAttr(name));
-  v.value = b.create<tx8be::ConstantOp>(constantLoc, type, toElementsAttr(*v.constant, type)).getResult();
+  v.value = b.create<tx8be::ConstantOp>(constantLoc, type, tx8be::elementsAttrFromTensor(*v.constant, type)).getResult();
   return v.value;
 }
 

@@ -211,7 +211,7 @@ std::string BatchNorm_InferenceOp::genOpCode(const OpCodeParam &param) {
     return "#error \"tx8be.BatchNorm_Inference: genOpCode needs 5 inputs and 1 output\"\n";
   std::string p = param.name + "_param";
   std::string code = tx8be::detail::opComment(*this);
-  code += "BATCHNORM_INFER_PARAM " + p + " = {" + tx8be::detail::layoutEnumName(tx8be::detail::resultLayout(*this)) + ", " +
+  code += "BATCHNORM_INFER_PARAM " + p + " = {" + tx8be::layoutModeCName(tx8be::detail::resultLayout(*this)) + ", " +
           tx8be::detail::cFloatLiteral(getEpsilon().convertToFloat()) + "};\n";
   std::string call = "op_batchnorm_inference(&" + p;
   for (const std::string &in : param.inputs)

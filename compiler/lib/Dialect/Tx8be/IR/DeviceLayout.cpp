@@ -216,3 +216,17 @@ std::optional<uint64_t> tx8be::deviceImageBytes(ArrayRef<int64_t> deviceShape, T
     return std::nullopt;
   return l.total_bytes;
 }
+
+const char *tx8be::layoutModeCName(LayoutMode mode) {
+  switch (mode) {
+  case LayoutMode::Tensor:
+    return "LAYOUT_TENSOR";
+  case LayoutMode::NTensor:
+    return "LAYOUT_NTENSOR";
+  case LayoutMode::Cx:
+    return "LAYOUT_CX";
+  case LayoutMode::NCx:
+    return "LAYOUT_NCX";
+  }
+  return "LAYOUT_TENSOR";
+}

@@ -30,8 +30,6 @@ unsigned elementBytes(mlir::Type type);
 /// default (Tensor when dim 0 is 1, else NTensor).
 LayoutMode resultLayout(mlir::Operation *op);
 
-/// "LAYOUT_TENSOR", ... (runtime/include/tx8/tensor.h names).
-const char *layoutEnumName(LayoutMode mode);
 
 /// A float as a C literal that reads back to the same float ("1e-05f", "1.0f", "INFINITY").
 std::string cFloatLiteral(float value);

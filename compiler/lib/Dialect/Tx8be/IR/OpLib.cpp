@@ -64,20 +64,6 @@ LayoutMode tx8be::detail::resultLayout(Operation *op) {
   return LayoutMode::Tensor;
 }
 
-const char *tx8be::detail::layoutEnumName(LayoutMode mode) {
-  switch (mode) {
-  case LayoutMode::Tensor:
-    return "LAYOUT_TENSOR";
-  case LayoutMode::NTensor:
-    return "LAYOUT_NTENSOR";
-  case LayoutMode::Cx:
-    return "LAYOUT_CX";
-  case LayoutMode::NCx:
-    return "LAYOUT_NCX";
-  }
-  return "LAYOUT_TENSOR";
-}
-
 std::string tx8be::detail::cFloatLiteral(float value) {
   if (std::isnan(value))
     return "NAN";
@@ -238,7 +224,7 @@ static std::string genEltwise(Operation *op, const char *fn, const OpCodeParam &
     return badParam(op, op->getNumOperands(), 1, param);
   std::string p = param.name + "_param";
   std::string code = tx8be::detail::opComment(op);
-  code += "ELTWISE_PARAM " + p + " = {" + tx8be::detail::layoutEnumName(tx8be::detail::resultLayout(op)) + ", RND_NEAREST_EVEN};\n";
+  code += "ELTWISE_PARAM " + p + " = {" + tx8be::layoutModeCName(tx8be::detail::resultLayout(op)) + ", RND_NEAREST_EVEN};\n";
   std::string call = std::string(fn) + "(&" + p;
   for (const std::string &in : param.inputs)
     call += ", " + in;
@@ -310,7 +296,7 @@ static std::string genConv(ConvOp op, const OpCodeParam &param) {
   auto pads = padTerms(op.getPads(), spatial, param);
   std::string p = param.name + "_param";
   std::string code = tx8be::detail::opComment(op);
-  code += "CONV_PARAM " + p + " = {" + tx8be::detail::layoutEnumName(tx8be::detail::resultLayout(op)) + ", " +
+  code += "CONV_PARAM " + p + " = {" + tx8be::layoutModeCName(tx8be::detail::resultLayout(op)) + ", " +
           std::to_string(sh) + ", " + std::to_string(sw) + ", " + std::to_string(dh) + ", " + std::to_string(dw) +
           ", " + pads[0] + ", " + pads[1] + ", " + pads[2] + ", " + pads[3] + ", " + std::to_string(op.getGroup()) +
           ", 0, 0};\n";
@@ -332,7 +318,7 @@ static std::string genPool(PoolOp op, const char *fn, bool countIncludePad, cons
   auto pads = padTerms(op.getPads(), 2, param);
   std::string p = param.name + "_param";
   std::string code = tx8be::detail::opComment(op);
-  code += "POOL_PARAM " + p + " = {" + tx8be::detail::layoutEnumName(tx8be::detail::resultLayout(op)) + ", " +
+  code += "POOL_PARAM " + p + " = {" + tx8be::layoutModeCName(tx8be::detail::resultLayout(op)) + ", " +
           std::to_string(kh) + ", " + std::to_string(kw) + ", " + std::to_string(sh) + ", " + std::to_string(sw) +
           ", " + std::to_string(dh) + ", " + std::to_string(dw) + ", " + pads[0] + ", " + pads[1] + ", " + pads[2] +
           ", " + pads[3] + ", " + (countIncludePad ? "1" : "0") + "};\n";
@@ -347,7 +333,7 @@ static std::string genGlobalAvgPool(GlobalAvgPoolOp op, const OpCodeParam &param
     return badParam(op, 1, 1, param);
   std::string p = param.name + "_param";
   std::string code = tx8be::detail::opComment(op);
-  code += "GLOBAL_POOL_PARAM " + p + " = {" + tx8be::detail::layoutEnumName(tx8be::detail::resultLayout(op)) + "};\n";
+  code += "GLOBAL_POOL_PARAM " + p + " = {" + tx8be::layoutModeCName(tx8be::detail::resultLayout(op)) + "};\n";
   return code + tx8be::detail::addCycles(param.cycles, "op_global_avgpool(&" + p + ", " + param.inputs[0] + ", " +
                                                            param.outputs[0] + ")");
 }
@@ -366,7 +352,7 @@ static std::string genSoftmax(SoftmaxOp op, const OpCodeParam &param) {
     return badParam(op, 1, 1, param);
   std::string p = param.name + "_param";
   std::string code = tx8be::detail::opComment(op);
-  code += "SOFTMAX_PARAM " + p + " = {" + tx8be::detail::layoutEnumName(tx8be::detail::resultLayout(op)) + "};\n";
+  code += "SOFTMAX_PARAM " + p + " = {" + tx8be::layoutModeCName(tx8be::detail::resultLayout(op)) + "};\n";
   return code + tx8be::detail::addCycles(param.cycles, "op_softmax(&" + p + ", " + param.inputs[0] + ", " + param.imm +
                                                            ", " + param.outputs[0] + ")");
 }

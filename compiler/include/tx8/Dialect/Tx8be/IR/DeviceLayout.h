@@ -89,6 +89,9 @@ bool isLayoutAgnostic(mlir::Operation *op);
 /// operands it hands OpLib in this order.
 std::optional<llvm::SmallVector<int64_t, 6>> requiredOperandOrder(mlir::Operation *op, unsigned operand);
 
+/// "LAYOUT_TENSOR", ...: the LAYOUT_MODE enumerator (runtime/include/tx8/tensor.h) generated C uses.
+const char *layoutModeCName(LayoutMode mode);
+
 /// Bytes of the device image of a tensor with `deviceShape` (memory order) of `elementType` in `mode`.
 /// Compact layouts: elements x element bytes. Cx / NCx: tx8_layout_init's total (dims between the first and
 /// the last are merged into HW). nullopt if the shape is not static or the layout cannot hold it.
