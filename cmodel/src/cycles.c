@@ -77,7 +77,13 @@ uint64_t cm_cycles_dma(const tx8_hw_config *cfg, const DMA_Param *p) {
 }
 
 uint64_t cm_cycles_tdma(const tx8_hw_config *cfg, const TD_Param *p) {
-    uint64_t bytes = p->ctrl.elem_bytes;
-    for (int i = 0; i < 4; ++i) bytes *= p->param.shape[i];
-    return cfg->tdma_startup_cycles + ceil_div(bytes, cfg->tdma_bytes_per_cycle);
+    /* A run is the innermost dim when it is contiguous in dst and contiguous (or one broadcast element) in src;
+     * otherwise every element is its own run. Each run takes whole cycles: a strided gather moves one element
+     * per cycle, not tdma_bytes_per_cycle. */
+    const uint32_t eb = p->ctrl.elem_bytes;
+    const int contiguous = p->param.dst_stride[0] == eb && (p->param.src_stride[0] == eb || p->param.src_stride[0] == 0);
+    const uint64_t run_bytes = contiguous ? (uint64_t)eb * p->param.shape[0] : eb;
+    uint64_t runs = contiguous ? 1 : p->param.shape[0];
+    for (int i = 1; i < 4; ++i) runs *= p->param.shape[i];
+    return cfg->tdma_startup_cycles + runs * ceil_div(run_bytes, cfg->tdma_bytes_per_cycle);
 }

@@ -13,10 +13,14 @@ typedef struct td {
     uint32_t eb, shape[4], ss[4], ds[4];
 } td;
 
+/* cm_cycles.h: one run per innermost row when it is contiguous in dst and contiguous or broadcast in src, else
+ * one run per element; each run takes whole cycles. */
 static uint64_t expected_cycles(const td *t) {
     const tx8_hw_config *c = tx8_hal_config();
-    const uint64_t bytes = (uint64_t)t->eb * t->shape[0] * t->shape[1] * t->shape[2] * t->shape[3];
-    return c->tdma_startup_cycles + (bytes + c->tdma_bytes_per_cycle - 1) / c->tdma_bytes_per_cycle;
+    const int rows = t->ds[0] == t->eb && (t->ss[0] == t->eb || t->ss[0] == 0);
+    const uint64_t run = rows ? (uint64_t)t->eb * t->shape[0] : t->eb;
+    const uint64_t runs = (uint64_t)(rows ? 1 : t->shape[0]) * t->shape[1] * t->shape[2] * t->shape[3];
+    return c->tdma_startup_cycles + runs * ((run + c->tdma_bytes_per_cycle - 1) / c->tdma_bytes_per_cycle);
 }
 
 static uint64_t issue(const td *t, TD_OPCODE op) {
@@ -63,7 +67,7 @@ static void transpose_by_hand(void **state) {
     for (int i = 0; i < 15; ++i) m[i] = (uint16_t)(100 + i);
     assert_int_equal(tx8_hal_mem_write(TX8_MEM_SPM, 0x100, m, sizeof m), 0);
     const td x = {0x100, 0x400, 2, {5, 3, 1, 1}, {6, 2, 0, 0}, {2, 10, 0, 0}};
-    assert_int_equal(issue(&x, TD_OP_RESHAPE), 16 + 1);
+    assert_int_equal(issue(&x, TD_OP_RESHAPE), 16 + 15); /* a strided gather: one element per cycle */
     assert_int_equal(tx8_hal_mem_read(TX8_MEM_SPM, 0x400, t, sizeof t), 0);
     for (int r = 0; r < 5; ++r)
         for (int c = 0; c < 3; ++c) assert_int_equal(t[c * 5 + r], m[r * 3 + c]);
@@ -147,7 +151,7 @@ static void faults_leave_dst_alone(void **state) {
     x = ok, x.dst = 0x1000 - 200;
     expect_rejected(&x, TD_OP_RESHAPE, "overlap");
     x = ok, x.ds[1] = 0, x.dst = 0x1000 + 256; /* adjacent, not overlapping: must pass */
-    assert_int_equal(issue(&x, TD_OP_RESHAPE), 16 + 1);
+    assert_int_equal(issue(&x, TD_OP_RESHAPE), 16 + 4); /* 4 contiguous 64-byte rows, a cycle each */
     x = ok, x.shape[2] = 0;
     expect_rejected(&x, TD_OP_RESHAPE, "TDMA: shape[2] = 0");
     x = ok, x.eb = 0;

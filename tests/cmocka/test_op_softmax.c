@@ -27,8 +27,9 @@ static uint64_t expected_cycles(uint32_t rows, uint32_t len, int narrow) {
     const tx8_hw_config *cfg = tx8_hal_config();
     const uint64_t n = (uint64_t)rows * len;
     const uint64_t row_op = rows == 1 ? ct_expected_cycles(n, 32, 0)
-                                      : cfg->tdma_startup_cycles + (4 * n + cfg->tdma_bytes_per_cycle - 1) /
-                                        cfg->tdma_bytes_per_cycle + ct_expected_cycles(n, 32, 0);
+                                      : cfg->tdma_startup_cycles + /* the broadcast: one run per row */
+                                        rows * ((4 * (uint64_t)len + cfg->tdma_bytes_per_cycle - 1) /
+                                                cfg->tdma_bytes_per_cycle) + ct_expected_cycles(n, 32, 0);
     uint64_t c = ct_expected_cycles(n, 32, 0)   /* max */
                + row_op                          /* x - m */
                + ct_expected_cycles(n, 32, 1)   /* exp */

@@ -17,7 +17,10 @@
  *        M = batch*out_h*out_w, K = kernel_h*kernel_w*in_c/groups, N = out_c/groups   (zero-padding taps count)
  *   RDMA/WDMA cycles = ddr_latency_cycles + ceil(B / min(lsu_bytes_per_cycle, ddr_bytes_per_cycle))
  *        B      = size[1] * size[2] * roundup(size[0], ddr_burst_bytes)             (every run costs whole bursts)
- *   TDMA cycles = tdma_startup_cycles + ceil(B / tdma_bytes_per_cycle),  B = elem_bytes * prod(shape)
+ *   TDMA cycles = tdma_startup_cycles + runs * ceil(R / tdma_bytes_per_cycle)
+ *        R, runs = elem_bytes * shape[0], shape[1]*shape[2]*shape[3] when the innermost dim is contiguous in dst
+ *                  and contiguous (or a broadcast element, stride 0) in src; else elem_bytes, prod(shape)
+ *                  (a strided gather moves one element per cycle: honest for transposes)
  *
  * Instructions run one after another on a tile (op cycles are sums); concurrency between engines and tiles, and
  * DDR sharing between tiles, are the scheduler's business, not these per-instruction numbers.

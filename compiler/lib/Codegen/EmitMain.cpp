@@ -242,7 +242,7 @@ LogicalResult GroupEmitter::emit() {
   if (call.empty())
     return compute->emitOpError() << "has no OpLib kernel for these operand types and attributes (codegen supports "
                                    "BatchNorm, Conv 1-D/2-D, Gemm/MatMul 2-D, Add/Mul (same shapes), Relu, Sigmoid, "
-                                   "Tanh, Softmax (innermost axis), Max/AvgPool 2-D, GlobalAvgPool, Reshape)";
+                                   "Tanh, Softmax (innermost axis), Max/AvgPool 2-D, GlobalAvgPool, Reshape, ChannelNorm between compact layouts)";
   // Indent the generated call into the loop body.
   std::string indented;
   SmallVector<StringRef> lines;

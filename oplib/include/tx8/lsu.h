@@ -1,6 +1,6 @@
 /*
  * LSU (RDMA DDR->SPM, WDMA SPM->DDR, TDMA SPM->SPM) instruction wrappers and the LSU ops (seed names:
- * op_loadVar, op_loadConst, op_dma_store, op_store_var_ncx, op_reshape, op_gatherScatter).
+ * op_loadVar, op_loadConst, op_dma_store, op_store_var_ncx, op_reshape, op_gatherScatter) and op_permute.
  *
  * Wrappers only fill *p; issue with TsmExecute(p). Ops issue instructions and return the summed cycles, or
  * TX8_CYCLES_INVALID after tx8_hal_fault("<op>: <argument> …"). An op checks everything it can (shapes, layouts,
@@ -50,6 +50,18 @@ typedef struct RESHAPE_PARAM {
     LAYOUT_MODE out_layout;
 } RESHAPE_PARAM;
 uint64_t op_reshape(RESHAPE_PARAM *param, TSR *in, TSR *out);
+
+/* Reorders the dims of a compact (row-major, Tensor/NTensor) SPM tensor on the TDMA: out = in with its dims
+ * reordered, both in SPM, same format (any element size: int8/fp16/bf16/fp32/int32). in has shape_real S
+ * (dim 1..6); out has dim equal and shape_real S[perm[0]], ..., S[perm[dim-1]], i.e. out[i0,...] = in[j...] with
+ * j[perm[k]] = i_k (NHWC -> NCHW: perm {0, 3, 1, 2}; NCHW -> NHWC: {0, 2, 3, 1}). in and out may not overlap.
+ * Issued as TDMA 4-D box copies: dims of extent 1 dropped, adjacent dims that stay adjacent merged, a contiguous
+ * innermost run copied as one TDMA element, so NHWC <-> NCHW (and any 2-D transpose) is one instruction; more
+ * than 4 remaining dims loop over the ones with the smallest extents. Returns the summed TDMA cycles. */
+typedef struct PERMUTE_PARAM {
+    int32_t perm[MAX_SHAPE_DIM]; /* a permutation of 0..dim-1 (entries from dim on are ignored) */
+} PERMUTE_PARAM;
+uint64_t op_permute(PERMUTE_PARAM *param, TSR *in, TSR *out);
 
 /* Loads and stores between a DDR tensor stored whole and an SPM buffer holding one slice of it, both in the same
  * layout. The slice comes from the DDR TSR's L_SHAPE: shape_whole (the DDR tensor), shape_start and shape_real

@@ -357,6 +357,27 @@ static std::string genSoftmax(SoftmaxOp op, const OpCodeParam &param) {
                                                            ", " + param.outputs[0] + ")");
 }
 
+/// ChannelNorm: the same logical tensor from its input's memory order into the op's (op_permute on the TDMA).
+/// Alignment changes (compact <-> Cx) are not handled here.
+static std::string genChannelNorm(ChannelNormOp op, const OpCodeParam &param) {
+  DeviceLayout from = getDeviceLayout(op.getInput()), to = getDeviceLayout(op.getOutput());
+  bool compact = [](LayoutMode m) { return m == LayoutMode::Tensor || m == LayoutMode::NTensor; }(from.mode) &&
+                 (to.mode == LayoutMode::Tensor || to.mode == LayoutMode::NTensor);
+  if (!compact || from.order.size() != to.order.size())
+    return "";
+  if (param.inputs.size() != 1 || param.outputs.size() != 1)
+    return badParam(op, 1, 1, param);
+  // Output dim k holds logical dim to.order[k], which the input keeps at position perm[k].
+  std::string perm;
+  for (auto [k, d] : llvm::enumerate(to.order))
+    perm += (k ? ", " : "") + std::to_string(llvm::find(from.order, d) - from.order.begin());
+  std::string p = param.name + "_param";
+  std::string code = tx8be::detail::opComment(op);
+  code += "PERMUTE_PARAM " + p + " = {{" + perm + "}};\n";
+  return code + tx8be::detail::addCycles(param.cycles, "op_permute(&" + p + ", " + param.inputs[0] + ", " +
+                                                           param.outputs[0] + ")");
+}
+
 std::string tx8be::detail::genOpCode(Operation *op, const OpCodeParam &param) {
   return llvm::TypeSwitch<Operation *, std::string>(op)
       .Case<AddOp>([&](auto) { return genEltwise(op, "op_add", param); })
@@ -371,6 +392,7 @@ std::string tx8be::detail::genOpCode(Operation *op, const OpCodeParam &param) {
       .Case<AvgPoolOp>([&](AvgPoolOp pool) { return genPool(pool, "op_avgpool", pool.getCountIncludePad(), param); })
       .Case<GlobalAvgPoolOp>([&](GlobalAvgPoolOp pool) { return genGlobalAvgPool(pool, param); })
       .Case<SoftmaxOp>([&](SoftmaxOp sm) { return genSoftmax(sm, param); })
+      .Case<ChannelNormOp>([&](ChannelNormOp cn) { return genChannelNorm(cn, param); })
       .Default([](Operation *) { return std::string(); });
 }
 
@@ -387,6 +409,8 @@ SmallVector<int64_t> tx8be::detail::opLibViewShape(Operation *op, unsigned index
       mid *= s[i];
     return SmallVector<int64_t>{s.front(), mid, s.back()};
   };
+  if (isa<ChannelNormOp>(op)) // op_permute takes up to 6 dims as they are
+    return SmallVector<int64_t>(deviceShape.begin(), deviceShape.end());
   bool isResult = index >= op->getNumOperands();
   if (isa<BatchNorm_InferenceOp>(op) && !isResult && index >= 1) {
     int64_t c = 1;
