@@ -50,18 +50,23 @@ std::string tx8::codegen::opSummary(Operation *op) {
 }
 
 std::optional<std::string> tx8::codegen::formatName(Type type) {
-  Type e = getElementTypeOrSelf(type);
-  if (e.isF32())
+  std::optional<Data_Format> format = tx8be::detail::dataFormatOf(getElementTypeOrSelf(type));
+  if (!format)
+    return std::nullopt;
+  switch (*format) {
+  case Fmt_FP32:
     return std::string("Fmt_FP32");
-  if (e.isF16())
+  case Fmt_FP16:
     return std::string("Fmt_FP16");
-  if (e.isBF16())
+  case Fmt_BF16:
     return std::string("Fmt_BF16");
-  if (e.isInteger(8))
+  case Fmt_INT8:
     return std::string("Fmt_INT8");
-  if (e.isInteger(32))
+  case Fmt_INT32:
     return std::string("Fmt_INT32");
-  return std::nullopt;
+  default:
+    return std::nullopt;
+  }
 }
 
 FailureOr<uint64_t> tx8::codegen::groupResultAddress(GroupOp group, unsigned index) {
@@ -240,13 +245,7 @@ LogicalResult buildConsts(ModuleOp module, std::string &blob, std::vector<ConstE
     desc.order.assign(e.layout.order.begin(), e.layout.order.end());
     desc.elementBytes = static_cast<unsigned>(host.bytes.size() / std::max<uint64_t>(1, type.getNumElements()));
     desc.mode = static_cast<LAYOUT_MODE>(e.layout.mode);
-    if (auto fmt = formatName(type)) {
-      if (*fmt == "Fmt_FP32") desc.format = Fmt_FP32;
-      else if (*fmt == "Fmt_FP16") desc.format = Fmt_FP16;
-      else if (*fmt == "Fmt_BF16") desc.format = Fmt_BF16;
-      else if (*fmt == "Fmt_INT8") desc.format = Fmt_INT8;
-      else desc.format = Fmt_INT32;
-    }
+    desc.format = tx8be::detail::dataFormatOf(e.elementType);
     std::vector<uint8_t> image;
     if (!packImage(desc, host.bytes, image, error))
       return module.emitError() << "constant " << id << " (" << e.name << "): " << error;

@@ -184,13 +184,13 @@ LogicalResult GroupEmitter::emit() {
   OpCodeParam param;
   param.name = "op";
   param.cycles = "cycles";
-  auto viewTable = [&](const std::string &name, unsigned index, Value value, auto boxOf) {
+  auto viewTable = [&](const std::string &name, unsigned tensorIndex, Value value, auto boxOf) {
     DeviceLayout layout = getDeviceLayout(value);
     size_t rank = 0;
     std::string rows;
     for (auto [s, step] : llvm::enumerate(plan.steps)) {
       SmallVector<int64_t> view =
-          tx8be::detail::opLibViewShape(compute, index, toDeviceOrder(boxOf(step).size, layout.order));
+          tx8be::detail::opLibViewShape(compute, tensorIndex, toDeviceOrder(boxOf(step).size, layout.order));
       rank = view.size();
       rows += (s ? ", " : "") + ints(view);
     }

@@ -12,8 +12,7 @@ using namespace mlir;
 using tx8::ref::Status;
 
 void tx8be::buildBackendPipeline(OpPassManager &pm) {
-  pm.addNestedPass<func::FuncOp>(createTx8beInferShapes());
-  buildLayoutPipeline(pm);
+  buildLayoutPipeline(pm); // constant folding, shapes, layout
   pm.addPass(createMoveConstantPass());
   pm.addPass(createConstNormPass());
   pm.addNestedPass<func::FuncOp>(createGroupOptimizationPass());

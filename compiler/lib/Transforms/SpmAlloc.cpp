@@ -5,8 +5,6 @@
 
 #include "tx8/Support/OpLibHost.h"
 
-#include "llvm/ADT/MapVector.h"
-
 namespace tx8be {
 #define GEN_PASS_DEF_SPMALLOCPASS
 #include "tx8/Transforms/Passes.h.inc"

@@ -19,8 +19,8 @@
 
 namespace tx8be {
 
-/// The passes from an imported tx8be graph to a module codegen takes, in the seed's order: shapes, constant
-/// folding, layout, constant management, grouping, loads/stores, mapping, temporal split, SPM and DDR
+/// The passes from an imported tx8be graph to a module codegen takes, in the seed's order: constant
+/// folding, shapes, layout, constant management, grouping, loads/stores, mapping, temporal split, SPM and DDR
 /// allocation, barriers.
 void buildBackendPipeline(mlir::OpPassManager &pm);
 

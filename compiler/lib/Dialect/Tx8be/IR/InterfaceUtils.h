@@ -7,6 +7,7 @@
 #ifndef TX8_LIB_DIALECT_TX8BE_IR_INTERFACEUTILS_H
 #define TX8_LIB_DIALECT_TX8BE_IR_INTERFACEUTILS_H
 
+#include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
 
 #include <optional>
@@ -16,9 +17,6 @@
 #include "tx8/hw_config.h"
 
 namespace tx8be::detail {
-
-/// OpLib's element format for an MLIR element type (fp32/fp16/bf16/i8/i32), if it has one.
-std::optional<Data_Format> dataFormatOf(mlir::Type elementType);
 
 /// Elements of a static shape; nullopt if a dimension is dynamic.
 std::optional<uint64_t> staticElements(mlir::Type type);

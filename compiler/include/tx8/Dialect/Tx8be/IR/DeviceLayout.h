@@ -26,7 +26,14 @@
 #include <optional>
 #include <string>
 
+#include "tx8/dtype.h"
+
 namespace tx8be {
+
+namespace detail {
+/// OpLib's element format for an MLIR element type (fp32/fp16/bf16/i8/i32), if it has one.
+std::optional<Data_Format> dataFormatOf(mlir::Type elementType);
+} // namespace detail
 
 /// Argument / result attribute names on func.func for the graph's inputs and outputs.
 inline constexpr llvm::StringLiteral kArgLayoutStrAttr = "tx8be.layout_str";
