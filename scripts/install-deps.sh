@@ -6,6 +6,8 @@ PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config python3
   libcmocka-dev   # per-op C tests
   libdnnl-dev     # oneDNN: reference results and timings
+  ocl-icd-opencl-dev  # OpenCL headers + libOpenCL.so: oneDNN's dnnl-config.cmake find_package()s OpenCL, but
+                      # libdnnl-dev only Recommends it (and we install with --no-install-recommends)
   # RISC-V bare-metal backend: cross compilers, C library, emulator
   gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc clang-19
   # compiler: MLIR 19, ONNX import, unit and lit tests, conformance data
