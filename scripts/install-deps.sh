@@ -1,5 +1,9 @@
 #!/usr/bin/env bash
 # Installs every Debian package the build and the tests need. Idempotent: does nothing when all are present.
+#   scripts/install-deps.sh          install what is missing
+#   scripts/install-deps.sh --list   print the package list, one a line (tests/lint/check_deps_closure.py reads it)
+# Everything the build uses must come from these packages or their Depends/Pre-Depends (never a Recommends:
+# they are installed with --no-install-recommends); ctest's deps_closure check holds the build to that.
 set -euo pipefail
 
 PACKAGES=(
@@ -14,6 +18,11 @@ PACKAGES=(
   libmlir-19-dev mlir-19-tools llvm-19-dev llvm-19-tools lld-19
   libonnx-dev libprotobuf-dev protobuf-compiler libgtest-dev libonnx-testdata python3-onnx
 )
+
+if [ "${1:-}" = "--list" ]; then
+  printf '%s\n' "${PACKAGES[@]}"
+  exit 0
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do
