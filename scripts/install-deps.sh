@@ -8,6 +8,7 @@ set -euo pipefail
 
 PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config python3
+  dpkg-dev file   # cpack -G DEB (tests/install): dpkg-shlibdeps, and file to find the ELF binaries it reads
   libcmocka-dev   # per-op C tests
   libdnnl-dev     # oneDNN: reference results and timings
   ocl-icd-opencl-dev  # OpenCL headers + libOpenCL.so: oneDNN's dnnl-config.cmake find_package()s OpenCL, but

@@ -1,5 +1,6 @@
 # Shared part of the RISC-V toolchain files: bare-metal rv64imafdc/lp64d (the TX8 kernel cores), picolibc,
-# images linked by riscv/tx8.ld and run under qemu-system-riscv64 through riscv/qemu/tx8-qemu-run.
+# images linked by riscv/tx8.ld and run under qemu-system-riscv64 through riscv/qemu/tx8-qemu-run. Installed
+# with the SDK (<prefix>/lib/cmake/tx8/) together with riscv64-gcc.cmake.
 set(CMAKE_SYSTEM_NAME Generic)
 set(CMAKE_SYSTEM_PROCESSOR riscv64)
 # No OS to run test programs on while configuring: try_compile builds static libraries only.
@@ -9,8 +10,15 @@ set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
 set(TX8_RISCV_ARCH_FLAGS "-march=rv64imafdc -mabi=lp64d -mcmodel=medany -g")
 set(TX8_PICOLIBC_DIR /usr/lib/picolibc/riscv64-unknown-elf)
 
-# add_test() commands of executables run through QEMU.
-set(CMAKE_CROSSCOMPILING_EMULATOR ${CMAKE_CURRENT_LIST_DIR}/../riscv/qemu/tx8-qemu-run)
+# add_test() commands of executables run through QEMU: the runner of the source tree (toolchain/ beside riscv/),
+# or of an installed SDK (<prefix>/lib/cmake/tx8/ and <prefix>/bin/).
+foreach(_tx8_run ${CMAKE_CURRENT_LIST_DIR}/../riscv/qemu/tx8-qemu-run ${CMAKE_CURRENT_LIST_DIR}/../../../bin/tx8-qemu-run)
+  if(EXISTS ${_tx8_run})
+    get_filename_component(CMAKE_CROSSCOMPILING_EMULATOR ${_tx8_run} ABSOLUTE)
+    break()
+  endif()
+endforeach()
+unset(_tx8_run)
 
 set(TX8_TARGET riscv CACHE STRING "HAL backend: cmodel or riscv" FORCE)
 

@@ -16,6 +16,8 @@ set(TX8_RISCV_GCC_DIR ${CMAKE_BINARY_DIR}/riscv-gcc CACHE INTERNAL "")
 set(TX8_RISCV_CLANG_DIR ${CMAKE_BINARY_DIR}/riscv-clang CACHE INTERNAL "")
 set(TX8_RISCV_CLANG_TESTS test_op_batchnorm_inference CACHE INTERNAL "tests also built with clang")
 set(TX8_QEMU_RUN ${CMAKE_SOURCE_DIR}/riscv/qemu/tx8-qemu-run CACHE INTERNAL "")
+# tx8-aot runs riscv bundles with the runner beside it, in the build tree as when installed (<prefix>/bin).
+configure_file(${TX8_QEMU_RUN} ${CMAKE_BINARY_DIR}/bin/tx8-qemu-run COPYONLY)
 
 set(_tx8_sub_args -DCMAKE_BUILD_TYPE=Release -DTX8_BUILD_BENCH=OFF -DTX8_BUILD_COMPILER=OFF -DTX8_BUILD_RISCV=OFF
                   -DTX8_WERROR=${TX8_WERROR})

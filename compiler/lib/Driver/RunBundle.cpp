@@ -24,19 +24,36 @@ using tx8::ref::Status;
 using tx8::ref::Tensor;
 using llvm::SmallString;
 
-#ifndef TX8_BUILD_DIR
-#error "TX8_BUILD_DIR must name the tx8 build directory (set by compiler/lib/Driver/CMakeLists.txt)"
-#endif
+namespace {
+/// An address inside this program, for getMainExecutable.
+void exeAnchor() {}
+} // namespace
 
-SdkPaths tx8be::defaultSdkPaths(const std::string &target) {
-  SdkPaths p;
-  std::string build = TX8_BUILD_DIR, source = TX8_SOURCE_DIR;
-  p.sdkDir = target == "riscv" ? build + "/riscv-gcc/sdk" : build + "/sdk";
+Status tx8be::findSdk(const std::string &target, SdkPaths &paths) {
+  std::string exe = llvm::sys::fs::getMainExecutable("tx8-aot", reinterpret_cast<void *>(&exeAnchor));
+  SmallString<256> bin(llvm::sys::path::parent_path(exe)), prefix(llvm::sys::path::parent_path(bin));
+  std::vector<std::string> candidates;
   if (const char *env = std::getenv("TX8_SDK_DIR"))
-    p.sdkDir = env;
-  p.toolchainFile = source + "/toolchain/riscv64-gcc.cmake";
-  p.qemuRun = source + "/riscv/qemu/tx8-qemu-run";
-  return p;
+    candidates.push_back(env);
+  else
+    candidates = {(prefix + "/lib/cmake/tx8").str(),
+                  (prefix + (target == "riscv" ? "/riscv-gcc/sdk" : "/sdk")).str()};
+  std::string looked;
+  for (const std::string &dir : candidates) {
+    if (!llvm::sys::fs::exists(dir + "/tx8Target-" + target + ".cmake")) {
+      looked += (looked.empty() ? "" : ", ") + dir;
+      continue;
+    }
+    paths.sdkDir = dir;
+    paths.toolchainFile = dir + "/riscv64-gcc.cmake";
+    paths.qemuRun = (bin + "/tx8-qemu-run").str();
+    if (target == "riscv" && !llvm::sys::fs::can_execute(paths.qemuRun))
+      return Status::error("the tx8 SDK for riscv needs " + paths.qemuRun + ", which is missing");
+    return Status();
+  }
+  return Status::error("no tx8 SDK for target " + target + " (looked in " + looked +
+                       std::string(std::getenv("TX8_SDK_DIR") ? ", from TX8_SDK_DIR" : "") +
+                       "): build tx8-aot's tree, install it, or set TX8_SDK_DIR");
 }
 
 namespace {
@@ -229,10 +246,9 @@ Status tx8be::loadBundle(const std::string &dir, BundleInfo &info) {
 Status tx8be::buildBundle(const BundleInfo &bundle, const std::string &target, std::string &program,
                           double &seconds) {
   auto start = std::chrono::steady_clock::now();
-  SdkPaths sdk = defaultSdkPaths(target);
-  if (!llvm::sys::fs::exists(sdk.sdkDir + "/tx8Config.cmake"))
-    return Status::error("no tx8 SDK for target " + target + " at " + sdk.sdkDir +
-                         " (build tx8-aot's tree first, or set TX8_SDK_DIR)");
+  SdkPaths sdk;
+  if (Status s = findSdk(target, sdk); !s.ok())
+    return s;
   SmallString<256> dir(bundle.dir);
   llvm::sys::fs::make_absolute(dir);
   std::string buildDir = (dir + "/build-" + target).str(), log = buildDir + ".log", error;
@@ -300,8 +316,12 @@ Status tx8be::runBundle(const BundleInfo &bundle, const std::string &target, con
     return s;
 
   std::vector<std::string> argv = {program};
-  if (target == "riscv")
-    argv = {defaultSdkPaths(target).qemuRun, "--timeout", "600", program};
+  if (target == "riscv") {
+    SdkPaths sdk;
+    if (Status found = findSdk(target, sdk); !found.ok())
+      return found;
+    argv = {sdk.qemuRun, "--timeout", "600", program};
+  }
   std::string log = (work + "/run.log").str(), error;
   auto start = std::chrono::steady_clock::now();
   int rc = runIn(work.str().str(), argv, log, error);

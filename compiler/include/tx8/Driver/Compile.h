@@ -32,14 +32,17 @@ tx8::ref::Status readHwConfig(const std::string &path, tx8_hw_config &config);
 mlir::LogicalResult compileModule(mlir::ModuleOp module, const tx8::codegen::BundleOptions &options,
                                   tx8::codegen::BundleFiles &files);
 
-/// Where bundles are built from: the SDK directories and tools this tx8-aot was built with (overridable with
-/// the environment variable TX8_SDK_DIR for the selected target).
+/// Where bundles are built from. Found relative to this program's own executable, so a build tree and an
+/// installed prefix both work without either being named in the binary: <exe>/../lib/cmake/tx8 (installed, both
+/// targets), else the build tree's <exe>/../sdk (cmodel) or <exe>/../riscv-gcc/sdk (riscv). The environment
+/// variable TX8_SDK_DIR replaces the search. A directory is an SDK for a target when it holds
+/// tx8Target-<target>.cmake (cmake/Tx8Sdk.cmake).
 struct SdkPaths {
-  std::string sdkDir;        ///< <build>/sdk or <build>/riscv-gcc/sdk
-  std::string toolchainFile; ///< riscv only
-  std::string qemuRun;       ///< riscv only: riscv/qemu/tx8-qemu-run
+  std::string sdkDir;        ///< the bundle's TX8_SDK_DIR
+  std::string toolchainFile; ///< riscv only: <sdkDir>/riscv64-gcc.cmake
+  std::string qemuRun;       ///< riscv only: tx8-qemu-run beside the executable
 };
-SdkPaths defaultSdkPaths(const std::string &target);
+tx8::ref::Status findSdk(const std::string &target, SdkPaths &paths);
 
 struct RunResult {
   std::vector<tx8::ref::Tensor> outputs; ///< in the manifest's output order, logical layout
