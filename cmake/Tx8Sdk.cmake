@@ -29,11 +29,8 @@ set(TX8_SDK_PATHS "set(TX8_QEMU_RUN \"${PROJECT_SOURCE_DIR}/riscv/qemu/tx8-qemu-
 if(TX8_TARGET STREQUAL "riscv")
   string(APPEND TX8_SDK_PATHS "\nset(TX8_RISCV_LINKER_SCRIPT \"${TX8_RISCV_LINKER_SCRIPT}\")")
   # The toolchain file has the same name in both SDK forms, so tx8-aot finds it beside the config.
-  file(WRITE ${TX8_SDK_DIR}/riscv64-gcc.cmake.tmp
-       "# The source tree's toolchain file (written by cmake/Tx8Sdk.cmake).\n"
-       "include(\"${PROJECT_SOURCE_DIR}/toolchain/riscv64-gcc.cmake\")\n")
-  file(COPY_FILE ${TX8_SDK_DIR}/riscv64-gcc.cmake.tmp ${TX8_SDK_DIR}/riscv64-gcc.cmake ONLY_IF_DIFFERENT)
-  file(REMOVE ${TX8_SDK_DIR}/riscv64-gcc.cmake.tmp)
+  file(CONFIGURE OUTPUT ${TX8_SDK_DIR}/riscv64-gcc.cmake @ONLY CONTENT
+       "# The source tree's toolchain file (written by cmake/Tx8Sdk.cmake).\ninclude(\"@PROJECT_SOURCE_DIR@/toolchain/riscv64-gcc.cmake\")\n")
 endif()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/tx8Target.cmake.in ${TX8_SDK_DIR}/tx8Target-${TX8_TARGET}.cmake @ONLY)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/tx8Config.cmake.in ${TX8_SDK_DIR}/tx8Config.cmake @ONLY)
