@@ -12,7 +12,7 @@ set(TX8_INSTALL_CMAKEDIR lib/cmake/tx8)       # the package: config, per-target 
 set(TX8_INSTALL_LIBDIR lib/tx8/${TX8_TARGET}) # one target's libraries (and riscv's linker script, start-up)
 
 # Exported as tx8::<name>: the libraries a program on the chip links, and what they link themselves.
-set(_tx8_sdk_targets tx8_hal_api tx8_cmodel tx8_runtime tx8_oplib)
+set(_tx8_sdk_targets tx8_hal_api tx8_cmodel tx8_runtime tx8_oplib_plan tx8_oplib)
 if(TX8_TARGET STREQUAL "riscv")
   list(APPEND _tx8_sdk_targets tx8_hal_riscv tx8_riscv_api tx8_riscv_rt)
 else()

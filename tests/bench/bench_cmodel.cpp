@@ -84,7 +84,7 @@ void bench_batchnorm(tx8_hal *hal, int reps) {
     L_SHAPE s_in, s_out, s_v, s_imm;
     TSR in = make_tsr(s_in, Fmt_FP16, in_addr, {1, bc.h_slice, bc.w, bc.c});
     TSR out = make_tsr(s_out, Fmt_FP16, out_addr, {1, bc.h_slice, bc.w, bc.c});
-    const uint64_t imm_bytes = op_batchnorm_inference_imm_size(&param, &in);
+    const uint64_t imm_bytes = op_batchnorm_inference_imm_size(tx8_hal_config(), &param, &in);
     TSR imm = make_tsr(s_imm, Fmt_INT8, imm_addr, {(int32_t)imm_bytes});
     TSR v[4];
     for (int k = 0; k < 4; ++k) v[k] = make_tsr(s_v, Fmt_FP32, vec_addr + k * ((lanes * 4 + 255) / 256 * 256), {bc.c});

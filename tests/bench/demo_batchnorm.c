@@ -87,7 +87,7 @@ int main(void) {
         tsr_init(&vd[k], &s_vd[k], Fmt_FP32, vec_ddr + k * vec_stride, vshape, 2);
         tsr_init(&vs[k], &s_vs[k], Fmt_FP32, spm, vshape, 2);
     }
-    const int32_t imm_bytes[1] = {(int32_t)op_batchnorm_inference_imm_size(&bn, &in)};
+    const int32_t imm_bytes[1] = {(int32_t)op_batchnorm_inference_imm_size(tx8_hal_config(), &bn, &in)};
     tsr_init(&imm, &s_imm, Fmt_INT8, spm, imm_bytes, 1);
     if (spm + (uint64_t)imm_bytes[0] > cfg.spm_bytes) {
         fprintf(stderr, "demo: slice plan needs %llu bytes of SPM, the tile has %llu\n",

@@ -68,7 +68,7 @@ static void bn_then_relu(int32_t c0, int32_t r0, int32_t cs, uint64_t y_ddr, uin
         tsr(&v[k], &s_v[k], Fmt_FP32, spm_vec + 4ull * C * k, vpart, 1);
         op_loadVar(&ld, &vd[k], &v[k]);
     }
-    const int32_t imm_bytes[1] = {(int32_t)op_batchnorm_inference_imm_size(&bn, &x)};
+    const int32_t imm_bytes[1] = {(int32_t)op_batchnorm_inference_imm_size(tx8_hal_config(), &bn, &x)};
     tsr(&imm, &s_imm, Fmt_INT8, spm_imm, imm_bytes, 1);
     op_batchnorm_inference(&bn, &x, &v[0], &v[1], &v[2], &v[3], &imm, &y);
     ddr_channel_slice(&yd, &s_yd, Fmt_FP16, y_ddr, whole, 4, c0, cs);

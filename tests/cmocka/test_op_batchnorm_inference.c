@@ -39,7 +39,7 @@ static int plan_buffers(const bn_case *c, const BATCHNORM_INFER_PARAM *param, TS
     uint64_t p = b->out + up256(l->total_bytes) + GUARD;
     for (int i = 0; i < 4; ++i, p += up256(b->c_lanes * 4ull)) b->vec[i] = p;
     b->imm = p;
-    b->imm_bytes = op_batchnorm_inference_imm_size(param, in_tsr);
+    b->imm_bytes = op_batchnorm_inference_imm_size(tx8_hal_config(), param, in_tsr);
     b->end = b->imm + b->imm_bytes + GUARD;
     return b->end <= tx8_hal_config()->spm_bytes ? 0 : -1;
 }

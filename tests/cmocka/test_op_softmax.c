@@ -51,7 +51,7 @@ static void run_case(const sm_case *c, tx8_rng *rng, const double *fixed_x, cons
     make_tensor(&ti, c->fmt, SPM_A, c->shape, c->dim);
     make_tensor(&to, c->fmt, out_addr, c->shape, c->dim);
     SOFTMAX_PARAM prm = {c->layout};
-    const uint64_t imm_bytes = op_softmax_imm_size(&prm, &ti.tsr);
+    const uint64_t imm_bytes = op_softmax_imm_size(tx8_hal_config(), &prm, &ti.tsr);
     const uint64_t want_imm = (c->fmt != Fmt_FP32 ? round_up(4 * n, 256) : 0) + (rows > 1 ? round_up(4 * n, 256) : 0) +
                               round_up(4ull * rows, 256);
     assert_int_equal(imm_bytes, want_imm);
@@ -218,8 +218,8 @@ static void bad_input(void **state) {
         ct_assert_pattern(SPM_D, 512);
         ct_assert_pattern(SPM_IMM, 512);
     }
-    assert_int_equal(op_softmax_imm_size(&nt, &t5.tsr), 0); /* no plan for a bad shape */
-    assert_int_equal(op_softmax_imm_size(NULL, &ti.tsr), 0);
+    assert_int_equal(op_softmax_imm_size(tx8_hal_config(), &nt, &t5.tsr), 0); /* no plan for a bad shape */
+    assert_int_equal(op_softmax_imm_size(tx8_hal_config(), NULL, &ti.tsr), 0);
 }
 
 int main(void) {

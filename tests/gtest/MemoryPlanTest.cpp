@@ -103,7 +103,7 @@ TEST(DeviceImageTest, ConvWeightsToHWIO) {
 
 TEST(DeviceImageTest, CxPadsChannels) {
   // 1x1x3 (N, W, C) fp32 in Cx: C = 3 aligned to 4, padding zero.
-  ImageDesc d{{1, 1, 3}, {0, 1, 2}, 4, LAYOUT_CX, Fmt_FP32};
+  ImageDesc d{{1, 1, 3}, {0, 1, 2}, 4, LAYOUT_CX, Fmt_FP32, /*batchAlignBytes=*/256};
   ASSERT_TRUE(imageBytes(d).has_value());
   EXPECT_GE(*imageBytes(d), 16u);
   std::vector<float> x = {1, 2, 3};
@@ -116,6 +116,16 @@ TEST(DeviceImageTest, CxPadsChannels) {
   EXPECT_EQ(fourth, 0.0f);
   ASSERT_TRUE(unpackImage(d, image, back, error)) << error;
   EXPECT_EQ(back, logical);
+}
+
+TEST(DeviceImageTest, NCxBatchesStartOnTheConfiguredAlignment) {
+  // 2 batches of 1x3 fp32 (12 bytes, C padded): each batch starts on the batch alignment of the config.
+  ImageDesc d{{2, 1, 3}, {0, 1, 2}, 4, LAYOUT_NCX, Fmt_FP32, /*batchAlignBytes=*/256};
+  EXPECT_EQ(imageBytes(d), std::optional<uint64_t>(512));
+  d.batchAlignBytes = 512; // batch_align_bits 4096
+  EXPECT_EQ(imageBytes(d), std::optional<uint64_t>(1024));
+  d.batchAlignBytes = 0; // not given: an aligned layout cannot be sized
+  EXPECT_FALSE(imageBytes(d).has_value());
 }
 
 TEST(DeviceImageTest, RejectsBadDescriptionsAndSizes) {

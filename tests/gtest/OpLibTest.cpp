@@ -6,7 +6,6 @@
 //===----------------------------------------------------------------------===//
 #include "TestUtils.h"
 
-#include "tx8/Support/OpLibHost.h"
 #include "tx8/ops.h"
 
 using namespace mlir;
@@ -23,14 +22,16 @@ std::string bnIR(const std::string &inType, const std::string &vecType, const st
          vecType + ", " + vecType + ", " + vecType + ") -> " + inType;
 }
 
+const tx8_hw_config kDefaultHw = tx8_hw_config_default();
+
 /// What OpLib itself says for `shape` (its own [N][HW][C] view, C last), format and layout.
-uint64_t opLibImmSize(std::vector<int32_t> shape, Data_Format format, LAYOUT_MODE layout, float epsilon) {
+uint64_t opLibImmSize(std::vector<int32_t> shape, Data_Format format, LAYOUT_MODE layout, float epsilon,
+                      const tx8_hw_config &hw = kDefaultHw) {
   L_SHAPE s;
   EXPECT_EQ(tx8_lshape_init(&s, shape.data(), static_cast<int32_t>(shape.size())), 0);
   TSR in{format, 0, &s};
   BATCHNORM_INFER_PARAM param{layout, epsilon};
-  tx8::bindOpLibHost();
-  return op_batchnorm_inference_imm_size(&param, &in);
+  return op_batchnorm_inference_imm_size(&hw, &param, &in);
 }
 
 TEST_F(OpLibTest, BatchNormQueryOpAttrFollowsTheSeed) {
@@ -87,29 +88,40 @@ TEST_F(OpLibTest, BatchNormImmSizeIsOpLibs) {
   parse("%x: tensor<2x40x4x4xf16>, %s: tensor<40xf32>",
         bnIR("tensor<2x40x4x4xf16>", "tensor<40xf32>", "{layout_str = \"NHWC\"}"));
   auto bn = first<tx8be::BatchNorm_InferenceOp>();
-  uint32_t size = bn.getImmSpSize();
+  uint32_t size = bn.getImmSpSize(kDefaultHw, {});
   EXPECT_EQ(size, opLibImmSize({2, 4, 4, 40}, Fmt_FP16, LAYOUT_NTENSOR, 1e-5f));
   EXPECT_GT(size, 0u);
   // fp16 needs an fp32 work copy in imm: more than fp32 input would.
   parse("%x: tensor<2x40x4x4xf32>, %s: tensor<40xf32>",
         bnIR("tensor<2x40x4x4xf32>", "tensor<40xf32>", "{layout_str = \"NHWC\"}"));
-  uint32_t size32 = first<tx8be::BatchNorm_InferenceOp>().getImmSpSize();
+  uint32_t size32 = first<tx8be::BatchNorm_InferenceOp>().getImmSpSize(kDefaultHw, {});
   EXPECT_EQ(size32, opLibImmSize({2, 4, 4, 40}, Fmt_FP32, LAYOUT_NTENSOR, 1e-5f));
   EXPECT_LT(size32, size);
 }
 
 TEST_F(OpLibTest, BatchNormImmSizeBeforeTheLayoutPassesUsesTheChannelLastView) {
   // No layout chosen yet (Unknown): OpLib will read the channel-last image tx8be-layout-init gives the op, so
-  // NCHW 1x40x3x5 is OpLib's 1x3x5x40; dev_info says NCx and gives the per-step slice 1x40x3x2 (ONNX order).
+  // NCHW 1x40x3x5 is OpLib's 1x3x5x40; then dev_info says Cx and a step covers the slice 1x40x3x2 (ONNX order).
   parse("%x: tensor<1x40x3x5xbf16>, %s: tensor<40xf32>", bnIR("tensor<1x40x3x5xbf16>", "tensor<40xf32>"));
   auto bn = first<tx8be::BatchNorm_InferenceOp>();
-  EXPECT_EQ(bn.getImmSpSize(), opLibImmSize({1, 3, 5, 40}, Fmt_BF16, LAYOUT_TENSOR, 1e-5f));
+  EXPECT_EQ(bn.getImmSpSize(kDefaultHw, {}), opLibImmSize({1, 3, 5, 40}, Fmt_BF16, LAYOUT_TENSOR, 1e-5f));
   tx8be::setDevInfoWithLayout(&ctx, bn, tx8be::LayoutMode::Cx);
-  auto dev = bn.getDevInfo().value();
-  bn.setDevInfoAttr(tx8be::DevAttr::get(&ctx, 0, dev.getMemLayout(), false, 1, dev.getOutShapeBufIdx(),
-                                        DenseI64ArrayAttr::get(&ctx, {1, 40, 3, 2}), 0, -1, dev.getMemAddr()));
-  EXPECT_EQ(bn.getImmSpSize(), opLibImmSize({1, 3, 2, 40}, Fmt_BF16, LAYOUT_CX, 1e-5f));
-  EXPECT_NE(bn.getImmSpSize(), opLibImmSize({1, 3, 5, 40}, Fmt_BF16, LAYOUT_CX, 1e-5f));
+  EXPECT_EQ(bn.getImmSpSize(kDefaultHw, {1, 40, 3, 2}), opLibImmSize({1, 3, 2, 40}, Fmt_BF16, LAYOUT_CX, 1e-5f));
+  EXPECT_NE(bn.getImmSpSize(kDefaultHw, {1, 40, 3, 2}), opLibImmSize({1, 3, 5, 40}, Fmt_BF16, LAYOUT_CX, 1e-5f));
+}
+
+TEST_F(OpLibTest, ImmSizeIsForTheHardwareAsked) {
+  // OpLib rounds its scratch buffers to the batch alignment: asking for a chip with 4096-bit alignment gives
+  // OpLib's answer for that chip, not the default's.
+  parse("%x: tensor<1x40x3x5xf16>, %s: tensor<40xf32>",
+        bnIR("tensor<1x40x3x5xf16>", "tensor<40xf32>", "{layout_str = \"NHWC\"}"));
+  auto bn = first<tx8be::BatchNorm_InferenceOp>();
+  tx8_hw_config wide = tx8_hw_config_default();
+  wide.batch_align_bits = 4096;
+  uint32_t atDefault = bn.getImmSpSize(kDefaultHw, {}), atWide = bn.getImmSpSize(wide, {});
+  EXPECT_EQ(atWide, opLibImmSize({1, 3, 5, 40}, Fmt_FP16, LAYOUT_TENSOR, 1e-5f, wide));
+  EXPECT_EQ(atWide % 512, 0u);
+  EXPECT_GT(atWide, atDefault);
 }
 
 TEST_F(OpLibTest, ClockCyclesComeFromTheHardwareConfig) {
@@ -118,18 +130,18 @@ TEST_F(OpLibTest, ClockCyclesComeFromTheHardwareConfig) {
         "%1 = tx8be.Exp %a : (tensor<64x128xf32>) -> tensor<64x128xf32>\n"
         "%2 = tx8be.Gemm %a, %b : (tensor<64x128xf32>, tensor<128x32xf32>) -> tensor<64x32xf32>\n"
         "%3 = tx8be.Relu %h : (tensor<64x128xf16>) -> tensor<64x128xf16>");
-  const tx8_hw_config &hw = tx8::hwConfig();
+  const tx8_hw_config &hw = kDefaultHw;
   uint64_t bytesPerCycle = hw.ct_datapath_bits / 8;
   SmallVector<tx8be::ReluOp> relus;
   module->walk([&](tx8be::ReluOp op) { relus.push_back(op); });
   // One CT pass: start-up + bytes / datapath width.
-  EXPECT_EQ(oplib(relus[0]).getOpClockCycle(), hw.ct_startup_cycles + 64 * 128 * 4 / bytesPerCycle);
-  EXPECT_EQ(oplib(relus[1]).getOpClockCycle(), hw.ct_startup_cycles + 64 * 128 * 2 / bytesPerCycle);
-  EXPECT_EQ(oplib(first<tx8be::ExpOp>()).getOpClockCycle(),
+  EXPECT_EQ(oplib(relus[0]).getOpClockCycle(hw), hw.ct_startup_cycles + 64 * 128 * 4 / bytesPerCycle);
+  EXPECT_EQ(oplib(relus[1]).getOpClockCycle(hw), hw.ct_startup_cycles + 64 * 128 * 2 / bytesPerCycle);
+  EXPECT_EQ(oplib(first<tx8be::ExpOp>()).getOpClockCycle(hw),
             hw.ct_startup_cycles + hw.ct_transcendental_passes * (64 * 128 * 4 / bytesPerCycle));
   // NE: M*N*K MACs at the fp32 rate.
   uint64_t macs = 64ull * 32 * 128;
-  EXPECT_EQ(oplib(first<tx8be::GemmOp>()).getOpClockCycle(),
+  EXPECT_EQ(oplib(first<tx8be::GemmOp>()).getOpClockCycle(hw),
             hw.ne_startup_cycles + (macs + hw.ne_macs_per_cycle_fp32 - 1) / hw.ne_macs_per_cycle_fp32);
 }
 
@@ -225,7 +237,7 @@ TEST_F(OpLibTest, GenOpCodeConvPoolSoftmax) {
   module->walk([&](tx8be::SoftmaxOp op) { softmaxes.push_back(op); });
   p.imm = "&imm";
   EXPECT_NE(oplib(softmaxes[0]).genOpCode(p).find("op_softmax(&g_param, x, &imm, y)"), std::string::npos);
-  EXPECT_GT(oplib(softmaxes[0]).getImmSpSize(), 0u) << "OpLib's op_softmax_imm_size";
+  EXPECT_GT(oplib(softmaxes[0]).getImmSpSize(kDefaultHw, {}), 0u) << "OpLib's op_softmax_imm_size";
   EXPECT_EQ(oplib(softmaxes[1]).genOpCode(p), "") << "op_softmax normalises the innermost dim only";
 }
 

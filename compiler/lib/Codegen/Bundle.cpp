@@ -6,6 +6,7 @@
 
 #include "tx8/Codegen/DeviceImage.h"
 #include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
+#include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 #include "tx8/Interpreter/ReferenceRunner.h"
 #include "tx8/Transforms/ConstContainer.h"
 
@@ -151,6 +152,7 @@ std::string orderName(Value v, const DeviceLayout &layout) {
 
 FailureOr<SmallVector<IOTensor>> collectIO(func::FuncOp func, bool inputs) {
   SmallVector<IOTensor> result;
+  tx8_hw_config hw = getHwConfig(func);
   unsigned count = inputs ? func.getNumArguments() : func.getNumResults();
   Operation *ret = func.getBody().front().getTerminator();
   for (unsigned i = 0; i < count; ++i) {
@@ -171,7 +173,9 @@ FailureOr<SmallVector<IOTensor>> collectIO(func::FuncOp func, bool inputs) {
     if (!addr)
       return func.emitError() << (inputs ? "input " : "output ") << i << " has no DDR address; run tx8be-ddr-alloc";
     t.ddrAddr = addr.getValue().getZExtValue();
-    t.bytes = deviceImageBytes(toDeviceOrder(t.shape, t.layout.order), t.elementType, t.layout.mode).value_or(0);
+    t.bytes = deviceImageBytes(toDeviceOrder(t.shape, t.layout.order), t.elementType, t.layout.mode,
+                               tx8_hw_batch_align_bytes(&hw))
+                  .value_or(0);
     t.file = (inputs ? "input_" : "output_") + std::to_string(i) + ".bin";
     result.push_back(std::move(t));
   }
@@ -216,6 +220,7 @@ LogicalResult buildConsts(ModuleOp module, std::string &blob, std::vector<ConstE
   if (container.size() && (!addrs || addrs.size() != static_cast<int64_t>(container.size()) || !total))
     return module.emitError() << "constants have no DDR addresses; run tx8be-ddr-alloc first";
   blob.assign(total ? total.getValue().getZExtValue() : 0, '\0');
+  tx8_hw_config hw = getHwConfig(module);
   // Each entry's layout is the one its LoadConsts read it in (ConstNormPass makes them agree).
   DenseMap<uint32_t, LoadConstOp> reader;
   module.walk([&](LoadConstOp load) { reader.try_emplace(load.getConstMapId(), load); });
@@ -246,6 +251,7 @@ LogicalResult buildConsts(ModuleOp module, std::string &blob, std::vector<ConstE
     desc.elementBytes = static_cast<unsigned>(host.bytes.size() / std::max<uint64_t>(1, type.getNumElements()));
     desc.mode = static_cast<LAYOUT_MODE>(e.layout.mode);
     desc.format = tx8be::detail::dataFormatOf(e.elementType);
+    desc.batchAlignBytes = tx8_hw_batch_align_bytes(&hw);
     std::vector<uint8_t> image;
     if (!packImage(desc, host.bytes, image, error))
       return module.emitError() << "constant " << id << " (" << e.name << "): " << error;
@@ -463,6 +469,24 @@ LogicalResult tx8::codegen::generateBundle(ModuleOp module, const BundleOptions 
   return success();
 }
 
+namespace {
+
+/// Renames the directory `dir` to a fresh sibling whose name goes to `aside`. The sibling is created first
+/// (a unique name) and then replaced by the rename, which POSIX allows for an empty directory.
+std::error_code moveAside(StringRef dir, SmallString<256> &aside) {
+  SmallString<256> unique;
+  if (auto ec = llvm::sys::fs::createUniqueDirectory(dir + ".old-%%%%%%", unique))
+    return ec;
+  if (auto ec = llvm::sys::fs::rename(dir, unique)) {
+    (void)llvm::sys::fs::remove(unique);
+    return ec;
+  }
+  aside = unique;
+  return {};
+}
+
+} // namespace
+
 LogicalResult tx8::codegen::writeBundleDir(const BundleFiles &files, StringRef dir, std::string &error) {
   SmallString<256> target(dir);
   // Absolute: LLVM puts a relative unique-directory model under the system temp directory.
@@ -500,7 +524,9 @@ LogicalResult tx8::codegen::writeBundleDir(const BundleFiles &files, StringRef d
       return failure();
     }
   }
-  // Replace an existing bundle only now that the new one is complete.
+  // Replace an existing bundle only now that the new one is complete, and so that there always is one at
+  // `target`: the old one is renamed aside, the new one into place, and only then is the old one removed.
+  SmallString<256> aside;
   if (llvm::sys::fs::exists(target)) {
     // Only ever replace an earlier bundle or an empty directory, never anything else the user has there.
     std::error_code ec;
@@ -511,7 +537,7 @@ LogicalResult tx8::codegen::writeBundleDir(const BundleFiles &files, StringRef d
       cleanup();
       return failure();
     }
-    if (auto ec = llvm::sys::fs::remove_directories(target)) {
+    if (auto ec = moveAside(target, aside)) {
       error = "cannot replace '" + target.str().str() + "': " + ec.message();
       cleanup();
       return failure();
@@ -519,8 +545,13 @@ LogicalResult tx8::codegen::writeBundleDir(const BundleFiles &files, StringRef d
   }
   if (auto ec = llvm::sys::fs::rename(temp, target)) {
     error = "cannot move the bundle into '" + target.str().str() + "': " + ec.message();
+    if (!aside.empty() && llvm::sys::fs::rename(aside, target)) // put the old bundle back
+      error += "; the previous bundle is in '" + aside.str().str() + "'";
     cleanup();
     return failure();
   }
+  // The new bundle is in place; failing to delete the old one does not make this compile fail.
+  if (!aside.empty())
+    (void)llvm::sys::fs::remove_directories(aside);
   return success();
 }

@@ -39,8 +39,8 @@ bool viewLayout(const ImageDesc &desc, tx8_layout &l) {
     hw *= mem[i];
   int32_t v[3] = {static_cast<int32_t>(mem.empty() ? 1 : mem.front()), static_cast<int32_t>(hw),
                   static_cast<int32_t>(mem.size() < 2 ? 1 : mem.back())};
-  tx8_hw_config cfg = tx8_hw_config_default();
-  return desc.format && tx8_layout_init(&l, desc.mode, *desc.format, v, 3, tx8_hw_batch_align_bytes(&cfg)) == 0;
+  return desc.format && desc.batchAlignBytes &&
+         tx8_layout_init(&l, desc.mode, *desc.format, v, 3, desc.batchAlignBytes) == 0;
 }
 
 /// Moves elements between logical row-major and memory order (toMemory: logical -> memory).

@@ -77,7 +77,7 @@ LogicalResult GroupEmitter::emit() {
   if (failed(computeOr))
     return failure();
   Operation *compute = *computeOr;
-  GroupPlan plan = planGroup(compute);
+  GroupPlan plan = planGroup(compute, getHwConfig(group));
   size_t steps = plan.steps.size();
 
   os << "/* ---- group " << index << ": " << opSummary(compute) << "\n";

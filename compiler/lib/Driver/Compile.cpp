@@ -1,7 +1,6 @@
 //===- Compile.cpp - The backend pipeline and tx8-aot compile -------------===//
 #include "tx8/Driver/Compile.h"
 
-#include "tx8/Support/OpLibHost.h"
 #include "tx8/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -34,20 +33,25 @@ Status tx8be::readHwConfig(const std::string &path, tx8_hw_config &config) {
   const llvm::json::Object *object = json->getAsObject();
   if (!object)
     return Status::error(path + ": expected a JSON object of hardware config fields");
-  for (const auto &[key, value] : *object) {
+  return parseHwConfigJson(*object, path, config);
+}
+
+Status tx8be::parseHwConfigJson(const llvm::json::Object &object, const std::string &where, tx8_hw_config &config) {
+  for (const auto &[key, value] : object) {
     std::optional<int64_t> v = value.getAsInteger();
     bool known = false;
 #define TX8_HW(type, name, dflt, unit, desc)                                                                    \
   if (key == #name) {                                                                                          \
     known = true;                                                                                              \
     if (!v || *v <= 0 || static_cast<uint64_t>(*v) > std::numeric_limits<type>::max())                         \
-      return Status::error(path + ": '" #name "' must be a positive integer (" unit ")");                      \
+      return Status::error(where + ": '" #name "' must be a positive integer (" unit ")");                     \
     config.name = static_cast<type>(*v);                                                                       \
   }
 #include "tx8/hw_config.def"
 #undef TX8_HW
     if (!known)
-      return Status::error(path + ": unknown hardware config field '" + key.str() + "' (see hal/include/tx8/hw_config.def)");
+      return Status::error(where + ": unknown hardware config field '" + key.str() +
+                           "' (see hal/include/tx8/hw_config.def)");
   }
   return Status();
 }

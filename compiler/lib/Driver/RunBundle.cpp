@@ -17,7 +17,14 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace tx8be;
 using tx8::ref::Status;
@@ -81,26 +88,40 @@ Status writeFile(const std::string &path, llvm::StringRef data) {
   return ec ? Status::error(path + ": " + ec.message()) : Status();
 }
 
-/// Runs `argv` in `cwd` (through /bin/sh: llvm::sys has no working-directory option), stdout+stderr to `log`.
+/// Runs `argv` (argv[0] a path to the program) in `cwd`, stdin from /dev/null, stdout+stderr to `log`.
+/// posix_spawn with a chdir file action, because llvm::sys::ExecuteAndWait has no working-directory option.
+/// Returns the exit code, or -1 (could not start) / -2 (killed by a signal) with `error` set.
 int runIn(const std::string &cwd, const std::vector<std::string> &argv, const std::string &log, std::string &error) {
-  auto quote = [](const std::string &s) {
-    std::string q = "'";
-    for (char c : s)
-      q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-  };
-  std::string command = "cd " + quote(cwd) + " && exec";
+  std::vector<char *> args;
   for (const std::string &a : argv)
-    command += " " + quote(a);
-  std::optional<llvm::StringRef> redirects[] = {llvm::StringRef("/dev/null"), llvm::StringRef(log),
-                                                llvm::StringRef(log)};
-  auto sh = llvm::sys::findProgramByName("sh");
-  if (!sh) {
-    error = "cannot find sh";
+    args.push_back(const_cast<char *>(a.c_str()));
+  args.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  // Opened before the chdir, so a relative log path means what it meant to the caller.
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
+  pid_t pid;
+  int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) {
+    error = "cannot run " + argv[0] + " in " + cwd + ": " + std::strerror(rc);
     return -1;
   }
-  llvm::StringRef args[] = {*sh, "-c", command};
-  return llvm::sys::ExecuteAndWait(*sh, args, std::nullopt, redirects, 0, 0, &error);
+  int status;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) {
+      error = "cannot wait for " + argv[0] + ": " + std::strerror(errno);
+      return -1;
+    }
+  }
+  if (WIFSIGNALED(status)) {
+    error = "killed by signal " + std::to_string(WTERMSIG(status));
+    return -2;
+  }
+  return WEXITSTATUS(status);
 }
 
 Status checkedIO(const llvm::json::Object *o, BundleInfo::IO &io, const std::string &where) {
@@ -152,7 +173,7 @@ std::optional<LAYOUT_MODE> layoutOf(const std::string &name) {
   return std::nullopt;
 }
 
-Status imageDesc(const BundleInfo::IO &io, tx8::codegen::ImageDesc &desc) {
+Status imageDesc(const BundleInfo::IO &io, const tx8_hw_config &hw, tx8::codegen::ImageDesc &desc) {
   auto dtype = dtypeOf(io.dtype);
   auto mode = layoutOf(io.memLayout);
   if (!dtype || !mode)
@@ -162,6 +183,7 @@ Status imageDesc(const BundleInfo::IO &io, tx8::codegen::ImageDesc &desc) {
   desc.order = io.order;
   desc.elementBytes = static_cast<unsigned>(tx8::ref::dtypeBytes(*dtype));
   desc.mode = *mode;
+  desc.batchAlignBytes = tx8_hw_batch_align_bytes(&hw);
   if (*dtype == tx8::ref::DType::F32)
     desc.format = Fmt_FP32;
   else if (*dtype == tx8::ref::DType::F16)
@@ -208,6 +230,12 @@ Status tx8be::loadBundle(const std::string &dir, BundleInfo &info) {
   if (const llvm::json::Object *model = root->getObject("model"))
     if (auto name = model->getString("name"))
       info.modelName = name->str();
+  const llvm::json::Object *hw = root->getObject("hardware");
+  if (!hw)
+    return Status::error(path + ": corrupt manifest (no \"hardware\" config)");
+  info.hw = tx8_hw_config_default();
+  if (Status s = parseHwConfigJson(*hw, path + ": manifest \"hardware\"", info.hw); !s.ok())
+    return s;
   // Every generated file must be the one the compiler wrote.
   const llvm::json::Object *files = root->getObject("files");
   if (!files)
@@ -233,7 +261,7 @@ Status tx8be::loadBundle(const std::string &dir, BundleInfo &info) {
       s = checkedIO((*a)[i].getAsObject(), io, path + ": " + key + "[" + std::to_string(i) + "]");
       if (s.ok()) {
         tx8::codegen::ImageDesc desc;
-        s = imageDesc(io, desc);
+        s = imageDesc(io, info.hw, desc);
       }
       if (!s.ok())
         return s;
@@ -303,7 +331,7 @@ Status tx8be::runBundle(const BundleInfo &bundle, const std::string &target, con
                            ", the model wants " + io.dtype + " " + want);
     }
     tx8::codegen::ImageDesc desc;
-    s = imageDesc(io, desc);
+    s = imageDesc(io, bundle.hw, desc);
     std::vector<uint8_t> image;
     std::string error;
     if (s.ok() && !tx8::codegen::packImage(desc, t.bytes, image, error))
@@ -347,7 +375,7 @@ Status tx8be::runBundle(const BundleInfo &bundle, const std::string &target, con
     if (!s.ok())
       return Status::error("the bundle wrote no " + io.file + " for output '" + io.name + "'");
     tx8::codegen::ImageDesc desc;
-    s = imageDesc(io, desc);
+    s = imageDesc(io, bundle.hw, desc);
     if (!s.ok())
       return s;
     Tensor t(*dtypeOf(io.dtype), io.shape);

@@ -2,11 +2,15 @@
 
 #include "tx8/Reference/TensorIO.h"
 
+#include <google/protobuf/io/coded_stream.h>
+#include <onnx/onnx_pb.h>
+
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <optional>
 
 namespace tx8::ref {
 
@@ -347,7 +351,7 @@ Status writeNpy(const std::string &path, const Tensor &t) {
 }
 
 //===----------------------------------------------------------------------===//
-// ONNX TensorProto (protobuf wire format)
+// ONNX TensorProto (libonnx's generated onnx::TensorProto; a hand encoder for raw_data files)
 //===----------------------------------------------------------------------===//
 
 namespace {
@@ -380,41 +384,138 @@ const char *fieldName(uint32_t f) {
   return "unknown";
 }
 
-// Bounds-checked cursor over a byte range.
-struct WireReader {
-  const uint8_t *p;
-  size_t size;
-  size_t pos = 0;
+// The wire type of one element of a field this reader interprets (repeated numeric fields may also come
+// packed, length-delimited); nullopt for the fields it skips whatever their encoding.
+std::optional<uint32_t> elementWireType(uint32_t field) {
+  switch (field) {
+  case kDims: case kDataType: case kInt32Data: case kInt64Data: case kUint64Data: case kDataLocation:
+    return kVarint;
+  case kFloatData: return kFixed32;
+  case kDoubleData: return kFixed64;
+  case kName: case kRawData: return kLengthDelimited;
+  }
+  return std::nullopt;
+}
+bool isPackable(uint32_t field) {
+  return field == kDims || field == kFloatData || field == kInt32Data || field == kInt64Data ||
+         field == kDoubleData || field == kUint64Data;
+}
 
-  bool atEnd() const { return pos >= size; }
-  bool varint(uint64_t &v) {
-    v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      if (pos >= size)
-        return false;
-      uint8_t b = p[pos++];
-      v |= static_cast<uint64_t>(b & 0x7f) << shift;
-      if (!(b & 0x80))
-        return true;
+// libprotobuf says only that a message does not parse. This walks the framing (tags, wire types, lengths,
+// packed payloads, external_data entries) to name the first field that breaks it; "" if it all holds.
+std::string framingError(const uint8_t *data, int size) {
+  google::protobuf::io::CodedInputStream in(data, size);
+  std::string nested;
+  while (in.CurrentPosition() < size) {
+    const int tagAt = in.CurrentPosition();
+    uint64_t key;
+    if (!in.ReadVarint64(&key))
+      return "truncated or corrupt field tag at offset " + std::to_string(tagAt);
+    const uint32_t field = static_cast<uint32_t>(key >> 3), wt = static_cast<uint32_t>(key & 7);
+    if (field == 0 || key >> 32)
+      return "corrupt field tag at offset " + std::to_string(tagAt) + " (not a TensorProto?)";
+    const std::string what = std::string("field ") + std::to_string(field) + " (" + fieldName(field) + ") at offset " +
+                             std::to_string(tagAt);
+    uint64_t value;
+    switch (wt) {
+    case kVarint:
+      if (!in.ReadVarint64(&value))
+        return "truncated " + what;
+      break;
+    case kFixed64:
+      if (!in.ReadLittleEndian64(&value))
+        return "truncated " + what;
+      break;
+    case kFixed32: {
+      uint32_t v32;
+      if (!in.ReadLittleEndian32(&v32))
+        return "truncated " + what;
+      break;
     }
-    return false; // more than 10 bytes
+    case kLengthDelimited: {
+      if (!in.ReadVarint64(&value))
+        return "truncated length of " + what;
+      const int left = size - in.CurrentPosition();
+      if (value > static_cast<uint64_t>(left))
+        return "truncated " + what + ": needs " + std::to_string(value) + " bytes, " + std::to_string(left) + " left";
+      // The one nested message libprotobuf parses (segment is refused below); reported only if the framing
+      // holds everywhere else.
+      if (field == kExternalData && nested.empty() &&
+          !onnx::StringStringEntryProto().ParseFromArray(data + in.CurrentPosition(), static_cast<int>(value)))
+        nested = "corrupt " + what;
+      if (!isPackable(field)) {
+        in.Skip(static_cast<int>(value));
+        break;
+      }
+      // A packed block: whole elements only.
+      const uint32_t elemWt = *elementWireType(field);
+      auto limit = in.PushLimit(static_cast<int>(value));
+      while (in.BytesUntilLimit() > 0) {
+        uint64_t v;
+        uint32_t v32;
+        bool ok = elemWt == kVarint    ? in.ReadVarint64(&v)
+                  : elemWt == kFixed32 ? in.ReadLittleEndian32(&v32)
+                                       : in.ReadLittleEndian64(&v);
+        if (!ok)
+          return "corrupt packed " + what;
+      }
+      in.PopLimit(limit);
+      break;
+    }
+    default:
+      return "unsupported wire type " + std::to_string(wt) + " in " + what;
+    }
+    if (field == kSegment)
+      return "segmented tensors (field 3, segment) are not supported";
+    std::optional<uint32_t> elemWt = elementWireType(field);
+    if (elemWt && wt != *elemWt && !(wt == kLengthDelimited && isPackable(field)))
+      return "wrong wire type " + std::to_string(wt) + " for " + what;
   }
-  bool fixed(size_t n, uint64_t &v) {
-    if (size - pos < n)
-      return false;
-    v = 0;
-    for (size_t i = 0; i < n; ++i)
-      v |= static_cast<uint64_t>(p[pos + i]) << (8 * i);
-    pos += n;
-    return true;
-  }
-};
+  return nested;
+}
 
-// Values of a repeated numeric field, accepting both the packed and the one-per-tag encodings.
-struct Repeated {
-  std::vector<uint64_t> values; // raw 32/64-bit patterns or varints
-  bool present = false;
-};
+// The typed field onnx.proto stores a data_type's values in when there is no raw_data, as raw bytes of
+// `dtype`: float_data, double_data and int64_data as they are, int32_data narrowed (INT32, INT8, UINT8, BOOL,
+// and the bit patterns of FLOAT16 / BFLOAT16).
+Status typedData(const onnx::TensorProto &p, DType dtype, const std::vector<int64_t> &dims, int64_t count,
+                 const std::string &name, std::vector<uint8_t> &bytes) {
+  const char *srcName = dtype == DType::F32   ? "float_data"
+                        : dtype == DType::F64 ? "double_data"
+                        : dtype == DType::I64 ? "int64_data"
+                                              : "int32_data";
+  const int size = dtype == DType::F32   ? p.float_data_size()
+                   : dtype == DType::F64 ? p.double_data_size()
+                   : dtype == DType::I64 ? p.int64_data_size()
+                                         : p.int32_data_size();
+  if (size != count) {
+    if (count > 0 && size == 0)
+      return fail(name, std::string("tensor of dims ") + shapeToString(dims) + " has neither raw_data nor " + srcName);
+    return fail(name, std::string(srcName) + " has " + std::to_string(size) + " values, dims " + shapeToString(dims) +
+                          " need " + std::to_string(count));
+  }
+  const size_t elem = dtypeBytes(dtype);
+  bytes.assign(static_cast<size_t>(count) * elem, 0);
+  if (count == 0)
+    return Status();
+  switch (dtype) {
+  case DType::F32: std::memcpy(bytes.data(), p.float_data().data(), bytes.size()); break;
+  case DType::F64: std::memcpy(bytes.data(), p.double_data().data(), bytes.size()); break;
+  case DType::I64: std::memcpy(bytes.data(), p.int64_data().data(), bytes.size()); break;
+  default:
+    for (int64_t i = 0; i < count; ++i) {
+      const int32_t v = p.int32_data(static_cast<int>(i));
+      uint8_t *dst = bytes.data() + static_cast<size_t>(i) * elem;
+      switch (dtype) {
+      case DType::I32: std::memcpy(dst, &v, 4); break;
+      case DType::F16: case DType::BF16: { uint16_t b = static_cast<uint16_t>(v); std::memcpy(dst, &b, 2); break; }
+      case DType::I8: case DType::U8: *dst = static_cast<uint8_t>(v); break;
+      case DType::Bool: *dst = v ? 1 : 0; break;
+      default: break;
+      }
+    }
+  }
+  return Status();
+}
 
 void putVarint(std::vector<uint8_t> &out, uint64_t v) {
   while (v >= 0x80) {
@@ -453,132 +554,25 @@ const char *onnxDataTypeName(int code) {
 
 Status parseTensorProto(const uint8_t *data, size_t size, const std::string &name, Tensor &out,
                         std::string *tensorName, const TensorProtoOptions &options) {
-  WireReader r{data, size};
-  std::vector<int64_t> dims;
-  int64_t dataType = 0;
-  bool haveDataType = false;
-  const uint8_t *raw = nullptr;
-  size_t rawSize = 0;
-  bool haveRaw = false;
-  std::string protoName;
-  Repeated floatData, int32Data, int64Data, doubleData, uint64Data;
-  bool haveStrings = false, external = false;
-
-  while (!r.atEnd()) {
-    const size_t tagAt = r.pos;
-    uint64_t key;
-    if (!r.varint(key))
-      return fail(name, "truncated or corrupt field tag at offset " + std::to_string(tagAt));
-    const uint32_t field = static_cast<uint32_t>(key >> 3), wt = static_cast<uint32_t>(key & 7);
-    if (field == 0 || key >> 32)
-      return fail(name, "corrupt field tag at offset " + std::to_string(tagAt) + " (not a TensorProto?)");
-    const std::string what = std::string("field ") + std::to_string(field) + " (" + fieldName(field) + ") at offset " +
-                             std::to_string(tagAt);
-
-    // Fetch the payload generically first; interpret it below.
-    uint64_t scalar = 0;
-    const uint8_t *bytes = nullptr;
-    size_t len = 0;
-    switch (wt) {
-    case kVarint:
-      if (!r.varint(scalar))
-        return fail(name, "truncated " + what);
-      break;
-    case kFixed64:
-      if (!r.fixed(8, scalar))
-        return fail(name, "truncated " + what);
-      break;
-    case kFixed32:
-      if (!r.fixed(4, scalar))
-        return fail(name, "truncated " + what);
-      break;
-    case kLengthDelimited: {
-      uint64_t l;
-      if (!r.varint(l))
-        return fail(name, "truncated length of " + what);
-      if (l > r.size - r.pos)
-        return fail(name, "truncated " + what + ": needs " + std::to_string(l) + " bytes, " +
-                              std::to_string(r.size - r.pos) + " left");
-      bytes = r.p + r.pos;
-      len = static_cast<size_t>(l);
-      r.pos += len;
-      break;
-    }
-    default:
-      return fail(name, "unsupported wire type " + std::to_string(wt) + " in " + what);
-    }
-
-    // A repeated numeric field is either one element per tag or a packed length-delimited block.
-    auto collect = [&](Repeated &rep, uint32_t elemWt) -> Status {
-      rep.present = true;
-      if (wt == elemWt) {
-        rep.values.push_back(scalar);
-        return Status();
-      }
-      if (wt != kLengthDelimited)
-        return fail(name, "wrong wire type " + std::to_string(wt) + " for " + what);
-      WireReader sub{bytes, len};
-      while (!sub.atEnd()) {
-        uint64_t v;
-        bool ok = elemWt == kVarint ? sub.varint(v) : sub.fixed(elemWt == kFixed32 ? 4 : 8, v);
-        if (!ok)
-          return fail(name, "corrupt packed " + what);
-        rep.values.push_back(v);
-      }
-      return Status();
-    };
-    auto expectWt = [&](uint32_t want) -> Status {
-      if (wt != want)
-        return fail(name, "wrong wire type " + std::to_string(wt) + " for " + what);
-      return Status();
-    };
-
-    Status s;
-    switch (field) {
-    case kDims: {
-      Repeated rep;
-      s = collect(rep, kVarint);
-      for (uint64_t v : rep.values)
-        dims.push_back(static_cast<int64_t>(v));
-      break;
-    }
-    case kDataType:
-      s = expectWt(kVarint);
-      dataType = static_cast<int64_t>(scalar);
-      haveDataType = true;
-      break;
-    case kSegment:
-      return fail(name, "segmented tensors (field 3, segment) are not supported");
-    case kFloatData: s = collect(floatData, kFixed32); break;
-    case kInt32Data: s = collect(int32Data, kVarint); break;
-    case kStringData: haveStrings = true; break;
-    case kInt64Data: s = collect(int64Data, kVarint); break;
-    case kName:
-      s = expectWt(kLengthDelimited);
-      protoName.assign(reinterpret_cast<const char *>(bytes), len);
-      break;
-    case kRawData:
-      s = expectWt(kLengthDelimited);
-      raw = bytes;
-      rawSize = len;
-      haveRaw = true;
-      break;
-    case kDoubleData: s = collect(doubleData, kFixed64); break;
-    case kUint64Data: s = collect(uint64Data, kVarint); break;
-    case kDataLocation:
-      s = expectWt(kVarint);
-      external = scalar == 1;
-      break;
-    default: break; // doc_string, external_data, unknown fields: skipped
-    }
-    if (!s.ok())
-      return s;
+  if (size > static_cast<size_t>(std::numeric_limits<int>::max()))
+    return fail(name, std::to_string(size) + " bytes is more than a TensorProto can hold (2 GiB)");
+  const int bytes = static_cast<int>(size);
+  onnx::TensorProto p;
+  if (!p.ParseFromArray(data, bytes)) {
+    std::string why = framingError(data, bytes);
+    return fail(name, why.empty() ? "not a valid TensorProto (protobuf parse failed)" : why);
   }
-
-  if (external)
+  // A known field with the wrong wire type parses as an unknown field: refuse it as the framing check does.
+  if (p.unknown_fields().field_count() > 0)
+    if (std::string why = framingError(data, bytes); !why.empty())
+      return fail(name, why);
+  if (p.has_segment())
+    return fail(name, "segmented tensors (field 3, segment) are not supported");
+  if (p.data_location() == onnx::TensorProto::EXTERNAL)
     return fail(name, "tensor data is stored externally (data_location EXTERNAL), which is not supported");
-  if (!haveDataType)
+  if (!p.has_data_type())
     return fail(name, "no data_type field (not a TensorProto?)");
+  const int64_t dataType = p.data_type();
   DType dtype;
   switch (dataType) {
   case 1: dtype = DType::F32; break;
@@ -600,8 +594,8 @@ Status parseTensorProto(const uint8_t *data, size_t size, const std::string &nam
     return fail(name, "data_type " + std::to_string(dataType) + " (" + onnxDataTypeName(static_cast<int>(dataType)) +
                           ") is not supported");
   }
-  (void)haveStrings; // only meaningful for STRING tensors, refused above
 
+  const std::vector<int64_t> dims(p.dims().begin(), p.dims().end());
   const size_t elem = dtypeBytes(dtype);
   int64_t count;
   if (!checkedCount(dims, elem, count))
@@ -611,48 +605,20 @@ Status parseTensorProto(const uint8_t *data, size_t size, const std::string &nam
   t.shape = dims;
   const size_t nbytes = static_cast<size_t>(count) * elem;
 
-  if (haveRaw) {
-    if (rawSize != nbytes)
-      return fail(name, "raw_data has " + std::to_string(rawSize) + " bytes, dims " + shapeToString(dims) + " of " +
+  if (p.has_raw_data()) {
+    const std::string &raw = p.raw_data();
+    if (raw.size() != nbytes)
+      return fail(name, "raw_data has " + std::to_string(raw.size()) + " bytes, dims " + shapeToString(dims) + " of " +
                             onnxDataTypeName(static_cast<int>(dataType)) + " need " + std::to_string(nbytes));
-    t.bytes.assign(raw, raw + rawSize);
+    t.bytes.assign(raw.begin(), raw.end());
     if (dtype == DType::Bool)
       for (uint8_t &b : t.bytes)
         b = b ? 1 : 0;
-  } else {
-    // Typed storage, as onnx.proto assigns it per data_type.
-    const Repeated *src = nullptr;
-    const char *srcName = "";
-    switch (dtype) {
-    case DType::F32: src = &floatData; srcName = "float_data"; break;
-    case DType::F64: src = &doubleData; srcName = "double_data"; break;
-    case DType::I64: src = &int64Data; srcName = "int64_data"; break;
-    default: src = &int32Data; srcName = "int32_data"; break; // i32, i8, u8, bool, f16/bf16 bit patterns
-    }
-    if (src->values.size() != static_cast<size_t>(count)) {
-      if (count > 0 && src->values.empty())
-        return fail(name,
-                    std::string("tensor of dims ") + shapeToString(dims) + " has neither raw_data nor " + srcName);
-      return fail(name, std::string(srcName) + " has " + std::to_string(src->values.size()) + " values, dims " +
-                            shapeToString(dims) + " need " + std::to_string(count));
-    }
-    t.bytes.assign(nbytes, 0);
-    for (int64_t i = 0; i < count; ++i) {
-      uint64_t v = src->values[static_cast<size_t>(i)];
-      uint8_t *dst = t.bytes.data() + static_cast<size_t>(i) * elem;
-      switch (dtype) {
-      case DType::F32: { uint32_t b = static_cast<uint32_t>(v); std::memcpy(dst, &b, 4); break; }
-      case DType::F64: std::memcpy(dst, &v, 8); break;
-      case DType::I64: std::memcpy(dst, &v, 8); break;
-      case DType::I32: { int32_t b = static_cast<int32_t>(v); std::memcpy(dst, &b, 4); break; }
-      case DType::F16: case DType::BF16: { uint16_t b = static_cast<uint16_t>(v); std::memcpy(dst, &b, 2); break; }
-      case DType::I8: case DType::U8: *dst = static_cast<uint8_t>(v); break;
-      case DType::Bool: *dst = v ? 1 : 0; break;
-      }
-    }
+  } else if (Status s = typedData(p, dtype, dims, count, name, t.bytes); !s.ok()) {
+    return s;
   }
   if (tensorName)
-    *tensorName = protoName;
+    *tensorName = p.name();
   out = std::move(t);
   return Status();
 }

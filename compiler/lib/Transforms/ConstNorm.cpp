@@ -10,7 +10,7 @@
 #include "tx8/Transforms/ConstContainer.h"
 #include "tx8/Transforms/Passes.h"
 
-#include "tx8/Support/OpLibHost.h"
+#include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -103,7 +103,7 @@ struct ConstNormPass : tx8be::impl::ConstNormPassBase<ConstNormPass> {
     // attribute directly; then the ids are put back in tx8be-move-constant's order (large entries first).
     module->setAttr(ConstContainer::getAttrName(), ArrayAttr::get(module.getContext(), entries));
     ConstContainer withDuplicates(module);
-    uint64_t threshold = uint64_t{tx8::hwConfig().ddr_bank_bytes} * getTileInfo(module).tileNum();
+    uint64_t threshold = uint64_t{getHwConfig(module).ddr_bank_bytes} * getTileInfo(module).tileNum();
     auto newId = withDuplicates.reorderBySize(threshold);
     module.walk([&](LoadConstOp load) {
       load.setConstMapIdAttr(

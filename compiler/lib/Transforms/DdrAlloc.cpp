@@ -3,9 +3,9 @@
 #include "tx8/Transforms/ConstContainer.h"
 #include "tx8/Transforms/Passes.h"
 
-#include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
-#include "tx8/Support/OpLibHost.h"
+#include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 
+#include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/MapVector.h"
 
@@ -20,15 +20,17 @@ using namespace tx8be;
 namespace {
 
 /// Bytes of the whole device image of `value`.
-uint64_t imageBytes(Value value) {
+uint64_t imageBytes(Value value, const tx8_hw_config &hw) {
   auto type = cast<ShapedType>(value.getType());
   DeviceLayout layout = getDeviceLayout(value);
-  return deviceImageBytes(toDeviceOrder(type.getShape(), layout.order), type.getElementType(), layout.mode)
+  return deviceImageBytes(toDeviceOrder(type.getShape(), layout.order), type.getElementType(), layout.mode,
+                          tx8_hw_batch_align_bytes(&hw))
       .value_or(0);
 }
 
 /// Lays out the constant region: entry id at a bank multiple, in id order. Returns the region's size.
-FailureOr<uint64_t> placeConstants(ModuleOp module, uint64_t bank, SmallVectorImpl<int64_t> &addrs) {
+FailureOr<uint64_t> placeConstants(ModuleOp module, const tx8_hw_config &hw, SmallVectorImpl<int64_t> &addrs) {
+  uint64_t bank = hw.ddr_bank_bytes;
   ConstContainer container(module);
   // Each entry's device image is that of the LoadConsts reading it (ConstNormPass made them agree).
   SmallVector<uint64_t> bytes(container.size(), 0);
@@ -43,7 +45,7 @@ FailureOr<uint64_t> placeConstants(ModuleOp module, uint64_t bank, SmallVectorIm
       ok = false;
       return;
     }
-    bytes[id] = std::max(bytes[id], imageBytes(load.getOutput()));
+    bytes[id] = std::max(bytes[id], imageBytes(load.getOutput(), hw));
   });
   if (!ok)
     return failure();
@@ -63,12 +65,12 @@ struct DdrAllocPass : tx8be::impl::DdrAllocPassBase<DdrAllocPass> {
       module.emitError() << "has no @main function to allocate";
       return signalPassFailure();
     }
-    const tx8_hw_config &hw = tx8::hwConfig();
+    tx8_hw_config hw = getHwConfig(getOperation());
     uint64_t bank = hw.ddr_bank_bytes;
     MLIRContext *ctx = &getContext();
 
     SmallVector<int64_t> constAddrs;
-    FailureOr<uint64_t> constBytes = placeConstants(module, bank, constAddrs);
+    FailureOr<uint64_t> constBytes = placeConstants(module, hw, constAddrs);
     if (failed(constBytes))
       return signalPassFailure();
 
@@ -84,7 +86,7 @@ struct DdrAllocPass : tx8be::impl::DdrAllocPassBase<DdrAllocPass> {
     Block &body = func.getBody().front();
     int64_t end = static_cast<int64_t>(body.getOperations().size()) + 1;
     for (BlockArgument arg : body.getArguments())
-      tensors[arg] = {0, 0, imageBytes(arg)};
+      tensors[arg] = {0, 0, imageBytes(arg, hw)};
     int64_t position = 1;
     bool ok = true;
     for (Operation &op : body) {
@@ -103,7 +105,7 @@ struct DdrAllocPass : tx8be::impl::DdrAllocPassBase<DdrAllocPass> {
             root[out] = group->getOperand(0);
             touch(out);
           } else {
-            tensors[out] = {position, position, imageBytes(out)};
+            tensors[out] = {position, position, imageBytes(out, hw)};
           }
         }
       } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {

@@ -2,7 +2,7 @@
 #include "tx8/Transforms/ConstContainer.h"
 #include "tx8/Transforms/Passes.h"
 
-#include "tx8/Support/OpLibHost.h"
+#include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 
 namespace tx8be {
 #define GEN_PASS_DEF_GROUPMAPPINGPASS
@@ -18,7 +18,7 @@ struct GroupMappingPass : tx8be::impl::GroupMappingPassBase<GroupMappingPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     TileInfo tiles = getTileInfo(module);
-    const tx8_hw_config &hw = tx8::hwConfig();
+    tx8_hw_config hw = getHwConfig(module);
     if (tiles.dx < 1 || tiles.dy < 1 || tiles.dx > static_cast<int32_t>(hw.mesh_x) ||
         tiles.dy > static_cast<int32_t>(hw.mesh_y)) {
       module.emitError() << "tile mesh " << tiles.dx << "x" << tiles.dy << " (tx8be.tile_dx x tx8be.tile_dy) does "

@@ -3,8 +3,6 @@
 
 #include "tx8/Transforms/BufferAllocator.h"
 
-#include "tx8/Support/OpLibHost.h"
-
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -24,7 +22,7 @@ uint64_t GroupPlan::footprint(uint64_t align) const {
   return total;
 }
 
-uint64_t tx8be::spmBufferAlign() { return tx8_hw_batch_align_bytes(&tx8::hwConfig()); }
+uint64_t tx8be::spmBufferAlign(const tx8_hw_config &hw) { return tx8_hw_batch_align_bytes(&hw); }
 
 FailureOr<Operation *> tx8be::getGroupComputeOp(GroupOp group) {
   Operation *compute = nullptr;
@@ -89,28 +87,15 @@ SmallVector<int64_t, 6> tx8be::splittableDims(Operation *op) {
 }
 
 /// Bytes of the device image of a box of `value`.
-static uint64_t boxBytes(Value value, ArrayRef<int64_t> size) {
+static uint64_t boxBytes(Value value, ArrayRef<int64_t> size, const tx8_hw_config &hw) {
   DeviceLayout layout = getDeviceLayout(value);
   Type element = cast<ShapedType>(value.getType()).getElementType();
-  return deviceImageBytes(toDeviceOrder(size, layout.order), element, layout.mode).value_or(UINT64_MAX / 8);
+  return deviceImageBytes(toDeviceOrder(size, layout.order), element, layout.mode, tx8_hw_batch_align_bytes(&hw))
+      .value_or(UINT64_MAX / 8);
 }
 
-/// getImmSpSize for `slice`: ops size their scratch from dev_info.temporal_mem_slice, so it is set while asking.
-static uint64_t immBytesFor(Operation *op, ArrayRef<int64_t> slice) {
-  auto oplib = dyn_cast<OpLibInterface>(op);
-  if (!oplib)
-    return 0;
-  Attribute saved = op->getAttr("dev_info");
-  op->setAttr("dev_info", withTemporalMemSlice(getOrCreateDevInfo(op), slice));
-  uint64_t bytes = oplib.getImmSpSize();
-  if (saved)
-    op->setAttr("dev_info", saved);
-  else
-    op->removeAttr("dev_info");
-  return bytes;
-}
 
-GroupPlan tx8be::planGroup(Operation *compute, ArrayRef<int64_t> slice) {
+GroupPlan tx8be::planGroup(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_config &hw) {
   GroupPlan plan;
   plan.compute = compute;
   Value result = compute->getResult(0);
@@ -146,10 +131,10 @@ GroupPlan tx8be::planGroup(Operation *compute, ArrayRef<int64_t> slice) {
         box.padLow.assign(opShape.size(), 0);
         box.padHigh.assign(opShape.size(), 0);
       }
-      plan.operandBytes[i] = std::max(plan.operandBytes[i], boxBytes(operand, box.size));
+      plan.operandBytes[i] = std::max(plan.operandBytes[i], boxBytes(operand, box.size, hw));
       step.operands.push_back(std::move(box));
     }
-    plan.resultBytes = std::max(plan.resultBytes, boxBytes(result, step.result.size));
+    plan.resultBytes = std::max(plan.resultBytes, boxBytes(result, step.result.size, hw));
     plan.steps.push_back(std::move(step));
 
     // Next slice: innermost device dim first.
@@ -164,17 +149,18 @@ GroupPlan tx8be::planGroup(Operation *compute, ArrayRef<int64_t> slice) {
     if (pos < 0)
       break;
   }
-  plan.immBytes = immBytesFor(compute, slice);
+  if (auto oplib = dyn_cast<OpLibInterface>(compute))
+    plan.immBytes = oplib.getImmSpSize(hw, slice);
   return plan;
 }
 
-GroupPlan tx8be::planGroup(Operation *compute) {
+GroupPlan tx8be::planGroup(Operation *compute, const tx8_hw_config &hw) {
   auto shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
   SmallVector<int64_t, 6> slice(shape.begin(), shape.end());
   if (auto dev = compute->getAttrOfType<DevAttr>("dev_info"))
     if (dev.getTemporalMemSlice() && dev.getTemporalMemSlice().size() == static_cast<int64_t>(shape.size()))
       slice.assign(dev.getTemporalMemSlice().asArrayRef().begin(), dev.getTemporalMemSlice().asArrayRef().end());
-  return planGroup(compute, slice);
+  return planGroup(compute, slice, hw);
 }
 
 DevAttr tx8be::getOrCreateDevInfo(Operation *op) {

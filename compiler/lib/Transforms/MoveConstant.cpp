@@ -2,7 +2,7 @@
 #include "tx8/Transforms/ConstContainer.h"
 #include "tx8/Transforms/Passes.h"
 
-#include "tx8/Support/OpLibHost.h"
+#include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -60,7 +60,7 @@ struct MoveConstantPass : tx8be::impl::MoveConstantPassBase<MoveConstantPass> {
       if (failed(applyPatternsAndFoldGreedily(func.getBody(), frozen, config)))
         return signalPassFailure();
     // updateConstContainer: constants above DDR_BANK_SIZE (bank bytes x tiles) first.
-    uint64_t threshold = uint64_t{tx8::hwConfig().ddr_bank_bytes} * getTileInfo(module).tileNum();
+    uint64_t threshold = uint64_t{getHwConfig(module).ddr_bank_bytes} * getTileInfo(module).tileNum();
     auto newId = container.reorderBySize(threshold);
     module.walk([&](LoadConstOp load) {
       load.setConstMapIdAttr(

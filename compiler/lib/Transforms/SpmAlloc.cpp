@@ -3,8 +3,6 @@
 #include "tx8/Transforms/GroupPlan.h"
 #include "tx8/Transforms/Passes.h"
 
-#include "tx8/Support/OpLibHost.h"
-
 namespace tx8be {
 #define GEN_PASS_DEF_SPMALLOCPASS
 #include "tx8/Transforms/Passes.h.inc"
@@ -55,15 +53,15 @@ struct SpmAllocPass : tx8be::impl::SpmAllocPassBase<SpmAllocPass> {
   using SpmAllocPassBase::SpmAllocPassBase;
 
   void runOnOperation() override {
-    uint64_t capacity = spmBytes ? static_cast<uint64_t>(spmBytes) : tx8::hwConfig().spm_bytes;
-    uint64_t align = spmBufferAlign();
+    tx8_hw_config hw = getHwConfig(getOperation());
+    uint64_t capacity = hw.spm_bytes, align = spmBufferAlign(hw);
     WalkResult walk = getOperation().walk([&](GroupOp group) {
       if (group.getGroupTag().value_or(0) == 2)
         return WalkResult::advance();
       FailureOr<Operation *> compute = getGroupComputeOp(group);
       if (failed(compute))
         return WalkResult::interrupt();
-      GroupPlan plan = planGroup(*compute);
+      GroupPlan plan = planGroup(*compute, hw);
       SmallVector<GroupBuffer> buffers = collectBuffers(group, plan);
       SmallVector<BufferRequest> requests;
       for (const GroupBuffer &b : buffers)

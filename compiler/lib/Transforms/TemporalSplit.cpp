@@ -2,8 +2,6 @@
 #include "tx8/Transforms/GroupPlan.h"
 #include "tx8/Transforms/Passes.h"
 
-#include "tx8/Support/OpLibHost.h"
-
 namespace tx8be {
 #define GEN_PASS_DEF_TEMPORALSPLITPASS
 #include "tx8/Transforms/Passes.h.inc"
@@ -17,9 +15,11 @@ namespace {
 /// Finds the largest slice that fits: cut the splittable dims in order, each into as few steps as needed.
 struct SliceSearch {
   Operation *compute;
-  uint64_t capacity, align;
+  const tx8_hw_config &hw;
 
-  bool fits(ArrayRef<int64_t> slice) const { return planGroup(compute, slice).footprint(align) <= capacity; }
+  bool fits(ArrayRef<int64_t> slice) const {
+    return planGroup(compute, slice, hw).footprint(spmBufferAlign(hw)) <= hw.spm_bytes;
+  }
 
   FailureOr<SmallVector<int64_t, 6>> run() const {
     auto shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
@@ -51,27 +51,27 @@ struct TemporalSplitPass : tx8be::impl::TemporalSplitPassBase<TemporalSplitPass>
   using TemporalSplitPassBase::TemporalSplitPassBase;
 
   void runOnOperation() override {
-    uint64_t capacity = spmBytes ? static_cast<uint64_t>(spmBytes) : tx8::hwConfig().spm_bytes;
+    tx8_hw_config hw = getHwConfig(getOperation());
     WalkResult walk = getOperation().walk([&](GroupOp group) {
       if (group.getGroupTag().value_or(0) == 2)
         return WalkResult::advance(); // works in DDR
       FailureOr<Operation *> compute = getGroupComputeOp(group);
       if (failed(compute))
         return WalkResult::interrupt();
-      SliceSearch search{*compute, capacity, spmBufferAlign()};
+      SliceSearch search{*compute, hw};
       FailureOr<SmallVector<int64_t, 6>> slice = search.run();
       if (failed(slice)) {
         auto shape = cast<ShapedType>((*compute)->getResult(0).getType()).getShape();
         SmallVector<int64_t, 6> smallest(shape.begin(), shape.end());
         for (int64_t d : splittableDims(*compute))
           smallest[d] = 1;
-        GroupPlan plan = planGroup(*compute, smallest);
+        GroupPlan plan = planGroup(*compute, smallest, hw);
         InFlightDiagnostic diag = (*compute)->emitOpError()
                                   << "does not fit in SPM even in its smallest slice: needs "
-                                  << plan.footprint(spmBufferAlign()) << " bytes (";
+                                  << plan.footprint(spmBufferAlign(hw)) << " bytes (";
         for (auto [i, bytes] : llvm::enumerate(plan.operandBytes))
           diag << "operand " << i << " " << bytes << ", ";
-        diag << "result " << plan.resultBytes << ", scratch " << plan.immBytes << "), the SPM has " << capacity;
+        diag << "result " << plan.resultBytes << ", scratch " << plan.immBytes << "), the SPM has " << hw.spm_bytes;
         return WalkResult::interrupt();
       }
       (*compute)->setAttr("dev_info", withTemporalMemSlice(getOrCreateDevInfo(*compute), *slice));

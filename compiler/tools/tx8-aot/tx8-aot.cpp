@@ -16,7 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "tx8/Driver/Compile.h"
 #include "tx8/Driver/Model.h"
-#include "tx8/Support/OpLibHost.h"
+#include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 #include "tx8/Interpreter/ReferenceRunner.h"
 #include "tx8/Reference/Compare.h"
 #include "tx8/Reference/TensorIO.h"
@@ -181,7 +181,8 @@ int runReferenceCmd(MLIRContext &context) {
 
 bool validTarget(const std::string &t) { return t == "cmodel" || t == "riscv"; }
 
-/// BundleOptions for a model file: its name from the graph (or the file), the compiler's version.
+/// BundleOptions for a model file: its name from the graph (or the file), the compiler's version, the module's
+/// hardware config.
 tx8::codegen::BundleOptions bundleOptions(ModuleOp module, const std::string &path, const std::string &target) {
   tx8::codegen::BundleOptions options;
   options.target = target;
@@ -190,17 +191,18 @@ tx8::codegen::BundleOptions bundleOptions(ModuleOp module, const std::string &pa
   options.modelName = graph && !graph.getValue().empty() ? graph.getValue().str()
                                                          : llvm::sys::path::stem(path).str();
   options.compilerVersion = kVersion;
-  options.hw = tx8::hwConfig();
+  options.hw = tx8be::getHwConfig(module);
   return options;
 }
 
-/// Loads, compiles and writes a bundle. Prints nothing on success but the timing line when `verbose`.
-int compileTo(MLIRContext &context, const std::string &model, const std::string &dir, const std::string &target,
-              bool verbose) {
+/// Loads, compiles for `hw` and writes a bundle. Prints nothing on success but the timing line when `verbose`.
+int compileTo(MLIRContext &context, const std::string &model, const tx8_hw_config &hw, const std::string &dir,
+              const std::string &target, bool verbose) {
   auto start = std::chrono::steady_clock::now();
   OwningOpRef<ModuleOp> module = tx8be::loadModel(model, context);
   if (!module)
     return kFailed;
+  tx8be::setHwConfig(*module, hw);
   tx8::codegen::BundleFiles files;
   if (failed(tx8be::compileModule(*module, bundleOptions(*module, model, target), files)))
     return kFailed;
@@ -221,24 +223,22 @@ int compileTo(MLIRContext &context, const std::string &model, const std::string 
   return kOk;
 }
 
-/// Applies a --hw file to the config the compiler plans for (before anything is compiled).
-int applyHwFile(const std::string &path) {
+/// The hardware config to compile for: the defaults, changed by a --hw file if one is given.
+int readHwFile(const std::string &path, tx8_hw_config &hw) {
+  hw = tx8_hw_config_default();
   if (path.empty())
     return kOk;
-  tx8_hw_config hw = tx8::hwConfig();
   tx8::ref::Status s = tx8be::readHwConfig(path, hw);
-  if (!s.ok())
-    return fail(s.message());
-  tx8::setHwConfig(hw);
-  return kOk;
+  return s.ok() ? kOk : fail(s.message());
 }
 
 int runCompile(MLIRContext &context) {
   if (!validTarget(compileTarget))
     return fail("--target " + compileTarget + ": expected cmodel or riscv");
-  if (int rc = applyHwFile(compileHw))
+  tx8_hw_config hw;
+  if (int rc = readHwFile(compileHw, hw))
     return rc;
-  return compileTo(context, compileModel, compileOut, compileTarget, /*verbose=*/true);
+  return compileTo(context, compileModel, hw, compileOut, compileTarget, /*verbose=*/true);
 }
 
 /// TensorSpecs of a bundle's inputs, for readInputs.
@@ -290,7 +290,7 @@ int runRun(MLIRContext &context) {
                  << tx8::ref::shapeToString(result.outputs[i].shape) << " -> " << paths[i] << "\n";
   llvm::outs() << llvm::format("%s: %llu simulated cycles (%.1f us at %u MHz); build %.2f s, run %.2f s\n",
                                target.c_str(), static_cast<unsigned long long>(result.cycles),
-                               result.cycles / static_cast<double>(tx8::hwConfig().clock_mhz), tx8::hwConfig().clock_mhz,
+                               result.cycles / static_cast<double>(bundle.hw.clock_mhz), bundle.hw.clock_mhz,
                                result.buildSeconds, result.runSeconds);
   return kOk;
 }
@@ -321,7 +321,8 @@ int runTestOnnx(MLIRContext &context) {
     }
   } cleanup{scratch};
   if (testTarget != Target::Reference) {
-    if (int rc = applyHwFile(testHw))
+    tx8_hw_config hw;
+    if (int rc = readHwFile(testHw, hw))
       return rc;
     std::string dir = testKeep;
     if (dir.empty()) {
@@ -332,7 +333,7 @@ int runTestOnnx(MLIRContext &context) {
         return fail("cannot create a scratch directory: " + ec.message());
       dir = (scratch + "/bundle").str();
     }
-    if (int rc = compileTo(context, modelPath, dir, targetName, /*verbose=*/false))
+    if (int rc = compileTo(context, modelPath, hw, dir, targetName, /*verbose=*/false))
       return rc;
     tx8::ref::Status s = tx8be::loadBundle(dir, bundle);
     double seconds = 0;

@@ -2,12 +2,16 @@
  * OpLib operators. Every op takes a *_PARAM, its input TSRs (SPM tensors of the current tile), an `imm` scratch
  * TSR where it needs one, and its outputs; it returns the cycles it spent, or TX8_CYCLES_INVALID after reporting
  * a fault (bad shape, dtype or layout; the message names the op and the argument).
+ *
+ * The *_imm_size functions plan without the chip: they read nothing but their arguments, the hardware config
+ * included (the firmware passes tx8_hal_config(), the compiler the config it compiles for), so they need no HAL.
  */
 #ifndef TX8_OPS_H
 #define TX8_OPS_H
 
 #include <stdint.h>
 
+#include "tx8/hw_config.h"
 #include "tx8/tensor.h"
 
 #ifdef __cplusplus
@@ -22,7 +26,15 @@ typedef struct BATCHNORM_INFER_PARAM {
     float epsilon;      /* the seed uses 1e-6 */
 } BATCHNORM_INFER_PARAM;
 
-uint64_t op_batchnorm_inference_imm_size(const BATCHNORM_INFER_PARAM *param, const TSR *in);
+/* Bytes of SPM scratch (imm) op_batchnorm_inference needs for in's shape_real and format in param->layout on the
+ * hardware `hw`. With A = tx8_hw_batch_align_bytes(hw), W = total_bytes of in's shape in param->layout as fp32
+ * (tx8/layout.h, batch alignment A) and Ca = the fp32 layout's channel count with its padding (C for
+ * Tensor/NTensor; Cx*64 + C0a for a split Cx/NCx, else C0a), imm holds, each part rounded up to a multiple of A:
+ * for fp16/bf16 only, the fp32 work image (W bytes) and then a staging image (W/2 bytes); always the fp32
+ * rsqrt(var + epsilon) vector (4*Ca bytes). 0 when hw, param, in or in->shape is NULL, or in's shape is not
+ * valid in param->layout. */
+uint64_t op_batchnorm_inference_imm_size(const tx8_hw_config *hw, const BATCHNORM_INFER_PARAM *param,
+                                         const TSR *in);
 uint64_t op_batchnorm_inference(BATCHNORM_INFER_PARAM *param, TSR *in, TSR *scale, TSR *shift, TSR *mean, TSR *var,
                                 TSR *imm, TSR *out);
 
@@ -92,7 +104,12 @@ typedef struct SOFTMAX_PARAM {
     LAYOUT_MODE layout; /* of in and out: LAYOUT_TENSOR (dim 0 == 1) or LAYOUT_NTENSOR (Cx would pad the rows) */
 } SOFTMAX_PARAM;
 
-uint64_t op_softmax_imm_size(const SOFTMAX_PARAM *param, const TSR *in);
+/* Bytes of SPM scratch (imm) op_softmax needs for in's shape_real (viewed as [R][L]) and format on the hardware
+ * `hw`. With A = tx8_hw_batch_align_bytes(hw), imm holds, each part rounded up to a multiple of A: for fp16/bf16
+ * only, the fp32 work tensor (4*R*L bytes); for R > 1 only, the broadcast rows (4*R*L bytes); always the fp32
+ * per-row values (4*R bytes). 0 when hw, param, in or in->shape is NULL, or in is not dim 2..4 with extents >= 1
+ * and at most 2^30 elements. */
+uint64_t op_softmax_imm_size(const tx8_hw_config *hw, const SOFTMAX_PARAM *param, const TSR *in);
 uint64_t op_softmax(SOFTMAX_PARAM *param, TSR *in, TSR *imm, TSR *out);
 
 /* ---- 2-D pooling on the CT: in [N][H][W][C] -> out [N][OH][OW][C] (dim 4, shape_real), fp32 / fp16 / bf16, same

@@ -10,6 +10,7 @@
  * instruction (kept in output order, innermost first) and the others, if any, are looped over.
  *
  * Everything is checked before the first instruction; cycles are the sum of what the TDMA instructions return.
+ * The dims are planned by tx8_plan_permute (plan/plan.h).
  */
 #include <stdio.h>
 
@@ -17,9 +18,7 @@
 #include "tx8/lsu.h"
 #include "tx8/tsm.h"
 
-typedef struct pdim {
-    uint64_t count, src_stride, dst_stride; /* strides in bytes */
-} pdim;
+#include "../plan/plan.h"
 
 /* "[a][b][c]" into buf (for messages). */
 static const char *dims_str(char *buf, size_t size, const int32_t *v, int32_t n) {
@@ -69,7 +68,7 @@ static int check_range(const char *name, uint64_t addr, uint64_t bytes, uint64_t
 }
 
 /* Issues the box: the dims with in_instr[i] go into each instruction, the others are looped over (odometer). */
-static uint64_t issue(const pdim *d, int nd, const int *in_instr, uint64_t src, uint64_t dst, uint32_t eb) {
+static uint64_t issue(const permute_dim *d, int nd, const int *in_instr, uint64_t src, uint64_t dst, uint32_t eb) {
     uint32_t shape[4] = {1, 1, 1, 1}, ss[4] = {0, 0, 0, 0}, ds[4] = {0, 0, 0, 0};
     int loop[MAX_SHAPE_DIM], nl = 0, k = 0;
     for (int i = 0; i < nd; ++i) {
@@ -95,6 +94,7 @@ static uint64_t issue(const pdim *d, int nd, const int *in_instr, uint64_t src, 
 }
 
 uint64_t op_permute(PERMUTE_PARAM *param, TSR *in, TSR *out) {
+    const tx8_hw_config *hw = tx8_hal_config();
     if (!param) {
         tx8_hal_fault("op_permute: param is NULL");
         return TX8_CYCLES_INVALID;
@@ -142,7 +142,7 @@ uint64_t op_permute(PERMUTE_PARAM *param, TSR *in, TSR *out) {
                       dims_str(b3, sizeof b3, S, dim), dims_str(b4, sizeof b4, param->perm, dim));
         return TX8_CYCLES_INVALID;
     }
-    const uint64_t spm = tx8_hal_config()->spm_bytes;
+    const uint64_t spm = hw->spm_bytes;
     const uint64_t bytes = compact_bytes(S, dim, eb, spm); /* same for out: same extents */
     if (!check_range("in", in->addr, bytes, spm) || !check_range("out", out->addr, bytes, spm))
         return TX8_CYCLES_INVALID;
@@ -153,52 +153,18 @@ uint64_t op_permute(PERMUTE_PARAM *param, TSR *in, TSR *out) {
         return TX8_CYCLES_INVALID;
     }
 
-    /* the copy in output order, innermost first; every stride and count is <= bytes <= spm_bytes */
-    uint64_t in_stride[MAX_SHAPE_DIM], s = eb;
-    for (int32_t i = dim - 1; i >= 0; --i) in_stride[i] = s, s *= (uint64_t)S[i];
-    pdim d[MAX_SHAPE_DIM];
-    int nd = 0;
-    uint64_t ds = eb;
-    for (int32_t k = dim - 1; k >= 0; --k) {
-        const int32_t j = param->perm[k];
-        if (S[j] != 1) d[nd++] = (pdim){(uint64_t)S[j], in_stride[j], ds};
-        ds *= (uint64_t)S[j];
-    }
-    /* merge an outer dim into its inner neighbour when it continues it on both sides */
-    int n = 0;
-    for (int i = 0; i < nd; ++i) {
-        if (n && d[i].src_stride == d[n - 1].count * d[n - 1].src_stride &&
-            d[i].dst_stride == d[n - 1].count * d[n - 1].dst_stride)
-            d[n - 1].count *= d[i].count;
-        else
-            d[n++] = d[i];
-    }
-    nd = n;
-    /* fold an innermost dim that is contiguous on both sides into the element */
-    uint64_t elem = eb;
-    if (nd && d[0].src_stride == eb && d[0].dst_stride == eb) {
-        elem *= d[0].count;
-        for (int i = 1; i < nd; ++i) d[i - 1] = d[i];
-        --nd;
-    }
-    if (elem > UINT32_MAX) {
+    /* every count and stride of the plan is <= bytes <= spm_bytes */
+    permute_plan pl;
+    tx8_plan_permute(hw, S, dim, param->perm, eb, &pl);
+    if (pl.elem_bytes > UINT32_MAX) {
         tx8_hal_fault("op_permute: a contiguous run of %llu bytes does not fit the TDMA elem_bytes field",
-                      (unsigned long long)elem);
+                      (unsigned long long)pl.elem_bytes);
         return TX8_CYCLES_INVALID;
     }
-    for (int i = 0; i < nd; ++i)
-        if (d[i].count > UINT32_MAX || d[i].src_stride > UINT32_MAX || d[i].dst_stride > UINT32_MAX) {
+    for (int i = 0; i < pl.nd; ++i)
+        if (pl.d[i].count > UINT32_MAX || pl.d[i].src_stride > UINT32_MAX || pl.d[i].dst_stride > UINT32_MAX) {
             tx8_hal_fault("op_permute: a count or stride does not fit a TDMA field");
             return TX8_CYCLES_INVALID;
         }
-    /* more than 4 dims: loop over those with the smallest counts (the outermost of equal ones) */
-    int in_instr[MAX_SHAPE_DIM];
-    for (int i = 0; i < nd; ++i) in_instr[i] = 1;
-    for (int left = nd - 4; left > 0; --left) {
-        int pick = -1;
-        for (int i = 0; i < nd; ++i)
-            if (in_instr[i] && (pick < 0 || d[i].count <= d[pick].count)) pick = i;
-        in_instr[pick] = 0;
-    }
-    return issue(d, nd, in_instr, in->addr, out->addr, (uint32_t)elem);
+    return issue(pl.d, pl.nd, pl.in_instr, in->addr, out->addr, (uint32_t)pl.elem_bytes);
 }

@@ -15,54 +15,23 @@
  * For fp32, steps 1, 2, 9 and 10 vanish: step 3 reads `in` and writes `out`, which is then the work tensor.
  *
  * The per-channel vectors are fp32 and are read over the layout's aligned channel count (C rounded up as in
- * tx8/layout.h); lanes past C only feed the padding lanes of `out`.
+ * tx8/layout.h); lanes past C only feed the padding lanes of `out`. The layouts and the layout of imm:
+ * tx8_plan_batchnorm (plan/plan.h).
  */
 #include <string.h>
 
 #include "tx8/cgra.h"
+#include "tx8/hal.h"
 #include "tx8/layout.h"
 #include "tx8/lsu.h"
 #include "tx8/ops.h"
 #include "tx8/tsm.h"
 
+#include "../plan/plan.h"
+
 #define OP "op_batchnorm_inference"
 
-typedef struct bn_plan {
-    tx8_layout io;      /* in/out in their own format */
-    tx8_layout work;    /* the same shape in fp32 */
-    uint32_t c_lanes;   /* channel lanes a per-channel vector spans (aligned C) */
-    uint64_t stage_off; /* imm offsets in bytes; the fp32 work tensor is at 0 */
-    uint64_t rstd_off;
-    uint64_t imm_bytes;
-} bn_plan;
-
-static uint64_t round_up(uint64_t x, uint64_t a) { return (x + a - 1) / a * a; }
-
 static int is_supported_format(Data_Format f) { return f == Fmt_FP32 || f == Fmt_FP16 || f == Fmt_BF16; }
-
-/* Builds the plan from in's local shape; 0 or -1 (no fault raised: callers decide). */
-static int make_plan(const BATCHNORM_INFER_PARAM *param, const TSR *in, bn_plan *pl) {
-    memset(pl, 0, sizeof(*pl));
-    const uint32_t align = tx8_hw_batch_align_bytes(tx8_hal_config());
-    const L_SHAPE *s = in->shape;
-    if (tx8_layout_init(&pl->io, param->layout, in->format, s->shape_real, s->dim, align) != 0) return -1;
-    if (tx8_layout_init(&pl->work, param->layout, Fmt_FP32, s->shape_real, s->dim, align) != 0) return -1;
-    const tx8_layout *w = &pl->work;
-    pl->c_lanes = w->c_split ? w->cx * w->unit + w->c0_aligned : w->c0_aligned;
-    const int narrow = in->format != Fmt_FP32;
-    const uint64_t work_bytes = narrow ? round_up(w->total_bytes, align) : 0;
-    const uint64_t stage_bytes = narrow ? round_up(w->total_bytes / 2, align) : 0;
-    pl->stage_off = work_bytes;
-    pl->rstd_off = work_bytes + stage_bytes;
-    pl->imm_bytes = pl->rstd_off + round_up((uint64_t)pl->c_lanes * 4, align);
-    return 0;
-}
-
-uint64_t op_batchnorm_inference_imm_size(const BATCHNORM_INFER_PARAM *param, const TSR *in) {
-    bn_plan pl;
-    if (!param || !in || !in->shape || make_plan(param, in, &pl) != 0) return 0;
-    return pl.imm_bytes;
-}
 
 /* Channels of a per-channel vector: the last dim of its local shape, all other dims 1; -1 otherwise. */
 static int32_t vector_channels(const TSR *t) {
@@ -73,8 +42,8 @@ static int32_t vector_channels(const TSR *t) {
 
 #define BN_FAIL(...) (tx8_hal_fault(OP ": " __VA_ARGS__), -1)
 
-static int check_args(const BATCHNORM_INFER_PARAM *param, TSR *in, TSR *scale, TSR *shift, TSR *mean, TSR *var,
-                      TSR *imm, TSR *out, bn_plan *pl) {
+static int check_args(const tx8_hw_config *hw, const BATCHNORM_INFER_PARAM *param, TSR *in, TSR *scale,
+                      TSR *shift, TSR *mean, TSR *var, TSR *imm, TSR *out, bn_plan *pl) {
     TSR *all[7] = {in, scale, shift, mean, var, imm, out};
     static const char *const names[7] = {"in", "scale", "shift", "mean", "var", "imm", "out"};
     if (!param) return BN_FAIL("param is NULL");
@@ -98,7 +67,7 @@ static int check_args(const BATCHNORM_INFER_PARAM *param, TSR *in, TSR *scale, T
             return BN_FAIL("%s->format = %s, must be fp32", names[i], tx8_format_name(all[i]->format));
         if (vector_channels(all[i]) != c) return BN_FAIL("%s must be a 1x..x%d per-channel vector", names[i], c);
     }
-    if (make_plan(param, in, pl) != 0)
+    if (tx8_plan_batchnorm(hw, param, in, pl) != 0)
         return BN_FAIL("in's shape does not fit layout %s (Tensor/Cx need dim 0 == 1; extents must be > 0)",
                        tx8_layout_name(param->layout));
     if (imm->format != Fmt_INT8 || imm->shape->dim != 1 || (uint64_t)imm->shape->shape_real[0] < pl->imm_bytes)
@@ -159,8 +128,9 @@ static uint64_t per_channel_pass(const bn_plan *pl, bn_vuv_op op, uint64_t src, 
 
 uint64_t op_batchnorm_inference(BATCHNORM_INFER_PARAM *param, TSR *in, TSR *scale, TSR *shift, TSR *mean, TSR *var,
                                 TSR *imm, TSR *out) {
+    const tx8_hw_config *hw = tx8_hal_config();
     bn_plan pl;
-    if (check_args(param, in, scale, shift, mean, var, imm, out, &pl) != 0) return TX8_CYCLES_INVALID;
+    if (check_args(hw, param, in, scale, shift, mean, var, imm, out, &pl) != 0) return TX8_CYCLES_INVALID;
     const int narrow = in->format != Fmt_FP32;
     const uint64_t work = narrow ? imm->addr : out->addr;
     const uint64_t stage = imm->addr + pl.stage_off, rstd = imm->addr + pl.rstd_off;

@@ -12,23 +12,17 @@
  *      addresses the whole input of its images; a tile's signed top/left pad moves the window (negative inside the
  *      image) and taps outside the input read as zero, exactly as in the big instruction.
  *   N  whole groups when a group's channels fit, else runs of one group's channels.
- * Cycles: the sum of the instructions' cycles.
+ * Cycles: the sum of the instructions' cycles. The step sizes: tx8_plan_conv (plan/plan.h).
  */
 #include "tx8/hal.h"
 #include "tx8/ne.h"
 #include "tx8/ops.h"
 #include "tx8/tsm.h"
 
+#include "../plan/plan.h"
+
 #define OP "op_conv"
 #define FAIL(...) (tx8_hal_fault(OP ": " __VA_ARGS__), -1)
-
-typedef struct conv_dims {
-    uint32_t n, h, w, c;  /* in */
-    uint32_t kh, kw, o;   /* weight */
-    uint32_t oh, ow;      /* out */
-    uint32_t cg, og;      /* channels per group */
-    Data_Format in_fmt, out_fmt;
-} conv_dims;
 
 static uint64_t sat_mul(uint64_t a, uint64_t b) { return a && b > UINT64_MAX / a ? UINT64_MAX : a * b; }
 
@@ -64,8 +58,7 @@ static int check_tensor(const char *name, const TSR *t) {
     return 0;
 }
 
-static int check_in_spm(const char *name, const TSR *t, uint32_t elem_bytes, uint64_t *bytes) {
-    const uint64_t spm = tx8_hal_config()->spm_bytes;
+static int check_in_spm(const char *name, const TSR *t, uint32_t elem_bytes, uint64_t spm, uint64_t *bytes) {
     *bytes = tensor_bytes(t, elem_bytes);
     if (t->addr > spm || *bytes > spm - t->addr)
         return FAIL("%s [0x%llx, +%llu bytes) is outside SPM [0, 0x%llx)", name, (unsigned long long)t->addr,
@@ -77,7 +70,8 @@ static int overlaps(uint64_t a, uint64_t a_bytes, uint64_t b, uint64_t b_bytes) 
     return a < b + b_bytes && b < a + a_bytes;
 }
 
-static int check_args(const CONV_PARAM *p, TSR *in, TSR *weight, TSR *bias, TSR *out, conv_dims *d) {
+static int check_args(const tx8_hw_config *hw, const CONV_PARAM *p, TSR *in, TSR *weight, TSR *bias, TSR *out,
+                      conv_dims *d) {
     if (!p) return FAIL("param is NULL");
     if (check_tensor("in", in) || check_tensor("weight", weight) || check_tensor("out", out)) return -1;
     if (bias && check_tensor("bias", bias)) return -1;
@@ -151,10 +145,11 @@ static int check_args(const CONV_PARAM *p, TSR *in, TSR *weight, TSR *bias, TSR 
 
     /* Whole tensors in SPM and out apart from the inputs: then no instruction of the tiling can fault, so a bad
      * call writes nothing. */
+    const uint64_t spm = hw->spm_bytes;
     uint64_t in_b, w_b, out_b, bias_b = 0;
-    if (check_in_spm("in", in, tx8_format_bytes(d->in_fmt), &in_b) ||
-        check_in_spm("weight", weight, tx8_format_bytes(d->in_fmt), &w_b) || check_in_spm("out", out, 4, &out_b) ||
-        (bias && check_in_spm("bias", bias, 4, &bias_b)))
+    if (check_in_spm("in", in, tx8_format_bytes(d->in_fmt), spm, &in_b) ||
+        check_in_spm("weight", weight, tx8_format_bytes(d->in_fmt), spm, &w_b) ||
+        check_in_spm("out", out, 4, spm, &out_b) || (bias && check_in_spm("bias", bias, 4, spm, &bias_b)))
         return -1;
     if (overlaps(out->addr, out_b, in->addr, in_b)) return FAIL("out overlaps in");
     if (overlaps(out->addr, out_b, weight->addr, w_b)) return FAIL("out overlaps weight");
@@ -163,43 +158,6 @@ static int check_args(const CONV_PARAM *p, TSR *in, TSR *weight, TSR *bias, TSR 
 }
 
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
-
-/* A tile plan: step sizes of every loop (see the file comment). */
-typedef struct conv_steps {
-    uint32_t kh, kw, c;  /* K: kernel rows, kernel columns, channels per instruction */
-    uint32_t n, y, x;    /* M: images, output rows, output columns */
-    uint32_t g, oc;      /* N: groups, output channels of a group */
-} conv_steps;
-
-static conv_steps plan(const conv_dims *d, uint32_t groups) {
-    conv_steps s;
-    const uint64_t row_terms = (uint64_t)d->kw * d->cg;
-    s.kh = d->kh, s.kw = d->kw, s.c = d->cg;
-    if ((uint64_t)d->kh * row_terms > TSM_NE_CONV_MAX_K) {
-        if (row_terms <= TSM_NE_CONV_MAX_K) {
-            s.kh = (uint32_t)(TSM_NE_CONV_MAX_K / row_terms);
-        } else if (d->cg <= TSM_NE_CONV_MAX_K) {
-            s.kh = 1, s.kw = TSM_NE_CONV_MAX_K / d->cg;
-        } else {
-            s.kh = 1, s.kw = 1, s.c = TSM_NE_CONV_MAX_K;
-        }
-    }
-    const uint64_t per_image = (uint64_t)d->oh * d->ow;
-    s.n = 1, s.y = d->oh, s.x = d->ow;
-    if (per_image <= TSM_NE_CONV_MAX_M)
-        s.n = min_u32(d->n, (uint32_t)(TSM_NE_CONV_MAX_M / per_image));
-    else if (d->ow <= TSM_NE_CONV_MAX_M)
-        s.y = TSM_NE_CONV_MAX_M / d->ow;
-    else
-        s.y = 1, s.x = TSM_NE_CONV_MAX_M;
-    /* several groups per instruction only when their channels are whole (the engine places group g's channels at
-     * g * (in_c/groups) of the instruction) */
-    if (d->og <= TSM_NE_CONV_MAX_N && s.c == d->cg)
-        s.g = min_u32(groups, TSM_NE_CONV_MAX_N / d->og), s.oc = d->og;
-    else
-        s.g = 1, s.oc = min_u32(d->og, TSM_NE_CONV_MAX_N);
-    return s;
-}
 
 /* One output tile: where its slices of in, weight, bias and out start (SPM bytes) and its first output row and
  * column. */
@@ -239,9 +197,11 @@ static uint64_t issue_k_tiles(const CONV_PARAM *param, const conv_dims *d, const
 }
 
 uint64_t op_conv(CONV_PARAM *param, TSR *in, TSR *weight, TSR *bias, TSR *out) {
+    const tx8_hw_config *hw = tx8_hal_config();
     conv_dims d;
-    if (check_args(param, in, weight, bias, out, &d) != 0) return TX8_CYCLES_INVALID;
-    const conv_steps s = plan(&d, param->group);
+    if (check_args(hw, param, in, weight, bias, out, &d) != 0) return TX8_CYCLES_INVALID;
+    conv_steps s;
+    tx8_plan_conv(hw, &d, param->group, &s);
     const uint64_t eb = tx8_format_bytes(d.in_fmt);
     const uint64_t in_image = (uint64_t)d.h * d.w * d.c, out_image = (uint64_t)d.oh * d.ow * d.o;
 

@@ -9,6 +9,7 @@ static int is_eltwise_format(Data_Format f) { return f == Fmt_FP32 || f == Fmt_F
 
 int eltwise_prepare(const char *op, const ELTWISE_PARAM *param, TSR *const *t, const char *const *names, int count,
                     uint64_t *elems) {
+    const tx8_hw_config *hw = tx8_hal_config();
     if (!param) return tx8_hal_fault("%s: param is NULL", op), -1;
     for (int i = 0; i < count; ++i) {
         if (!t[i]) return tx8_hal_fault("%s: %s is NULL", op, names[i]), -1;
@@ -38,7 +39,7 @@ int eltwise_prepare(const char *op, const ELTWISE_PARAM *param, TSR *const *t, c
         return tx8_hal_fault("%s: param->rnd = %d is not a RND_MODE", op, (int)param->rnd), -1;
     tx8_layout l;
     if (tx8_layout_init(&l, param->layout, t[0]->format, t[0]->shape->shape_real, t[0]->shape->dim,
-                        tx8_hw_batch_align_bytes(tx8_hal_config())) != 0)
+                        tx8_hw_batch_align_bytes(hw)) != 0)
         return tx8_hal_fault("%s: %s->shape_real is not valid in layout %s (extents must be > 0; Tensor and Cx "
                              "need N == 1)", op, names[0], tx8_layout_name(param->layout)), -1;
     *elems = l.total_bytes / l.elem_bytes;

@@ -12,6 +12,7 @@
 static int is_pool_format(Data_Format f) { return f == Fmt_FP32 || f == Fmt_FP16 || f == Fmt_BF16; }
 
 int pool_check_tensors(const char *op, LAYOUT_MODE layout, TSR *in, TSR *out, pool_plan *pl) {
+    const tx8_hw_config *hw = tx8_hal_config();
     TSR *const t[2] = {in, out};
     static const char *const names[2] = {"in", "out"};
     memset(pl, 0, sizeof *pl);
@@ -33,7 +34,7 @@ int pool_check_tensors(const char *op, LAYOUT_MODE layout, TSR *in, TSR *out, po
                              so[1], so[2], so[3], si[0], si[1], si[2], si[3]), -1;
     if ((unsigned)layout >= LAYOUT_COUNT)
         return tx8_hal_fault("%s: param->layout = %d is not a LAYOUT_MODE", op, (int)layout), -1;
-    const uint32_t align = tx8_hw_batch_align_bytes(tx8_hal_config());
+    const uint32_t align = tx8_hw_batch_align_bytes(hw);
     for (int i = 0; i < 2; ++i) {
         tx8_layout *l = i ? &pl->out : &pl->in;
         if (tx8_layout_init(l, layout, t[i]->format, t[i]->shape->shape_real, 4, align) != 0)
@@ -43,7 +44,7 @@ int pool_check_tensors(const char *op, LAYOUT_MODE layout, TSR *in, TSR *out, po
         if (s[1] > POOL_MAX_EXTENT || s[2] > POOL_MAX_EXTENT)
             return tx8_hal_fault("%s: %s is %d x %d spatially, at most %d x %d", op, names[i], s[1], s[2],
                                  POOL_MAX_EXTENT, POOL_MAX_EXTENT), -1;
-        const uint64_t spm = tx8_hal_config()->spm_bytes;
+        const uint64_t spm = hw->spm_bytes;
         if (t[i]->addr > spm || l->total_bytes > spm - t[i]->addr)
             return tx8_hal_fault("%s: %s [0x%llx, 0x%llx) is outside SPM [0, 0x%llx)", op, names[i],
                                  (unsigned long long)t[i]->addr, (unsigned long long)(t[i]->addr + l->total_bytes),

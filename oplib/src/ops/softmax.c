@@ -12,7 +12,7 @@
  *   6  work = work * q                         as step 2
  *   7  fp16/bf16: convert imm.work -> out (nearest even)
  * Everything rounds to nearest even. Reciprocal + multiply instead of a divide: R transcendental elements instead
- * of R*L, for one more fp32 rounding.
+ * of R*L, for one more fp32 rounding. The [R][L] view and the layout of imm: tx8_plan_softmax (plan/plan.h).
  */
 #include <string.h>
 
@@ -22,56 +22,20 @@
 #include "tx8/ops.h"
 #include "tx8/tsm.h"
 
+#include "../plan/plan.h"
+
 #define OP "op_softmax"
 #define SM_FAIL(...) (tx8_hal_fault(OP ": " __VA_ARGS__), -1)
 #define RNE RND_NEAREST_EVEN
 
-typedef struct sm_plan {
-    uint32_t rows, len;  /* R, L (elements) */
-    uint64_t work_off;   /* imm offsets in bytes: fp32 work tensor [R][L] (fp16/bf16 only) */
-    uint64_t bcast_off;  /* fp32 broadcast rows [R][L] (R > 1 only) */
-    uint64_t row_off;    /* fp32 per-row values [R] */
-    uint64_t imm_bytes;
-} sm_plan;
-
-static uint64_t round_up(uint64_t x, uint64_t a) { return (x + a - 1) / a * a; }
-
 static int is_supported_format(Data_Format f) { return f == Fmt_FP32 || f == Fmt_FP16 || f == Fmt_BF16; }
-
-/* The [R][L] view and the imm plan of in's shape; -1 (no fault) for a shape outside dim 2..4 / extents >= 1 or
- * more than 2^30 elements (instruction counts and TDMA strides are 32-bit byte counts). */
-static int make_plan(const TSR *in, sm_plan *pl) {
-    memset(pl, 0, sizeof *pl);
-    const L_SHAPE *s = in->shape;
-    if (s->dim < 2 || s->dim > 4) return -1;
-    uint64_t rows = 1;
-    for (int32_t d = 0; d < s->dim; ++d)
-        if (s->shape_real[d] < 1) return -1;
-    for (int32_t d = 0; d < s->dim - 1; ++d) rows *= (uint64_t)s->shape_real[d];
-    const uint64_t len = (uint64_t)s->shape_real[s->dim - 1];
-    if (rows * len > (1u << 30)) return -1;
-    pl->rows = (uint32_t)rows;
-    pl->len = (uint32_t)len;
-    const uint64_t align = tx8_hw_batch_align_bytes(tx8_hal_config());
-    const uint64_t image = round_up(rows * len * 4, align);
-    pl->work_off = 0;
-    pl->bcast_off = in->format != Fmt_FP32 ? image : 0;
-    pl->row_off = pl->bcast_off + (rows > 1 ? image : 0);
-    pl->imm_bytes = pl->row_off + round_up(rows * 4, align);
-    return 0;
-}
-
-uint64_t op_softmax_imm_size(const SOFTMAX_PARAM *param, const TSR *in) {
-    sm_plan pl;
-    if (!param || !in || !in->shape || make_plan(in, &pl) != 0) return 0;
-    return pl.imm_bytes;
-}
 
 static int overlaps(uint64_t a, uint64_t a_bytes, uint64_t b, uint64_t b_bytes) {
     return a < b + b_bytes && b < a + a_bytes;
 }
 
-static int check_args(const SOFTMAX_PARAM *param, TSR *in, TSR *imm, TSR *out, sm_plan *pl) {
+static int check_args(const tx8_hw_config *hw, const SOFTMAX_PARAM *param, TSR *in, TSR *imm, TSR *out,
+                      sm_plan *pl) {
     TSR *const all[3] = {in, imm, out};
     static const char *const names[3] = {"in", "imm", "out"};
     if (!param) return SM_FAIL("param is NULL");
@@ -91,7 +55,7 @@ static int check_args(const SOFTMAX_PARAM *param, TSR *in, TSR *imm, TSR *out, s
                        (unsigned)param->layout < LAYOUT_COUNT ? tx8_layout_name(param->layout) : "invalid");
     if (param->layout == LAYOUT_TENSOR && in->shape->shape_real[0] != 1)
         return SM_FAIL("in->shape->shape_real[0] = %d, layout Tensor needs 1 (use NTensor)", in->shape->shape_real[0]);
-    if (make_plan(in, pl) != 0) return SM_FAIL("in's extents must be >= 1 and hold at most 2^30 elements");
+    if (tx8_plan_softmax(hw, in, pl) != 0) return SM_FAIL("in's extents must be >= 1 and hold at most 2^30 elements");
     if (imm->format != Fmt_INT8 || imm->shape->dim != 1 || imm->shape->shape_real[0] < 0 ||
         (uint64_t)imm->shape->shape_real[0] < pl->imm_bytes)
         return SM_FAIL("imm must be an int8 [bytes] buffer of at least %llu bytes (op_softmax_imm_size)",
@@ -137,8 +101,9 @@ static uint64_t row_op(const sm_plan *pl, int mul, uint64_t src, uint64_t dst, u
 }
 
 uint64_t op_softmax(SOFTMAX_PARAM *param, TSR *in, TSR *imm, TSR *out) {
+    const tx8_hw_config *hw = tx8_hal_config();
     sm_plan pl;
-    if (check_args(param, in, imm, out, &pl) != 0) return TX8_CYCLES_INVALID;
+    if (check_args(hw, param, in, imm, out, &pl) != 0) return TX8_CYCLES_INVALID;
     const int narrow = in->format != Fmt_FP32;
     const uint32_t n = pl.rows * pl.len;
     const uint64_t work = narrow ? imm->addr + pl.work_off : out->addr;

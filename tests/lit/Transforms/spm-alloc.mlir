@@ -1,4 +1,4 @@
-// RUN: tx8-opt %s --split-input-file --tx8be-spm-alloc=spm-bytes=4096 --verify-diagnostics | FileCheck %s
+// RUN: tx8-opt %s --split-input-file --tx8be-spm-alloc --verify-diagnostics | FileCheck %s
 
 // A 4096-byte SPM; buffer starts are multiples of 256 bytes (batch_align_bits / 8).
 
@@ -14,7 +14,7 @@
 // CHECK: tx8be.LoadConst {const_map_id = 2 : ui32, dev_info = {{.*}}mem_addr = [2816]>
 // CHECK: tx8be.LoadConst {const_map_id = 3 : ui32, dev_info = {{.*}}mem_addr = [3072]>
 // CHECK: tx8be.BatchNorm_Inference {{.*}}imm_size = 256, {{.*}}imm_addr = 2048, mem_addr = [1024]>
-module attributes {tx8be.const_container = [dense<1.000000e+00> : tensor<4xf32>, dense<0.000000e+00> : tensor<4xf32>, dense<5.000000e-01> : tensor<4xf32>, dense<2.000000e+00> : tensor<4xf32>]} {
+module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_container = [dense<1.000000e+00> : tensor<4xf32>, dense<0.000000e+00> : tensor<4xf32>, dense<5.000000e-01> : tensor<4xf32>, dense<2.000000e+00> : tensor<4xf32>]} {
   func.func @batchnorm(%arg0: tensor<1x4x8x8xf32> {tx8be.layout_str = "NHWC", tx8be.mem_layout = #tx8be.layout<Tensor>}) -> (tensor<1x4x8x8xf32> {tx8be.layout_str = "NHWC", tx8be.mem_layout = #tx8be.layout<Tensor>}) {
     %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32> {
     ^bb0(%arg1: tensor<1x4x8x8xf32>):
@@ -39,15 +39,17 @@ module attributes {tx8be.const_container = [dense<1.000000e+00> : tensor<4xf32>,
 // CHECK: tx8be.Group(%arg0) {{.*}}spm_alloc_size = 4096 : ui32
 // CHECK: tx8be.LoadVar {{.*}}mem_addr = [0]>
 // CHECK: tx8be.Relu {{.*}}imm_size = 0, {{.*}}imm_addr = -1, mem_addr = [2048]>
-func.func @sliced(%arg0: tensor<4x512xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<4x512xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
-  %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<4x512xf32>) -> tensor<4x512xf32> {
-  ^bb0(%arg1: tensor<4x512xf32>):
-    %1 = tx8be.LoadVar %arg1 : (tensor<4x512xf32>) -> tensor<4x512xf32>
-    %2 = tx8be.Relu %1 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [1, 512], source_type = 0, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<4x512xf32>) -> tensor<4x512xf32>
-    %3 = tx8be.StoreVar %2 : (tensor<4x512xf32>) -> tensor<4x512xf32>
-    tx8be.Return %3 : tensor<4x512xf32>
+module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
+  func.func @sliced(%arg0: tensor<4x512xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<4x512xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
+    %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<4x512xf32>) -> tensor<4x512xf32> {
+    ^bb0(%arg1: tensor<4x512xf32>):
+      %1 = tx8be.LoadVar %arg1 : (tensor<4x512xf32>) -> tensor<4x512xf32>
+      %2 = tx8be.Relu %1 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [1, 512], source_type = 0, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<4x512xf32>) -> tensor<4x512xf32>
+      %3 = tx8be.StoreVar %2 : (tensor<4x512xf32>) -> tensor<4x512xf32>
+      tx8be.Return %3 : tensor<4x512xf32>
+    }
+    return %0 : tensor<4x512xf32>
   }
-  return %0 : tensor<4x512xf32>
 }
 
 // -----
@@ -60,7 +62,7 @@ func.func @sliced(%arg0: tensor<4x512xf32> {tx8be.layout_str = "Tensor", tx8be.m
 // CHECK: tx8be.LoadVar {{.*}}mem_addr = [0]>
 // CHECK: tx8be.LoadConst {{.*}}mem_addr = [3328]>
 // CHECK: tx8be.Conv {{.*}}mem_addr = [2048]>
-module attributes {tx8be.const_container = [dense<1.000000e+00> : tensor<4x4x3x3xf32>]} {
+module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_container = [dense<1.000000e+00> : tensor<4x4x3x3xf32>]} {
   func.func @conv_halo(%arg0: tensor<1x4x18x8xf32> {tx8be.layout_str = "NHWC", tx8be.mem_layout = #tx8be.layout<Tensor>}) -> (tensor<1x4x16x6xf32> {tx8be.layout_str = "NHWC", tx8be.mem_layout = #tx8be.layout<Tensor>}) {
     %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<1x4x18x8xf32>) -> tensor<1x4x16x6xf32> {
     ^bb0(%arg1: tensor<1x4x18x8xf32>):
@@ -77,14 +79,16 @@ module attributes {tx8be.const_container = [dense<1.000000e+00> : tensor<4x4x3x3
 // -----
 
 // The same Relu unsliced needs 8192 + 8192 bytes: more than the SPM, an error listing the buffers.
-func.func @too_big(%arg0: tensor<4x512xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<4x512xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
-  // expected-error @+1 {{needs 16384 bytes of SPM, the tile has 4096: tx8be.LoadVar 8192 tx8be.Relu 8192 scratch 0}}
-  %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<4x512xf32>) -> tensor<4x512xf32> {
-  ^bb0(%arg1: tensor<4x512xf32>):
-    %1 = tx8be.LoadVar %arg1 : (tensor<4x512xf32>) -> tensor<4x512xf32>
-    %2 = tx8be.Relu %1 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [4, 512], source_type = 0, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<4x512xf32>) -> tensor<4x512xf32>
-    %3 = tx8be.StoreVar %2 : (tensor<4x512xf32>) -> tensor<4x512xf32>
-    tx8be.Return %3 : tensor<4x512xf32>
+module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
+  func.func @too_big(%arg0: tensor<4x512xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<4x512xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
+    // expected-error @+1 {{needs 16384 bytes of SPM, the tile has 4096: tx8be.LoadVar 8192 tx8be.Relu 8192 scratch 0}}
+    %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<4x512xf32>) -> tensor<4x512xf32> {
+    ^bb0(%arg1: tensor<4x512xf32>):
+      %1 = tx8be.LoadVar %arg1 : (tensor<4x512xf32>) -> tensor<4x512xf32>
+      %2 = tx8be.Relu %1 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [4, 512], source_type = 0, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<4x512xf32>) -> tensor<4x512xf32>
+      %3 = tx8be.StoreVar %2 : (tensor<4x512xf32>) -> tensor<4x512xf32>
+      tx8be.Return %3 : tensor<4x512xf32>
+    }
+    return %0 : tensor<4x512xf32>
   }
-  return %0 : tensor<4x512xf32>
 }

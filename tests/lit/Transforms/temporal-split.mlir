@@ -1,19 +1,21 @@
-// RUN: tx8-opt %s --split-input-file --tx8be-temporal-split=spm-bytes=4096 --verify-diagnostics | FileCheck %s
+// RUN: tx8-opt %s --split-input-file --tx8be-temporal-split --verify-diagnostics | FileCheck %s
 
 // Every case plans for a 4096-byte SPM; buffers are rounded up to 256 bytes (batch_align_bits / 8).
 
 // Fits whole: 2x3x4x5 f32 in and out, 480 -> 512 bytes each: the slice is the full shape.
 // CHECK-LABEL: func.func @fits_whole
 // CHECK: tx8be.Relu {{.*}}temporal_mem_slice = [2, 3, 4, 5]
-func.func @fits_whole(%arg0: tensor<2x3x4x5xf32> {tx8be.layout_str = "NCHW", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<2x3x4x5xf32> {tx8be.layout_str = "NCHW", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
-  %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<2x3x4x5xf32>) -> tensor<2x3x4x5xf32> {
-  ^bb0(%arg1: tensor<2x3x4x5xf32>):
-    %1 = tx8be.LoadVar %arg1 : (tensor<2x3x4x5xf32>) -> tensor<2x3x4x5xf32>
-    %2 = tx8be.Relu %1 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>, layout_str = "NCHW"} : (tensor<2x3x4x5xf32>) -> tensor<2x3x4x5xf32>
-    %3 = tx8be.StoreVar %2 : (tensor<2x3x4x5xf32>) -> tensor<2x3x4x5xf32>
-    tx8be.Return %3 : tensor<2x3x4x5xf32>
+module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
+  func.func @fits_whole(%arg0: tensor<2x3x4x5xf32> {tx8be.layout_str = "NCHW", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<2x3x4x5xf32> {tx8be.layout_str = "NCHW", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
+    %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<2x3x4x5xf32>) -> tensor<2x3x4x5xf32> {
+    ^bb0(%arg1: tensor<2x3x4x5xf32>):
+      %1 = tx8be.LoadVar %arg1 : (tensor<2x3x4x5xf32>) -> tensor<2x3x4x5xf32>
+      %2 = tx8be.Relu %1 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>, layout_str = "NCHW"} : (tensor<2x3x4x5xf32>) -> tensor<2x3x4x5xf32>
+      %3 = tx8be.StoreVar %2 : (tensor<2x3x4x5xf32>) -> tensor<2x3x4x5xf32>
+      tx8be.Return %3 : tensor<2x3x4x5xf32>
+    }
+    return %0 : tensor<2x3x4x5xf32>
   }
-  return %0 : tensor<2x3x4x5xf32>
 }
 
 // -----
@@ -22,16 +24,18 @@ func.func @fits_whole(%arg0: tensor<2x3x4x5xf32> {tx8be.layout_str = "NCHW", tx8
 // (3840 bytes; 6 rows need 4608). The last step takes the remaining 3 rows.
 // CHECK-LABEL: func.func @cut_outer
 // CHECK: tx8be.Add {{.*}}temporal_mem_slice = [5, 64]
-func.func @cut_outer(%arg0: tensor<8x64xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}, %arg1: tensor<8x64xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<8x64xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
-  %0 = tx8be.Group(%arg0, %arg1) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<8x64xf32>, tensor<8x64xf32>) -> tensor<8x64xf32> {
-  ^bb0(%arg2: tensor<8x64xf32>, %arg3: tensor<8x64xf32>):
-    %1 = tx8be.LoadVar %arg2 : (tensor<8x64xf32>) -> tensor<8x64xf32>
-    %2 = tx8be.LoadVar %arg3 : (tensor<8x64xf32>) -> tensor<8x64xf32>
-    %3 = tx8be.Add %1, %2 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<8x64xf32>, tensor<8x64xf32>) -> tensor<8x64xf32>
-    %4 = tx8be.StoreVar %3 : (tensor<8x64xf32>) -> tensor<8x64xf32>
-    tx8be.Return %4 : tensor<8x64xf32>
+module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
+  func.func @cut_outer(%arg0: tensor<8x64xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}, %arg1: tensor<8x64xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<8x64xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
+    %0 = tx8be.Group(%arg0, %arg1) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<8x64xf32>, tensor<8x64xf32>) -> tensor<8x64xf32> {
+    ^bb0(%arg2: tensor<8x64xf32>, %arg3: tensor<8x64xf32>):
+      %1 = tx8be.LoadVar %arg2 : (tensor<8x64xf32>) -> tensor<8x64xf32>
+      %2 = tx8be.LoadVar %arg3 : (tensor<8x64xf32>) -> tensor<8x64xf32>
+      %3 = tx8be.Add %1, %2 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<8x64xf32>, tensor<8x64xf32>) -> tensor<8x64xf32>
+      %4 = tx8be.StoreVar %3 : (tensor<8x64xf32>) -> tensor<8x64xf32>
+      tx8be.Return %4 : tensor<8x64xf32>
+    }
+    return %0 : tensor<8x64xf32>
   }
-  return %0 : tensor<8x64xf32>
 }
 
 // -----
@@ -40,16 +44,18 @@ func.func @cut_outer(%arg0: tensor<8x64xf32> {tx8be.layout_str = "Tensor", tx8be
 // needed: 3 x align(4 k) <= 4096 -> k = 320.
 // CHECK-LABEL: func.func @cut_second
 // CHECK: tx8be.Add {{.*}}temporal_mem_slice = [1, 320]
-func.func @cut_second(%arg0: tensor<2x1024xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}, %arg1: tensor<2x1024xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<2x1024xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
-  %0 = tx8be.Group(%arg0, %arg1) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<2x1024xf32>, tensor<2x1024xf32>) -> tensor<2x1024xf32> {
-  ^bb0(%arg2: tensor<2x1024xf32>, %arg3: tensor<2x1024xf32>):
-    %1 = tx8be.LoadVar %arg2 : (tensor<2x1024xf32>) -> tensor<2x1024xf32>
-    %2 = tx8be.LoadVar %arg3 : (tensor<2x1024xf32>) -> tensor<2x1024xf32>
-    %3 = tx8be.Add %1, %2 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<2x1024xf32>, tensor<2x1024xf32>) -> tensor<2x1024xf32>
-    %4 = tx8be.StoreVar %3 : (tensor<2x1024xf32>) -> tensor<2x1024xf32>
-    tx8be.Return %4 : tensor<2x1024xf32>
+module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
+  func.func @cut_second(%arg0: tensor<2x1024xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}, %arg1: tensor<2x1024xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<2x1024xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
+    %0 = tx8be.Group(%arg0, %arg1) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<2x1024xf32>, tensor<2x1024xf32>) -> tensor<2x1024xf32> {
+    ^bb0(%arg2: tensor<2x1024xf32>, %arg3: tensor<2x1024xf32>):
+      %1 = tx8be.LoadVar %arg2 : (tensor<2x1024xf32>) -> tensor<2x1024xf32>
+      %2 = tx8be.LoadVar %arg3 : (tensor<2x1024xf32>) -> tensor<2x1024xf32>
+      %3 = tx8be.Add %1, %2 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<2x1024xf32>, tensor<2x1024xf32>) -> tensor<2x1024xf32>
+      %4 = tx8be.StoreVar %3 : (tensor<2x1024xf32>) -> tensor<2x1024xf32>
+      tx8be.Return %4 : tensor<2x1024xf32>
+    }
+    return %0 : tensor<2x1024xf32>
   }
-  return %0 : tensor<2x1024xf32>
 }
 
 // -----
@@ -59,7 +65,7 @@ func.func @cut_second(%arg0: tensor<2x1024xf32> {tx8be.layout_str = "Tensor", tx
 // 4096). Without the halo h would be 14.
 // CHECK-LABEL: func.func @conv_halo
 // CHECK: tx8be.Conv {{.*}}temporal_mem_slice = [1, 4, 13, 6]
-module attributes {tx8be.const_container = [dense<1.000000e+00> : tensor<4x4x3x3xf32>]} {
+module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_container = [dense<1.000000e+00> : tensor<4x4x3x3xf32>]} {
   func.func @conv_halo(%arg0: tensor<1x4x18x8xf32> {tx8be.layout_str = "NHWC", tx8be.mem_layout = #tx8be.layout<Tensor>}) -> (tensor<1x4x16x6xf32> {tx8be.layout_str = "NHWC", tx8be.mem_layout = #tx8be.layout<Tensor>}) {
     %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<1x4x18x8xf32>) -> tensor<1x4x16x6xf32> {
     ^bb0(%arg1: tensor<1x4x18x8xf32>):
@@ -79,7 +85,7 @@ module attributes {tx8be.const_container = [dense<1.000000e+00> : tensor<4x4x3x3
 // whole; H is cut: 2 x align(128 h) + 1280 <= 4096 -> h = 10. C keeps all 4 channels.
 // CHECK-LABEL: func.func @batchnorm
 // CHECK: tx8be.BatchNorm_Inference {{.*}}temporal_mem_slice = [1, 4, 10, 8]
-module attributes {tx8be.const_container = [dense<1.000000e+00> : tensor<4xf32>, dense<0.000000e+00> : tensor<4xf32>, dense<5.000000e-01> : tensor<4xf32>, dense<2.000000e+00> : tensor<4xf32>]} {
+module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_container = [dense<1.000000e+00> : tensor<4xf32>, dense<0.000000e+00> : tensor<4xf32>, dense<5.000000e-01> : tensor<4xf32>, dense<2.000000e+00> : tensor<4xf32>]} {
   func.func @batchnorm(%arg0: tensor<1x4x16x8xf32> {tx8be.layout_str = "NHWC", tx8be.mem_layout = #tx8be.layout<Tensor>}) -> (tensor<1x4x16x8xf32> {tx8be.layout_str = "NHWC", tx8be.mem_layout = #tx8be.layout<Tensor>}) {
     %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<1x4x16x8xf32>) -> tensor<1x4x16x8xf32> {
     ^bb0(%arg1: tensor<1x4x16x8xf32>):
@@ -100,7 +106,7 @@ module attributes {tx8be.const_container = [dense<1.000000e+00> : tensor<4xf32>,
 
 // BatchNorm 1x256x2x2: the smallest slice [1, 256, 1, 1] needs 7 x 1024 bytes (in, 4 vectors, out, scratch
 // for 256 lanes). Cutting C would fit, but C is never cut: an error with the sizes.
-module attributes {tx8be.const_container = [dense<1.000000e+00> : tensor<256xf32>, dense<0.000000e+00> : tensor<256xf32>, dense<5.000000e-01> : tensor<256xf32>, dense<2.000000e+00> : tensor<256xf32>]} {
+module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_container = [dense<1.000000e+00> : tensor<256xf32>, dense<0.000000e+00> : tensor<256xf32>, dense<5.000000e-01> : tensor<256xf32>, dense<2.000000e+00> : tensor<256xf32>]} {
   func.func @too_big(%arg0: tensor<1x256x2x2xf32> {tx8be.layout_str = "NHWC", tx8be.mem_layout = #tx8be.layout<Tensor>}) -> (tensor<1x256x2x2xf32> {tx8be.layout_str = "NHWC", tx8be.mem_layout = #tx8be.layout<Tensor>}) {
     %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<1x256x2x2xf32>) -> tensor<1x256x2x2xf32> {
     ^bb0(%arg1: tensor<1x256x2x2xf32>):
@@ -123,13 +129,15 @@ module attributes {tx8be.const_container = [dense<1.000000e+00> : tensor<256xf32
 // A group_tag 2 Group (Reshape, a DDR view) is not split: its dev_info keeps an empty slice.
 // CHECK-LABEL: func.func @view
 // CHECK: tx8be.Reshape {{.*}}temporal_mem_slice = []
-func.func @view(%arg0: tensor<2x8xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<16xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
-  %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 2 : i32} : (tensor<2x8xf32>) -> tensor<16xf32> {
-  ^bb0(%arg1: tensor<2x8xf32>):
-    %1 = tx8be.Reshape %arg1 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<2x8xf32>) -> tensor<16xf32>
-    tx8be.Return %1 : tensor<16xf32>
+module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
+  func.func @view(%arg0: tensor<2x8xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<16xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
+    %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 2 : i32} : (tensor<2x8xf32>) -> tensor<16xf32> {
+    ^bb0(%arg1: tensor<2x8xf32>):
+      %1 = tx8be.Reshape %arg1 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<2x8xf32>) -> tensor<16xf32>
+      tx8be.Return %1 : tensor<16xf32>
+    }
+    return %0 : tensor<16xf32>
   }
-  return %0 : tensor<16xf32>
 }
 
 // -----
@@ -138,13 +146,15 @@ func.func @view(%arg0: tensor<2x8xf32> {tx8be.layout_str = "Tensor", tx8be.mem_l
 // step, so a whole row (k = 512, 2 x 2048 bytes) fits.
 // CHECK-LABEL: func.func @same_operand_twice
 // CHECK: tx8be.Add {{.*}}temporal_mem_slice = [1, 512]
-func.func @same_operand_twice(%arg0: tensor<4x512xf32>) -> tensor<4x512xf32> {
-  %0 = tx8be.Group(%arg0) {group_tag = 0 : i32} : (tensor<4x512xf32>) -> tensor<4x512xf32> {
-  ^bb0(%arg1: tensor<4x512xf32>):
-    %1 = tx8be.LoadVar %arg1 : (tensor<4x512xf32>) -> tensor<4x512xf32>
-    %2 = tx8be.Add %1, %1 {layout_str = "Tensor"} : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xf32>
-    %3 = tx8be.StoreVar %2 : (tensor<4x512xf32>) -> tensor<4x512xf32>
-    tx8be.Return %3 : tensor<4x512xf32>
+module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
+  func.func @same_operand_twice(%arg0: tensor<4x512xf32>) -> tensor<4x512xf32> {
+    %0 = tx8be.Group(%arg0) {group_tag = 0 : i32} : (tensor<4x512xf32>) -> tensor<4x512xf32> {
+    ^bb0(%arg1: tensor<4x512xf32>):
+      %1 = tx8be.LoadVar %arg1 : (tensor<4x512xf32>) -> tensor<4x512xf32>
+      %2 = tx8be.Add %1, %1 {layout_str = "Tensor"} : (tensor<4x512xf32>, tensor<4x512xf32>) -> tensor<4x512xf32>
+      %3 = tx8be.StoreVar %2 : (tensor<4x512xf32>) -> tensor<4x512xf32>
+      tx8be.Return %3 : tensor<4x512xf32>
+    }
+    return %0 : tensor<4x512xf32>
   }
-  return %0 : tensor<4x512xf32>
 }

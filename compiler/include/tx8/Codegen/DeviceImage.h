@@ -27,10 +27,11 @@ struct ImageDesc {
   unsigned elementBytes = 4;
   LAYOUT_MODE mode = LAYOUT_NTENSOR;
   std::optional<Data_Format> format; ///< needed for Cx / NCx only
+  uint32_t batchAlignBytes = 0;      ///< Cx / NCx only: tx8_hw_batch_align_bytes of the config compiled for
 };
 
 /// Bytes of the device image, or nullopt if the description is inconsistent (order not a permutation, Cx
-/// without a format, a shape the layout cannot hold).
+/// without a format or batch alignment, a shape the layout cannot hold).
 std::optional<uint64_t> imageBytes(const ImageDesc &desc);
 
 /// Row-major logical bytes -> device image. Returns false (with `error`) on a size or description mismatch.

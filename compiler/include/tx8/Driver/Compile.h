@@ -13,6 +13,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/JSON.h"
 
 #include <string>
 #include <vector>
@@ -27,6 +28,8 @@ void buildBackendPipeline(mlir::OpPassManager &pm);
 /// Reads a --hw file: a JSON object of hardware config fields (tx8/hw_config.def names) to change, e.g.
 /// {"spm_bytes": 1048576}. Unknown fields, non-integers and out-of-range values are errors.
 tx8::ref::Status readHwConfig(const std::string &path, tx8_hw_config &config);
+/// The fields of a JSON object (a --hw file, a manifest's "hardware") into `config`; errors start with `where`.
+tx8::ref::Status parseHwConfigJson(const llvm::json::Object &object, const std::string &where, tx8_hw_config &config);
 
 /// Runs the backend pipeline on `module` (in place) and generates the bundle's files.
 mlir::LogicalResult compileModule(mlir::ModuleOp module, const tx8::codegen::BundleOptions &options,
@@ -61,6 +64,7 @@ struct BundleInfo {
     uint64_t bytes = 0;
   };
   std::vector<IO> inputs, outputs;
+  tx8_hw_config hw = tx8_hw_config_default(); ///< what the bundle was compiled for (its manifest's "hardware")
 };
 tx8::ref::Status loadBundle(const std::string &dir, BundleInfo &info);
 

@@ -9,6 +9,8 @@
 #include "mlir/IR/OpDefinition.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include "tx8/hw_config.h"
+
 namespace tx8be {
 
 /// Alignment an op requires of its tensors (seed: some NPU ops only take the compact layouts
@@ -45,8 +47,8 @@ struct OpCodeParam {
 
 namespace detail {
 std::string genOpCode(mlir::Operation *op, const OpCodeParam &param);
-uint64_t getOpClockCycle(mlir::Operation *op);
-uint32_t getImmSpSize(mlir::Operation *op);
+uint64_t getOpClockCycle(mlir::Operation *op, const tx8_hw_config &hw);
+uint32_t getImmSpSize(mlir::Operation *op, const tx8_hw_config &hw, llvm::ArrayRef<int64_t> slice);
 /// The shape OpLib's op_* call expects for operand `index` (index >= operands: result index - operands) of
 /// `op`, given that tensor's shape in device memory order: per-channel vectors as 1 x C, softmax rows as
 /// [R][L], ranks above 4 with the middle dims merged; otherwise the device shape itself.

@@ -22,13 +22,14 @@ def OpLibInterface : OpInterface<"OpLibInterface"> {
       "std::string", "genOpCode", (ins "const ::tx8be::OpCodeParam &":$param), [{}],
       [{ return ::tx8be::detail::genOpCode($_op.getOperation(), param); }]>,
     InterfaceMethod<
-      [{Estimated cycles of one execution on the whole (unsliced) result, from the hardware config.}],
-      "uint64_t", "getOpClockCycle", (ins), [{}],
-      [{ return ::tx8be::detail::getOpClockCycle($_op.getOperation()); }]>,
+      [{Estimated cycles of one execution on the whole (unsliced) result on hardware `hw`.}],
+      "uint64_t", "getOpClockCycle", (ins "const ::tx8_hw_config &":$hw), [{}],
+      [{ return ::tx8be::detail::getOpClockCycle($_op.getOperation(), hw); }]>,
     InterfaceMethod<
-      [{Bytes of SPM scratch (the op's imm TSR) one execution needs.}],
-      "uint32_t", "getImmSpSize", (ins), [{}],
-      [{ return ::tx8be::detail::getImmSpSize($_op.getOperation()); }]>,
+      [{Bytes of SPM scratch (the op's imm TSR) one execution on an output slice of extents `slice` (logical
+        dims; empty: the whole output) needs on hardware `hw`.}],
+      "uint32_t", "getImmSpSize", (ins "const ::tx8_hw_config &":$hw, "::llvm::ArrayRef<int64_t>":$slice), [{}],
+      [{ return ::tx8be::detail::getImmSpSize($_op.getOperation(), hw, slice); }]>,
     InterfaceMethod<
       [{The op's OpLib properties (alignment mode, default layout, load/store needs, ...).}],
       "::tx8be::OpAttr", "queryOpAttr", (ins), [{}],

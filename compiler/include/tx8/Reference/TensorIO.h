@@ -12,10 +12,9 @@
 //  * ONNX TensorProto (.pb, as in the ONNX backend test data). Read: dims, data_type, raw_data and the
 //    typed fields (float_data, int32_data, int64_data, double_data; packed or not), name. Written:
 //    dims, data_type, name, raw_data (what onnx.numpy_helper.from_array produces). Element types:
-//    FLOAT FLOAT16 BFLOAT16 DOUBLE INT8 UINT8 INT32 INT64 BOOL. The protobuf wire format is decoded
-//    here directly (no libprotobuf dependency), so that a truncated or corrupt file yields a precise
-//    message instead of a bare "parse failed"; the tests cross-check it against libonnx's generated
-//    code.
+//    FLOAT FLOAT16 BFLOAT16 DOUBLE INT8 UINT8 INT32 INT64 BOOL. Read with libonnx's generated
+//    onnx::TensorProto; when that fails, the framing is walked to name the field at fault, so that a
+//    truncated or corrupt file yields a precise message instead of a bare "parse failed".
 //
 // Errors never throw: they come back as a Status whose message starts with the file name given by the
 // caller, e.g. "input_0.pb: data_type 8 (STRING) is not supported" or

@@ -11,6 +11,7 @@
 #define TX8_TRANSFORMS_GROUPPLAN_H
 
 #include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
+#include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
 
 #include "mlir/Support/LogicalResult.h"
@@ -52,14 +53,15 @@ mlir::FailureOr<mlir::Operation *> getGroupComputeOp(GroupOp group);
 /// Output dims (logical) the op can be split along, outermost in device memory first.
 llvm::SmallVector<int64_t, 6> splittableDims(mlir::Operation *compute);
 
-/// The steps of `compute` for output slice `slice` (logical dims). Operand boxes come from backWindow.
-GroupPlan planGroup(mlir::Operation *compute, llvm::ArrayRef<int64_t> slice);
+/// The steps of `compute` for output slice `slice` (logical dims) on hardware `hw`. Operand boxes come from
+/// backWindow.
+GroupPlan planGroup(mlir::Operation *compute, llvm::ArrayRef<int64_t> slice, const tx8_hw_config &hw);
 
 /// The plan for the slice recorded in the op's dev_info.temporal_mem_slice (the whole output if none).
-GroupPlan planGroup(mlir::Operation *compute);
+GroupPlan planGroup(mlir::Operation *compute, const tx8_hw_config &hw);
 
 /// SPM / DDR alignment of every buffer start (bytes).
-uint64_t spmBufferAlign();
+uint64_t spmBufferAlign(const tx8_hw_config &hw);
 
 /// dev_info of `op`, or one with neutral values (compact default layout, no slice, no addresses).
 DevAttr getOrCreateDevInfo(mlir::Operation *op);

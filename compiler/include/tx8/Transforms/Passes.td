@@ -160,11 +160,8 @@ def TemporalSplitPass : Pass<"tx8be-temporal-split", "::mlir::func::FuncOp"> {
     output slice and the op's scratch (getImmSpSize), each in its device image and aligned. Dims are cut
     outermost-in-memory first, each only as far as needed; a group whose smallest slice still does not fit
     is an error that gives the sizes. Codegen turns the slices into a loop of load -> compute -> store steps.
+    Plans for the module's tx8be.hw_config (SPM size, alignment).
   }];
-  let options = [
-    Option<"spmBytes", "spm-bytes", "uint64_t", /*default=*/"0",
-           "SPM bytes per tile to plan for (0: the hardware config's)">
-  ];
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
 
@@ -175,12 +172,9 @@ def SpmAllocPass : Pass<"tx8be-spm-alloc", "::mlir::func::FuncOp"> {
     live from its definition to its last use (the scratch: during the compute op). Buffers whose lifetimes
     overlap get disjoint SPM ranges (BufferAllocator: largest first, lowest free aligned offset). Sets
     dev_info.mem_addr on the defining ops, dev_info.imm_size / imm_addr on the compute op and the Group's
-    spm_alloc_size. A Group needing more than the SPM is an error listing its buffers.
+    spm_alloc_size. A Group needing more than the SPM (the module's tx8be.hw_config) is an error listing its
+    buffers.
   }];
-  let options = [
-    Option<"spmBytes", "spm-bytes", "uint64_t", /*default=*/"0",
-           "SPM bytes per tile (0: the hardware config's)">
-  ];
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
 

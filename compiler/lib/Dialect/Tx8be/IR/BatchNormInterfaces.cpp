@@ -11,7 +11,6 @@
 
 #include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
 
-#include "tx8/Support/OpLibHost.h"
 #include "tx8/ops.h"
 
 #if TX8_HAVE_REFERENCE_KERNELS
@@ -152,13 +151,12 @@ OpAttr BatchNorm_InferenceOp::queryOpAttr() {
 /// The input as OpLib sees it: the device image [N][HW][C], i.e. the shape in the op's dim order (layout_str)
 /// with the dims between the first and the last merged. op_batchnorm_inference normalises the innermost dim,
 /// so an order that does not put the channel last (identity before the layout passes ran) is read as the
-/// channel-last order layoutInitPass gives the op. Uses the per-step slice (dev_info.temporal_mem_slice,
-/// logical order) when the backend has chosen one.
-static SmallVector<int64_t> opLibShape(BatchNorm_InferenceOp op) {
+/// channel-last order layoutInitPass gives the op. `slice` (logical order; empty: the whole tensor) is the
+/// extent of one step.
+static SmallVector<int64_t> opLibShape(BatchNorm_InferenceOp op, ArrayRef<int64_t> slice) {
   SmallVector<int64_t> shape(op.getInput().getType().getShape());
-  if (auto dev = op.getDevInfo())
-    if (dev->getTemporalMemSlice().size() == static_cast<int64_t>(shape.size()))
-      shape.assign(dev->getTemporalMemSlice().asArrayRef().begin(), dev->getTemporalMemSlice().asArrayRef().end());
+  if (slice.size() == shape.size())
+    shape.assign(slice.begin(), slice.end());
   int64_t rank = static_cast<int64_t>(shape.size());
   int64_t c = op.getChannelDim();
   auto order = parseDimOrder(op.getLayoutStr(), rank);
@@ -174,29 +172,28 @@ static SmallVector<int64_t> opLibShape(BatchNorm_InferenceOp op) {
   return {device[0], hw, device[rank - 1]};
 }
 
-uint32_t BatchNorm_InferenceOp::getImmSpSize() {
+uint32_t BatchNorm_InferenceOp::getImmSpSize(const tx8_hw_config &hw, ArrayRef<int64_t> slice) {
   auto format = tx8be::detail::dataFormatOf(getInput().getType().getElementType());
   if (!format || !getInput().getType().hasStaticShape())
     return 0;
-  SmallVector<int64_t> shape = opLibShape(*this);
+  SmallVector<int64_t> shape = opLibShape(*this, slice);
   SmallVector<int32_t> shape32(shape.begin(), shape.end());
   L_SHAPE lshape;
   if (tx8_lshape_init(&lshape, shape32.data(), static_cast<int32_t>(shape32.size())) != 0)
     return 0;
   TSR in{*format, 0, &lshape};
   BATCHNORM_INFER_PARAM param{static_cast<LAYOUT_MODE>(tx8be::detail::resultLayout(*this)), getEpsilon().convertToFloat()};
-  // The size is OpLib's to define: ask it (it reads the hardware config through the HAL).
-  tx8::bindOpLibHost();
-  uint64_t bytes = op_batchnorm_inference_imm_size(&param, &in);
+  // The size is OpLib's to define: ask its planner.
+  uint64_t bytes = op_batchnorm_inference_imm_size(&hw, &param, &in);
   return bytes > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(bytes);
 }
 
-uint64_t BatchNorm_InferenceOp::getOpClockCycle() {
+uint64_t BatchNorm_InferenceOp::getOpClockCycle(const tx8_hw_config &hw) {
   // Seed flow: x - mean, * rstd, * scale, + shift over the tensor (4 CT passes); var + eps and rsqrt over C.
   auto type = getInput().getType();
   if (!type.hasStaticShape())
     return 0;
-  tx8be::detail::CycleEstimate est = tx8be::detail::cycleEstimate();
+  tx8be::detail::CycleEstimate est{hw};
   uint64_t elements = static_cast<uint64_t>(type.getNumElements());
   uint64_t channels = static_cast<uint64_t>(type.getDimSize(getChannelDim()));
   unsigned bytes = tx8be::detail::elementBytes(type);

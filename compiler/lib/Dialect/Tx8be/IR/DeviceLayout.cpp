@@ -6,7 +6,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/TypeUtilities.h"
 
-#include "tx8/Support/OpLibHost.h"
 #include "tx8/layout.h"
 
 using namespace mlir;
@@ -191,7 +190,8 @@ bool tx8be::sameMemoryOrder(ArrayRef<int64_t> shape, ArrayRef<int64_t> a, ArrayR
   return nonUnit(a) == nonUnit(b);
 }
 
-std::optional<uint64_t> tx8be::deviceImageBytes(ArrayRef<int64_t> deviceShape, Type elementType, LayoutMode mode) {
+std::optional<uint64_t> tx8be::deviceImageBytes(ArrayRef<int64_t> deviceShape, Type elementType, LayoutMode mode,
+                                                uint32_t batchAlignBytes) {
   uint64_t elements = 1;
   for (int64_t d : deviceShape) {
     if (d < 0)
@@ -211,8 +211,7 @@ std::optional<uint64_t> tx8be::deviceImageBytes(ArrayRef<int64_t> deviceShape, T
   int32_t shape3[3] = {static_cast<int32_t>(deviceShape.front()), static_cast<int32_t>(hw),
                        static_cast<int32_t>(deviceShape.back())};
   tx8_layout l;
-  if (tx8_layout_init(&l, static_cast<LAYOUT_MODE>(mode), *format, shape3, 3,
-                      tx8_hw_batch_align_bytes(&tx8::hwConfig())) != 0)
+  if (tx8_layout_init(&l, static_cast<LAYOUT_MODE>(mode), *format, shape3, 3, batchAlignBytes) != 0)
     return std::nullopt;
   return l.total_bytes;
 }

@@ -55,7 +55,6 @@ struct CycleEstimate {
   uint64_t ddr(uint64_t bytes) const;
 };
 
-CycleEstimate cycleEstimate();
 
 } // namespace tx8be::detail
 

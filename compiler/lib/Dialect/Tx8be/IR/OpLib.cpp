@@ -19,7 +19,6 @@
 #include <cstdio>
 
 #include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
-#include "tx8/Support/OpLibHost.h"
 #include "tx8/ops.h"
 
 using namespace mlir;
@@ -124,7 +123,6 @@ uint64_t tx8be::detail::CycleEstimate::ddr(uint64_t bytes) const {
   return hw.ddr_latency_cycles + ceilDiv(bytes, width);
 }
 
-tx8be::detail::CycleEstimate tx8be::detail::cycleEstimate() { return CycleEstimate{tx8::hwConfig()}; }
 
 //===----------------------------------------------------------------------===//
 // queryOpAttr
@@ -431,14 +429,13 @@ SmallVector<int64_t> tx8be::detail::opLibViewShape(Operation *op, unsigned index
 // getImmSpSize
 //===----------------------------------------------------------------------===//
 
-uint32_t tx8be::detail::getImmSpSize(Operation *op) {
+uint32_t tx8be::detail::getImmSpSize(Operation *op, const tx8_hw_config &hw, ArrayRef<int64_t> slice) {
   auto softmax = dyn_cast<SoftmaxOp>(op);
   if (!softmax || !softmax.getInput().getType().hasStaticShape())
     return 0;
   SmallVector<int64_t> shape(softmax.getInput().getType().getShape());
-  if (auto dev = softmax.getDevInfo())
-    if (dev->getTemporalMemSlice().size() == static_cast<int64_t>(shape.size()))
-      shape.assign(dev->getTemporalMemSlice().asArrayRef().begin(), dev->getTemporalMemSlice().asArrayRef().end());
+  if (slice.size() == shape.size()) // the input slice is the output slice
+    shape.assign(slice.begin(), slice.end());
   auto format = dataFormatOf(softmax.getInput().getType().getElementType());
   if (!format)
     return 0;
@@ -450,8 +447,7 @@ uint32_t tx8be::detail::getImmSpSize(Operation *op) {
     return 0;
   TSR in{*format, 0, &lshape};
   SOFTMAX_PARAM param{static_cast<LAYOUT_MODE>(resultLayout(op))};
-  tx8::bindOpLibHost();
-  uint64_t bytes = op_softmax_imm_size(&param, &in);
+  uint64_t bytes = op_softmax_imm_size(&hw, &param, &in);
   return bytes > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(bytes);
 }
 
@@ -466,7 +462,7 @@ static uint64_t product(ArrayRef<int64_t> values) {
   return p;
 }
 
-uint64_t tx8be::detail::getOpClockCycle(Operation *op) {
+uint64_t tx8be::detail::getOpClockCycle(Operation *op, const tx8_hw_config &hw) {
   // Estimates need static shapes; 0 means "unknown" to the cost model.
   auto isDynamic = [](Type t) {
     auto shaped = dyn_cast<ShapedType>(t);
@@ -476,7 +472,7 @@ uint64_t tx8be::detail::getOpClockCycle(Operation *op) {
     return 0;
   if (op->getNumResults() != 1)
     return 0;
-  CycleEstimate est = cycleEstimate();
+  CycleEstimate est{hw};
   Type outType = op->getResult(0).getType();
   Type elementType = getElementTypeOrSelf(outType);
   uint64_t outElems = staticElements(outType).value_or(0);

@@ -1,5 +1,6 @@
 //===- Tx8beDialect.cpp - tx8be dialect, attributes and enums -------------===//
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
+#include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -31,6 +32,16 @@ void Tx8beDialect::initialize() {
 #define GET_OP_LIST
 #include "tx8/Dialect/Tx8be/IR/Tx8beOps.cpp.inc"
       >();
+}
+
+LogicalResult Tx8beDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
+  if (attr.getName() != kHwConfigAttrName)
+    return success();
+  auto dict = dyn_cast<DictionaryAttr>(attr.getValue());
+  if (!isa<ModuleOp>(op) || !dict)
+    return op->emitError() << kHwConfigAttrName << " must be a dictionary on the module";
+  tx8_hw_config hw = tx8_hw_config_default();
+  return parseHwConfig(dict, hw, [&] { return op->emitError(); });
 }
 
 //===----------------------------------------------------------------------===//

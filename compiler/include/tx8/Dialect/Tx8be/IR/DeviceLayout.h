@@ -101,9 +101,10 @@ const char *layoutModeCName(LayoutMode mode);
 
 /// Bytes of the device image of a tensor with `deviceShape` (memory order) of `elementType` in `mode`.
 /// Compact layouts: elements x element bytes. Cx / NCx: tx8_layout_init's total (dims between the first and
-/// the last are merged into HW). nullopt if the shape is not static or the layout cannot hold it.
+/// the last are merged into HW), each batch starting on `batchAlignBytes` (tx8_hw_batch_align_bytes). nullopt
+/// if the shape is not static or the layout cannot hold it.
 std::optional<uint64_t> deviceImageBytes(llvm::ArrayRef<int64_t> deviceShape, mlir::Type elementType,
-                                         LayoutMode mode);
+                                         LayoutMode mode, uint32_t batchAlignBytes);
 
 } // namespace tx8be
 

@@ -20,6 +20,8 @@ def Tx8be_Dialect : Dialect {
   }];
   let cppNamespace = "::tx8be";
   let useDefaultAttributePrinterParser = 1;
+  // Module attributes it owns (tx8be.hw_config) are checked where they are parsed.
+  let hasOperationAttrVerify = 1;
 }
 
 class Tx8be_Op<string mnemonic, list<Trait> traits = []> : Op<Tx8be_Dialect, mnemonic, traits>;

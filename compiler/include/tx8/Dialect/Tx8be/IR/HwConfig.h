@@ -1,0 +1,39 @@
+//===- HwConfig.h - The hardware config a module is compiled for -*- C++ -*-===//
+//
+// One source for the hardware numbers the compiler plans with: the module attribute `tx8be.hw_config`, a
+// dictionary of the tx8/hw_config.def fields that differ from tx8_hw_config_default() (no attribute: the
+// defaults). tx8-aot writes it from --hw before the backend pipeline; every pass reads it once from the module
+// and hands the struct down explicitly (planners, OpLib queries, cost estimates), and codegen writes the same
+// numbers into the bundle, so passes, packing and the run cannot disagree.
+//
+//   module attributes {tx8be.hw_config = {spm_bytes = 32768 : i64, batch_align_bits = 4096 : i64}} { ... }
+//
+//===----------------------------------------------------------------------===//
+#ifndef TX8_DIALECT_TX8BE_IR_HWCONFIG_H
+#define TX8_DIALECT_TX8BE_IR_HWCONFIG_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringRef.h"
+
+#include "tx8/hw_config.h"
+
+namespace tx8be {
+
+inline constexpr llvm::StringLiteral kHwConfigAttrName = "tx8be.hw_config";
+
+/// The config recorded on the module that holds `op` (`op` may be the module); the defaults where none is.
+/// The attribute has been verified (Tx8beDialect::verifyOperationAttribute), so this cannot fail.
+tx8_hw_config getHwConfig(mlir::Operation *op);
+
+/// Records `hw` on `module`: the fields that differ from the defaults (none: the attribute is removed).
+void setHwConfig(mlir::ModuleOp module, const tx8_hw_config &hw);
+
+/// Reads a `tx8be.hw_config` dictionary into `hw` (fields absent from it keep their value). Every key must be a
+/// hw_config.def field holding a positive integer that fits the field; otherwise `emitError()` says which.
+mlir::LogicalResult parseHwConfig(mlir::DictionaryAttr dict, tx8_hw_config &hw,
+                                  llvm::function_ref<mlir::InFlightDiagnostic()> emitError);
+
+} // namespace tx8be
+
+#endif // TX8_DIALECT_TX8BE_IR_HWCONFIG_H
