@@ -2,12 +2,17 @@
 //
 // The ops' host execution through the reference kernels, against values worked out by hand, including the
 // attribute translations that live in the compiler (BatchNorm's channel-last layout, Slice's negative
-// strides, pads) and the input checks.
+// strides, pads) and the input checks; the external models' registration (every compute op has its models,
+// a tool without them gets an error from the reference runner and tx8be-fold-constants).
 //
 //===----------------------------------------------------------------------===//
 #include "TestUtils.h"
 
+#include "tx8/Interpreter/ReferenceRunner.h"
 #include "tx8/Reference/Convert.h"
+#include "tx8/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
 
 #include <cmath>
 
@@ -141,6 +146,88 @@ TEST_F(ComputeTest, LoadConstHasNoDataToCompute) {
   std::string error;
   run<tx8be::LoadConstOp>({}, &error);
   EXPECT_NE(error.find("constant 5 lives in the constant container"), std::string::npos) << error;
+}
+
+TEST_F(ComputeTest, EveryComputeOpHasItsExternalModels) {
+  int computeOps = 0;
+  for (mlir::RegisteredOperationName name : ctx.getRegisteredOperations()) {
+    if (name.getDialectNamespace() != "tx8be" || !name.hasInterface<tx8be::ShapeInferenceOpInterface>())
+      continue;
+    ++computeOps;
+    EXPECT_TRUE(name.hasInterface<tx8be::ComputeInterface>()) << name.getStringRef().str();
+    EXPECT_TRUE(name.hasInterface<tx8be::ShardingInterface>()) << name.getStringRef().str();
+  }
+  EXPECT_GT(computeOps, 50);
+}
+
+/// A context whose tool did not register the ComputeInterface models (ShardingInterface comes with the
+/// dialect).
+class NoComputeModelsTest : public ::testing::Test {
+protected:
+  NoComputeModelsTest() {
+    ctx.loadDialect<tx8be::Tx8beDialect, mlir::func::FuncDialect>();
+    handler.emplace(&ctx, [this](mlir::Diagnostic &diag) {
+      diagnostics += diag.str() + "\n";
+      return mlir::success();
+    });
+    module = mlir::parseSourceString<mlir::ModuleOp>(
+        "func.func @f() -> tensor<3x2xf32> {\n"
+        "  %w = tx8be.Constant dense<1.0> : tensor<2x3xf32>\n"
+        "  %t = tx8be.Transpose %w {perm = array<i64: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>\n"
+        "  return %t : tensor<3x2xf32>\n"
+        "}\n",
+        &ctx);
+  }
+
+  mlir::MLIRContext ctx;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::string diagnostics;
+  std::optional<mlir::ScopedDiagnosticHandler> handler;
+};
+
+TEST_F(NoComputeModelsTest, ShardingIsThereComputeIsPromised) {
+  ASSERT_TRUE(module) << diagnostics;
+  auto name = mlir::RegisteredOperationName::lookup(tx8be::TransposeOp::getOperationName(), &ctx);
+  ASSERT_TRUE(name);
+  EXPECT_TRUE(name->hasInterface<tx8be::ShardingInterface>());
+  EXPECT_FALSE(name->hasInterface<tx8be::ComputeInterface>());
+  EXPECT_TRUE(tx8be::isComputeInterfacePromised(*name));
+}
+
+TEST_F(NoComputeModelsTest, ReferenceRunnerSaysWhatIsMissing) {
+  ASSERT_TRUE(module);
+  std::vector<ref::Tensor> outputs;
+  std::string error;
+  auto func = *module->getOps<mlir::func::FuncOp>().begin();
+  EXPECT_TRUE(failed(tx8be::runReference(func, {}, outputs, error)));
+  EXPECT_NE(error.find("'tx8be.Transpose'"), std::string::npos) << error;
+  EXPECT_NE(error.find("no ComputeInterface model is registered for it (the tool must call "
+                       "tx8be::registerComputeInterfaceExternalModels)"),
+            std::string::npos)
+      << error;
+}
+
+TEST_F(NoComputeModelsTest, FoldConstantsFailsWithAnError) {
+  ASSERT_TRUE(module);
+  mlir::PassManager pm(&ctx);
+  pm.addNestedPass<mlir::func::FuncOp>(tx8be::createFoldConstantsPass());
+  EXPECT_TRUE(failed(pm.run(*module)));
+  EXPECT_NE(diagnostics.find("'tx8be.Transpose' op cannot be evaluated at compile time: 'tx8be.Transpose' has no "
+                             "ComputeInterface model (the tool must call "
+                             "tx8be::registerComputeInterfaceExternalModels)"),
+            std::string::npos)
+      << diagnostics;
+
+  // Registering them afterwards attaches them to the loaded dialect: the same pass folds.
+  mlir::DialectRegistry registry;
+  tx8be::registerComputeInterfaceExternalModels(registry);
+  ctx.appendDialectRegistry(registry);
+  mlir::PassManager again(&ctx);
+  again.addNestedPass<mlir::func::FuncOp>(tx8be::createFoldConstantsPass());
+  EXPECT_TRUE(succeeded(again.run(*module)));
+  int transposes = 0;
+  module->walk([&](tx8be::TransposeOp) { ++transposes; });
+  EXPECT_EQ(transposes, 0);
 }
 
 } // namespace

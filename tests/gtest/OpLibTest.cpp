@@ -8,6 +8,10 @@
 
 #include "tx8/ops.h"
 
+#include "llvm/ADT/StringExtras.h"
+
+#include <sstream>
+
 using namespace mlir;
 using tx8test::IRTest;
 
@@ -145,30 +149,70 @@ TEST_F(OpLibTest, ClockCyclesComeFromTheHardwareConfig) {
             hw.ne_startup_cycles + (macs + hw.ne_macs_per_cycle_fp32 - 1) / hw.ne_macs_per_cycle_fp32);
 }
 
+/// "name=value ..." of an OpCall's *_PARAM members (floats with %g, step pads as pad[i], arrays as {a,b}).
+std::string fieldsOf(const tx8be::OpCall &call) {
+  std::string s;
+  for (const auto &[name, v] : call.fields) {
+    s += (s.empty() ? "" : " ") + name + "=";
+    switch (v.kind) {
+    case tx8be::OpCallValue::Kind::Int:
+      s += std::to_string(v.integer);
+      break;
+    case tx8be::OpCallValue::Kind::Float:
+      s += (std::ostringstream() << v.real).str();
+      break;
+    case tx8be::OpCallValue::Kind::Enumerator:
+      s += v.enumerator;
+      break;
+    case tx8be::OpCallValue::Kind::StepPad:
+      s += "pad[" + std::to_string(v.integer) + "]";
+      break;
+    case tx8be::OpCallValue::Kind::IntArray:
+      s += "{" + llvm::join(llvm::map_range(v.ints, [](int64_t i) { return std::to_string(i); }), ",") + "}";
+      break;
+    }
+  }
+  return s;
+}
+
+/// "in0 in1 null imm out0": the call's TSR arguments after &param.
+std::string argsOf(const tx8be::OpCall &call) {
+  std::string s;
+  for (const tx8be::OpCallArg &a : call.args) {
+    s += s.empty() ? "" : " ";
+    switch (a.kind) {
+    case tx8be::OpCallArg::Kind::Operand:
+      s += "in" + std::to_string(a.index);
+      break;
+    case tx8be::OpCallArg::Kind::Result:
+      s += "out" + std::to_string(a.index);
+      break;
+    case tx8be::OpCallArg::Kind::Imm:
+      s += "imm";
+      break;
+    case tx8be::OpCallArg::Kind::Null:
+      s += "null";
+      break;
+    }
+  }
+  return s;
+}
+
 TEST_F(OpLibTest, GenOpCodeBatchNorm) {
   parse("%x: tensor<2x40x4x4xf32>, %s: tensor<40xf32>",
         bnIR("tensor<2x40x4x4xf32>", "tensor<40xf32>", "{layout_str = \"NHWC\", epsilon = 1.0e-3 : f32}"));
   auto bn = first<tx8be::BatchNorm_InferenceOp>();
-  tx8be::OpCodeParam p;
-  p.inputs = {"&in", "&scale", "&shift", "&mean", "&var"};
-  p.outputs = {"&out"};
-  p.imm = "&imm";
-  p.name = "bn7";
-  p.cycles = "total";
-  std::string code = bn.genOpCode(p);
-  EXPECT_NE(code.find("BATCHNORM_INFER_PARAM bn7_param = {LAYOUT_NTENSOR, 0.00100000005f};"), std::string::npos)
-      << code;
-  EXPECT_NE(code.find("total = ADD_VALID_CYCLE(total, op_batchnorm_inference(&bn7_param, &in, &scale, &shift, "
-                      "&mean, &var, &imm, &out));"),
-            std::string::npos)
-      << code;
-  EXPECT_NE(code.find("/* tx8be.BatchNorm_Inference at "), std::string::npos) << code;
+  tx8be::OpCall call;
+  ASSERT_TRUE(succeeded(bn.genOpCode(call))) << diagnostics;
+  EXPECT_EQ(call.function, "op_batchnorm_inference");
+  EXPECT_EQ(call.paramType, "BATCHNORM_INFER_PARAM");
+  EXPECT_EQ(fieldsOf(call), "layout=LAYOUT_NTENSOR epsilon=0.001");
+  EXPECT_EQ(argsOf(call), "in0 in1 in2 in3 in4 imm out0");
   // dev_info's layout wins over the default.
   tx8be::setDevInfoWithLayout(&ctx, bn, tx8be::LayoutMode::NCx);
-  EXPECT_NE(bn.genOpCode(p).find("{LAYOUT_NCX, "), std::string::npos);
-  // A malformed request makes the generated C fail to compile rather than call with garbage.
-  p.inputs.pop_back();
-  EXPECT_EQ(bn.genOpCode(p).rfind("#error", 0), 0u);
+  tx8be::OpCall ncx;
+  ASSERT_TRUE(succeeded(bn.genOpCode(ncx)));
+  EXPECT_EQ(fieldsOf(ncx), "layout=LAYOUT_NCX epsilon=0.001");
 }
 
 TEST_F(OpLibTest, GenOpCodeGemmAndElementwise) {
@@ -180,65 +224,80 @@ TEST_F(OpLibTest, GenOpCodeGemmAndElementwise) {
         "%4 = tx8be.Relu %a : (tensor<2x8xf32>) -> tensor<2x8xf32>\n"
         "%5 = tx8be.Mul %a, %a : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>\n"
         "%6 = tx8be.Sigmoid %a : (tensor<2x8xf32>) -> tensor<2x8xf32>\n"
-        "%7 = tx8be.Erf %a : (tensor<2x8xf32>) -> tensor<2x8xf32>");
+        "%7 = tx8be.Erf %a : (tensor<2x8xf32>) -> tensor<2x8xf32>\n"
+        "%8 = tx8be.Gemm %a, %b : (tensor<2x8xf32>, tensor<8x4xf32>) -> tensor<2x4xf32>");
   SmallVector<tx8be::GemmOp> gemms;
   module->walk([&](tx8be::GemmOp op) { gemms.push_back(op); });
-  tx8be::OpCodeParam p;
-  p.inputs = {"a", "b", "c"};
-  p.outputs = {"y"};
-  p.name = "g";
-  std::string gemm = oplib(gemms[0]).genOpCode(p);
-  EXPECT_NE(gemm.find("GEMM_PARAM g_param = {0, 0};"), std::string::npos) << gemm;
-  EXPECT_NE(gemm.find("cycles = ADD_VALID_CYCLE(cycles, op_gemm(&g_param, a, b, c, y));"), std::string::npos) << gemm;
-  p.inputs = {"a", "b"};
-  EXPECT_EQ(oplib(gemms[1]).genOpCode(p), "") << "alpha != 1 has no single op_gemm call";
+  auto gen = [&](Operation *op, tx8be::OpCall &call) { return succeeded(oplib(op).genOpCode(call)); };
+  tx8be::OpCall gemm, noBias;
+  ASSERT_TRUE(gen(gemms[0], gemm)) << diagnostics;
+  EXPECT_EQ(gemm.function, "op_gemm");
+  EXPECT_EQ(fieldsOf(gemm), "accumulate=0 relu_en=0");
+  EXPECT_EQ(argsOf(gemm), "in0 in1 in2 out0");
+  ASSERT_TRUE(gen(gemms[2], noBias));
+  EXPECT_EQ(argsOf(noBias), "in0 in1 null out0") << "no C: a NULL bias";
+  tx8be::OpCall unused;
+  EXPECT_FALSE(gen(gemms[1], unused)) << "alpha != 1 has no single op_gemm call";
+  EXPECT_NE(diagnostics.find("has no OpLib kernel: op_gemm takes no transposes and alpha 1"), std::string::npos)
+      << diagnostics;
 
   SmallVector<tx8be::AddOp> adds;
   module->walk([&](tx8be::AddOp op) { adds.push_back(op); });
-  p.inputs = {"a", "b"};
-  std::string add = oplib(adds[0]).genOpCode(p);
-  EXPECT_NE(add.find("ELTWISE_PARAM g_param = {LAYOUT_NTENSOR, RND_NEAREST_EVEN};"), std::string::npos) << add;
-  EXPECT_NE(add.find("op_add(&g_param, a, b, y)"), std::string::npos) << add;
-  EXPECT_EQ(oplib(adds[1]).genOpCode(p), "") << "OpLib's op_add does not broadcast";
-  EXPECT_NE(oplib(first<tx8be::MulOp>()).genOpCode(p).find("op_mul(&g_param, a, b, y)"), std::string::npos);
-  p.inputs = {"a"};
-  EXPECT_NE(oplib(first<tx8be::ReluOp>()).genOpCode(p).find("op_relu(&g_param, a, y)"), std::string::npos);
-  EXPECT_NE(oplib(first<tx8be::SigmoidOp>()).genOpCode(p).find("op_sigmoid(&g_param, a, y)"), std::string::npos);
-  EXPECT_EQ(oplib(first<tx8be::ErfOp>()).genOpCode(p), "") << "no OpLib erf";
+  tx8be::OpCall add, mul, relu, sigmoid;
+  ASSERT_TRUE(gen(adds[0], add));
+  EXPECT_EQ(add.function, "op_add");
+  EXPECT_EQ(add.paramType, "ELTWISE_PARAM");
+  EXPECT_EQ(fieldsOf(add), "layout=LAYOUT_NTENSOR rnd=RND_NEAREST_EVEN");
+  EXPECT_EQ(argsOf(add), "in0 in1 out0");
+  EXPECT_FALSE(gen(adds[1], unused)) << "OpLib's op_add does not broadcast";
+  EXPECT_NE(diagnostics.find("op_add needs every operand of the result's type"), std::string::npos) << diagnostics;
+  ASSERT_TRUE(gen(first<tx8be::MulOp>(), mul));
+  EXPECT_EQ(mul.function, "op_mul");
+  ASSERT_TRUE(gen(first<tx8be::ReluOp>(), relu));
+  EXPECT_EQ(relu.function, "op_relu");
+  EXPECT_EQ(argsOf(relu), "in0 out0");
+  ASSERT_TRUE(gen(first<tx8be::SigmoidOp>(), sigmoid));
+  EXPECT_EQ(sigmoid.function, "op_sigmoid");
+  EXPECT_FALSE(gen(first<tx8be::ErfOp>(), unused)) << "no OpLib erf";
+  EXPECT_NE(diagnostics.find("'tx8be.Erf' op has no OpLib kernel"), std::string::npos) << diagnostics;
 }
 
-TEST_F(OpLibTest, GenOpCodeConvPoolSoftmax) {
+TEST_F(OpLibTest, GenOpCodeConvPoolSoftmaxPermute) {
   parse("%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>, %s: tensor<2x5xf32>",
         "%0 = tx8be.Conv %x, %w, %b {pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 1>} : "
         "(tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x4x8xf32>\n"
         "%1 = tx8be.AvgPool %x {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>, count_include_pad = true} : "
         "(tensor<1x3x8x8xf32>) -> tensor<1x3x4x4xf32>\n"
         "%2 = tx8be.Softmax %s : (tensor<2x5xf32>) -> tensor<2x5xf32>\n"
-        "%3 = tx8be.Softmax %s {axis = 0 : i64} : (tensor<2x5xf32>) -> tensor<2x5xf32>");
-  tx8be::OpCodeParam p;
-  p.name = "g";
-  p.inputs = {"x", "w", "b"};
-  p.outputs = {"y"};
-  std::string conv = oplib(first<tx8be::ConvOp>()).genOpCode(p);
-  // layout, strides (h, w), dilations, pads (top, left, bottom, right), group, accumulate, relu
-  EXPECT_NE(conv.find("CONV_PARAM g_param = {LAYOUT_TENSOR, 2, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0};"), std::string::npos)
-      << conv;
-  EXPECT_NE(conv.find("op_conv(&g_param, x, w, b, y)"), std::string::npos) << conv;
-  p.pads = "pads[s]"; // a temporal step's own border pads
-  conv = oplib(first<tx8be::ConvOp>()).genOpCode(p);
-  EXPECT_NE(conv.find("pads[s][0], pads[s][1], pads[s][2], pads[s][3], 1, 0, 0}"), std::string::npos) << conv;
-  p.pads.clear();
-  p.inputs = {"x"};
-  std::string pool = oplib(first<tx8be::AvgPoolOp>()).genOpCode(p);
-  EXPECT_NE(pool.find("POOL_PARAM g_param = {LAYOUT_TENSOR, 2, 2, 2, 2, 1, 1, 0, 0, 0, 0, 1};"), std::string::npos)
-      << pool;
-  EXPECT_NE(pool.find("op_avgpool(&g_param, x, y)"), std::string::npos) << pool;
+        "%3 = tx8be.Softmax %s {axis = 0 : i64} : (tensor<2x5xf32>) -> tensor<2x5xf32>\n"
+        "%4 = tx8be.ChannelNorm %x {layout_str = \"NHWC\"} : (tensor<1x3x8x8xf32>) -> tensor<1x3x8x8xf32>");
+  auto gen = [&](Operation *op, tx8be::OpCall &call) { return succeeded(oplib(op).genOpCode(call)); };
+  tx8be::OpCall conv, pool, softmax, permute, unused;
+  ASSERT_TRUE(gen(first<tx8be::ConvOp>(), conv)) << diagnostics;
+  EXPECT_EQ(conv.function, "op_conv");
+  // Padding is the step's own: a slice at a border keeps the op's pads there, an inner slice has none.
+  EXPECT_EQ(fieldsOf(conv), "layout=LAYOUT_TENSOR stride_h=2 stride_w=1 dilation_h=1 dilation_w=1 pad_top=pad[0] "
+                            "pad_left=pad[1] pad_bottom=pad[2] pad_right=pad[3] group=1 accumulate=0 relu_en=0");
+  EXPECT_TRUE(conv.usesStepPads());
+  EXPECT_EQ(argsOf(conv), "in0 in1 in2 out0");
+  ASSERT_TRUE(gen(first<tx8be::AvgPoolOp>(), pool));
+  EXPECT_EQ(pool.function, "op_avgpool");
+  EXPECT_EQ(fieldsOf(pool), "layout=LAYOUT_TENSOR kernel_h=2 kernel_w=2 stride_h=2 stride_w=2 dilation_h=1 "
+                            "dilation_w=1 pad_top=pad[0] pad_left=pad[1] pad_bottom=pad[2] pad_right=pad[3] "
+                            "count_include_pad=1");
   SmallVector<tx8be::SoftmaxOp> softmaxes;
   module->walk([&](tx8be::SoftmaxOp op) { softmaxes.push_back(op); });
-  p.imm = "&imm";
-  EXPECT_NE(oplib(softmaxes[0]).genOpCode(p).find("op_softmax(&g_param, x, &imm, y)"), std::string::npos);
+  ASSERT_TRUE(gen(softmaxes[0], softmax));
+  EXPECT_EQ(argsOf(softmax), "in0 imm out0");
+  EXPECT_FALSE(softmax.usesStepPads());
   EXPECT_GT(oplib(softmaxes[0]).getImmSpSize(kDefaultHw, {}), 0u) << "OpLib's op_softmax_imm_size";
-  EXPECT_EQ(oplib(softmaxes[1]).genOpCode(p), "") << "op_softmax normalises the innermost dim only";
+  EXPECT_FALSE(gen(softmaxes[1], unused)) << "op_softmax normalises the innermost dim only";
+  EXPECT_NE(diagnostics.find("op_softmax normalises the innermost dim in memory, axis 0 is not"), std::string::npos)
+      << diagnostics;
+  // NCHW -> NHWC: output dim k is the input's dim perm[k].
+  ASSERT_TRUE(gen(first<tx8be::ChannelNormOp>(), permute)) << diagnostics;
+  EXPECT_EQ(permute.function, "op_permute");
+  EXPECT_EQ(fieldsOf(permute), "perm={0,2,3,1}");
 }
 
 } // namespace

@@ -3,11 +3,13 @@
 #define TX8_TESTS_GTEST_TESTUTILS_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 
+#include "tx8/Dialect/Tx8be/ComputeModels/ComputeModels.h"
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
 
 #include <gtest/gtest.h>
@@ -16,10 +18,14 @@
 
 namespace tx8test {
 
-/// A context with tx8be and func loaded, a parser, and the diagnostics emitted so far.
+/// A context with tx8be (and its ComputeInterface models) and func loaded, a parser, and the diagnostics
+/// emitted so far.
 class IRTest : public ::testing::Test {
 protected:
   IRTest() {
+    mlir::DialectRegistry registry;
+    tx8be::registerComputeInterfaceExternalModels(registry);
+    ctx.appendDialectRegistry(registry);
     ctx.loadDialect<tx8be::Tx8beDialect, mlir::func::FuncDialect>();
     handler.emplace(&ctx, [this](mlir::Diagnostic &diag) {
       diagnostics += diag.str() + "\n";

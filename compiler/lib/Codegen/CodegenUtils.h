@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tx8::codegen {
 
@@ -28,6 +29,21 @@ mlir::FailureOr<uint64_t> ddrAddressOf(mlir::Value value, mlir::Operation *user)
 mlir::FailureOr<uint64_t> groupResultAddress(tx8be::GroupOp group, unsigned index);
 /// DDR address of a LoadConst's container entry (module attribute tx8be.const_addrs).
 mlir::LogicalResult constAddressOf(tx8be::LoadConstOp load, uint64_t &addr);
+
+/// The C names one OpLib call takes in main.c.
+struct CallSite {
+  std::vector<std::string> operands, results; ///< TSR* expressions of the op's operands / results
+  std::string imm = "NULL";                   ///< TSR* of the op's scratch
+  std::string pads; ///< `const int32_t *` to this step's {top, left, bottom, right}, for calls that take them
+  std::string prefix = "op";      ///< C identifier prefix of the locals the call declares
+  std::string cycles = "cycles";  ///< uint64_t lvalue that accumulates the call's cycles
+};
+
+/// Prints `call` for `op`: a comment naming the op, its *_PARAM and the call adding its cycles, each line
+/// starting with `indent`. Fails with an error on `op` for what cannot be printed (a name that is not a C
+/// identifier, a non-finite float, an argument the call site does not provide).
+mlir::LogicalResult printOpCall(mlir::Operation *op, const tx8be::OpCall &call, const CallSite &site,
+                                llvm::StringRef indent, llvm::raw_ostream &os);
 
 /// The static functions group_0 ... of main.c.
 mlir::LogicalResult emitGroups(mlir::func::FuncOp func, llvm::raw_ostream &os, unsigned &groupCount);

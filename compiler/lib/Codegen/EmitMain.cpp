@@ -181,9 +181,13 @@ LogicalResult GroupEmitter::emit() {
   auto computeDev = compute->getAttrOfType<DevAttr>("dev_info");
   if (!computeDev || computeDev.getMemAddr().empty())
     return compute->emitError() << "has no SPM address; run tx8be-spm-alloc first";
-  OpCodeParam param;
-  param.name = "op";
-  param.cycles = "cycles";
+  OpCall call;
+  auto oplib = dyn_cast<OpLibInterface>(compute);
+  if (!oplib)
+    return compute->emitOpError() << "has no OpLib kernel";
+  if (failed(oplib.genOpCode(call)))
+    return failure();
+  CallSite site;
   auto viewTable = [&](const std::string &name, unsigned tensorIndex, Value value, auto boxOf) {
     DeviceLayout layout = getDeviceLayout(value);
     size_t rank = 0;
@@ -207,7 +211,7 @@ LogicalResult GroupEmitter::emit() {
     viewTable(v, k, operand, [&](const GroupStep &step) -> const TensorBox & { return step.operands[k]; });
     onceOs << "    TSR " << v << " = {" << it->second.format << ", " << hex(it->second.addr) << ", &" << v
            << "_vs};\n";
-    param.inputs.push_back("&" + v);
+    site.operands.push_back("&" + v);
   }
   Value result = compute->getResult(0);
   auto outFmt = formatName(result.getType());
@@ -217,14 +221,14 @@ LogicalResult GroupEmitter::emit() {
   viewTable("out", compute->getNumOperands(), result,
             [&](const GroupStep &step) -> const TensorBox & { return step.result; });
   onceOs << "    TSR out = {" << *outFmt << ", " << hex(outAddr) << ", &out_vs};\n";
-  param.outputs.push_back("&out");
+  site.results.push_back("&out");
   if (computeDev.getImmSize() > 0) {
     onceOs << "    static const int32_t imm_shape[1] = {" << computeDev.getImmSize() << "};\n";
     onceOs << "    L_SHAPE imm_s;\n    tx8_lshape_init(&imm_s, imm_shape, 1);\n";
     onceOs << "    TSR imm = {Fmt_INT8, " << hex(static_cast<uint64_t>(computeDev.getImmAddr())) << ", &imm_s};\n";
-    param.imm = "&imm";
+    site.imm = "&imm";
   }
-  if (isa<ConvOp, MaxPoolOp, AvgPoolOp>(compute)) {
+  if (call.usesStepPads()) {
     int64_t rank = cast<ShapedType>(compute->getOperand(0).getType()).getRank();
     tablesOs << "    static const int32_t pads[" << steps << "][4] = {"; // top, left, bottom, right
     for (auto [s, step] : llvm::enumerate(plan.steps)) {
@@ -234,22 +238,10 @@ LogicalResult GroupEmitter::emit() {
       tablesOs << (s ? ", " : "") << ints(p);
     }
     tablesOs << "};\n";
-    param.pads = "pads[s]";
+    site.pads = "pads[s]";
   }
-  std::string call;
-  if (auto oplib = dyn_cast<OpLibInterface>(compute))
-    call = oplib.genOpCode(param);
-  if (call.empty())
-    return compute->emitOpError() << "has no OpLib kernel for these operand types and attributes (codegen supports "
-                                   "BatchNorm, Conv 1-D/2-D, Gemm/MatMul 2-D, Add/Mul (same shapes), Relu, Sigmoid, "
-                                   "Tanh, Softmax (innermost axis), Max/AvgPool 2-D, GlobalAvgPool, Reshape, ChannelNorm between compact layouts)";
-  // Indent the generated call into the loop body.
-  std::string indented;
-  SmallVector<StringRef> lines;
-  StringRef(call).rtrim('\n').split(lines, '\n');
-  for (StringRef line : lines)
-    indented += "        " + line.str() + "\n";
-  bodyOs << indented;
+  if (failed(printOpCall(compute, call, site, "        ", bodyOs)))
+    return failure();
 
   // Stores of the output slice.
   for (Operation &op : block) {

@@ -13,3 +13,7 @@
 #include "tx8/Interfaces/OpLibInterface.cpp.inc"
 #include "tx8/Interfaces/ShapeInferenceOpInterface.cpp.inc"
 #include "tx8/Interfaces/ShardingInterface.cpp.inc"
+
+bool tx8be::OpCall::usesStepPads() const {
+  return llvm::any_of(fields, [](const auto &f) { return f.second.kind == OpCallValue::Kind::StepPad; });
+}

@@ -110,9 +110,10 @@ LogicalResult tx8be::runReference(func::FuncOp func, const std::vector<Tensor> &
       env[constant.getResult()] = std::move(t);
       continue;
     }
-    auto computeOp = dyn_cast<ComputeInterface>(op);
+    std::string why;
+    ComputeInterface computeOp = lookupComputeInterface(&op, why);
     if (!computeOp) {
-      error = describe(&op) + ": the reference runner cannot execute this op (no ComputeInterface)";
+      error = describe(&op) + ": the reference runner cannot execute this op (" + why + ")";
       return failure();
     }
     ComputeParam param;

@@ -3,7 +3,9 @@
 // Whatever depends on constants alone is computed once here, by the same reference kernels the golden model
 // uses (ComputeInterface), instead of on the device at every run: e.g. the Transpose of a weight that
 // PyTorch's exporter puts in front of a MatMul. op_gemm has no transpose, so a Gemm's constant B^T is
-// pre-transposed as well.
+// pre-transposed as well. The tx8be ops' ComputeInterface models are external (TX8ComputeModels): a tool that
+// did not register them (registerComputeInterfaceExternalModels) gets an error on the first op this pass
+// would evaluate, not IR that is silently left unfolded.
 //
 //===----------------------------------------------------------------------===//
 #include "PatternDriver.h"
@@ -28,11 +30,9 @@ namespace {
 /// Runs `op`, whose operands are all tx8be.Constant, through its ComputeInterface: one attribute per result.
 /// Fails (with the reason) when the op cannot be computed or a result type is not static.
 FailureOr<SmallVector<Attribute>> evaluate(Operation *op, std::string &why) {
-  auto compute = dyn_cast<ComputeInterface>(op);
-  if (!compute) {
-    why = "no ComputeInterface";
+  ComputeInterface compute = lookupComputeInterface(op, why);
+  if (!compute)
     return failure();
-  }
   std::vector<ref::Tensor> inputs(op->getNumOperands());
   ComputeParam param;
   for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
@@ -71,15 +71,33 @@ void eraseDeadConstants(PatternRewriter &rewriter, ArrayRef<Value> values) {
         rewriter.eraseOp(constant);
 }
 
-/// A compute op whose operands are all Constants becomes the Constant of its result. ChannelNorm, LoadVar and
-/// StoreVar are about the device image, not the values, and stay.
+/// Whether FoldComputeOp evaluates `op` (given that it has a ComputeInterface): all its operands are Constants.
+/// ChannelNorm, LoadVar and StoreVar are about the device image, not the values, and stay.
+bool isFoldable(Operation *op) {
+  return !isa<ChannelNormOp, LoadVarOp, StoreVarOp, LoadConstOp>(op) && op->getNumOperands() != 0 &&
+         llvm::all_of(op->getOperands(), [](Value v) { return v.getDefiningOp<ConstantOp>(); });
+}
+
+/// Whether GemmTransBToConstant transposes `op`'s B.
+bool hasConstantTransB(GemmOp op) {
+  return op.getTransB() && op.getB().getDefiningOp<ConstantOp>() &&
+         cast<RankedTensorType>(op.getB().getType()).getRank() == 2;
+}
+
+/// Whether ops named `name` were promised a ComputeInterface (the tx8be compute ops) that no model keeps.
+/// (OperationName::hasInterface does not trip MLIR's abort on an unkept promise, as isa<> would with
+/// assertions on.)
+bool lacksComputeModel(OperationName name) {
+  std::optional<RegisteredOperationName> info = name.getRegisteredInfo();
+  return info && !info->hasInterface<ComputeInterface>() && isComputeInterfacePromised(*info);
+}
+
+/// A compute op whose operands are all Constants becomes the Constant of its result.
 struct FoldComputeOp : RewritePattern {
   explicit FoldComputeOp(MLIRContext *ctx) : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
 
   LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
-    if (!isa<ComputeInterface>(op) || isa<ChannelNormOp, LoadVarOp, StoreVarOp, LoadConstOp>(op) ||
-        op->getNumOperands() == 0 ||
-        !llvm::all_of(op->getOperands(), [](Value v) { return v.getDefiningOp<ConstantOp>(); }))
+    if (!op->getName().hasInterface<ComputeInterface>() || !isFoldable(op))
       return failure();
     std::string why;
     auto values = evaluate(op, why);
@@ -100,10 +118,10 @@ struct GemmTransBToConstant : OpRewritePattern<GemmOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(GemmOp op, PatternRewriter &rewriter) const override {
+    if (!hasConstantTransB(op))
+      return failure();
     auto b = op.getB().getDefiningOp<ConstantOp>();
     auto type = cast<RankedTensorType>(op.getB().getType());
-    if (!op.getTransB() || !b || type.getRank() != 2)
-      return failure();
     // Computed by a Transpose that never enters the IR.
     OpBuilder detached(op.getContext());
     auto transposedType = RankedTensorType::get({type.getDimSize(1), type.getDimSize(0)}, type.getElementType());
@@ -128,6 +146,25 @@ struct GemmTransBToConstant : OpRewritePattern<GemmOp> {
 
 struct FoldConstantsPass : tx8be::impl::FoldConstantsPassBase<FoldConstantsPass> {
   void runOnOperation() override {
+    // Every op the patterns would evaluate needs its model (a folding cascade starts from one of these).
+    OperationName transpose(TransposeOp::getOperationName(), &getContext());
+    WalkResult models = getOperation().walk([&](Operation *op) {
+      auto gemm = dyn_cast<GemmOp>(op);
+      std::optional<OperationName> needed;
+      if (isFoldable(op) && lacksComputeModel(op->getName()))
+        needed = op->getName();
+      else if (gemm && hasConstantTransB(gemm) && lacksComputeModel(transpose))
+        needed = transpose;
+      if (!needed)
+        return WalkResult::advance();
+      op->emitOpError() << "cannot be evaluated at compile time: '" << needed->getStringRef()
+                        << "' has no ComputeInterface model (the tool must call "
+                           "tx8be::registerComputeInterfaceExternalModels)";
+      return WalkResult::interrupt();
+    });
+    if (models.wasInterrupted())
+      return signalPassFailure();
+
     RewritePatternSet patterns(&getContext());
     patterns.add<GemmTransBToConstant>(&getContext(), /*benefit=*/2);
     patterns.add<FoldComputeOp>(&getContext());

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "tx8/Driver/Compile.h"
 #include "tx8/Driver/Model.h"
+#include "tx8/Dialect/Tx8be/ComputeModels/ComputeModels.h"
 #include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 #include "tx8/Interpreter/ReferenceRunner.h"
 #include "tx8/Reference/Compare.h"
@@ -398,6 +399,7 @@ int main(int argc, char **argv) {
   context.printOpOnDiagnostic(false); // an op's location names it; its generic form is noise to a user
   DialectRegistry registry;
   tx8be::registerModelDialects(registry);
+  tx8be::registerComputeInterfaceExternalModels(registry); // reference, test-onnx, tx8be-fold-constants
   context.appendDialectRegistry(registry);
   installDiagnosticPrinter(context);
 

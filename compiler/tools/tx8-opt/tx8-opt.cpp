@@ -13,6 +13,7 @@
 #include "mlir/Transforms/Passes.h"
 
 #include "tx8/Conversion/Passes.h"
+#include "tx8/Dialect/Tx8be/ComputeModels/ComputeModels.h"
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
 #include "tx8/Transforms/Passes.h"
 
@@ -20,6 +21,7 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<tx8be::Tx8beDialect, mlir::func::FuncDialect, mlir::arith::ArithDialect,
                   mlir::tensor::TensorDialect, mlir::tosa::TosaDialect>();
+  tx8be::registerComputeInterfaceExternalModels(registry); // tx8be-fold-constants evaluates ops
   tx8be::registerTx8TransformsPasses();
   tx8be::registerTx8ConversionPasses();
   // Generic cleanups are handy in pipelines and tests.

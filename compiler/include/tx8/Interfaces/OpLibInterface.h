@@ -33,20 +33,60 @@ struct OpAttr {
   bool alignCx{1};                         ///< the lowest dimension's split goes down to 64/128 (i8)
 };
 
-/// What codegen tells genOpCode about the surrounding main.c.
-struct OpCodeParam {
-  std::vector<std::string> inputs;  ///< C expressions of type TSR* for each operand ("NULL" if absent)
-  std::vector<std::string> outputs; ///< C expressions of type TSR* for each result
-  std::string imm{"NULL"};          ///< TSR* of the getImmSpSize()-byte SPM scratch buffer
-  std::string name{"op"};           ///< unique C identifier prefix for the locals the op declares
-  std::string cycles{"cycles"};     ///< uint64_t lvalue that accumulates the op's cycles
-  /// Conv/pool: C expression of a `const int32_t *` to this step's {pad_top, pad_left, pad_bottom, pad_right}
-  /// (a slice at a border keeps the op's padding there, an inner slice has none). Empty: the op's own pads.
-  std::string pads;
+/// A member of an OpLib *_PARAM initializer, as genOpCode describes it. Codegen prints it (the only place that
+/// writes C), so nothing an op says becomes text before it is checked.
+struct OpCallValue {
+  enum class Kind {
+    Int,        ///< an integer
+    Float,      ///< a float (must be finite to be printed)
+    Enumerator, ///< a C enumerator of OpLib's headers (LAYOUT_TENSOR, RND_NEAREST_EVEN): compiler text only
+    StepPad,    ///< this step's pad on side `index` (0 top, 1 left, 2 bottom, 3 right): a border slice keeps
+                ///< the op's padding there, an inner slice has none
+    IntArray    ///< an int array member ({0, 2, 1})
+  };
+  Kind kind = Kind::Int;
+  int64_t integer = 0;
+  float real = 0;
+  std::string enumerator;
+  llvm::SmallVector<int64_t, 6> ints;
+
+  static OpCallValue ofInt(int64_t v) { return {Kind::Int, v, 0, {}, {}}; }
+  static OpCallValue ofFloat(float v) { return {Kind::Float, 0, v, {}, {}}; }
+  static OpCallValue ofEnumerator(llvm::StringRef name) { return {Kind::Enumerator, 0, 0, name.str(), {}}; }
+  static OpCallValue ofStepPad(unsigned side) { return {Kind::StepPad, side, 0, {}, {}}; }
+  static OpCallValue ofInts(llvm::ArrayRef<int64_t> v) { return {Kind::IntArray, 0, 0, {}, {v.begin(), v.end()}}; }
+};
+
+/// An argument of the call after `&param`: a TSR* of the op's operand / result `index`, its scratch (imm), or NULL
+/// (an absent optional operand).
+struct OpCallArg {
+  enum class Kind { Operand, Result, Imm, Null };
+  Kind kind = Kind::Null;
+  unsigned index = 0;
+};
+
+/// The OpLib call one op makes per step: `function(&param, args...)` with `param` a `paramType` initialised
+/// member by member. What codegen asks of genOpCode; codegen names the tensors and prints it.
+struct OpCall {
+  std::string function;  ///< OpLib entry point (tx8/ops.h, tx8/lsu.h), e.g. "op_conv"
+  std::string paramType; ///< its parameter struct, e.g. "CONV_PARAM"
+  llvm::SmallVector<std::pair<std::string, OpCallValue>, 12> fields; ///< member name -> value, in declaration order
+  llvm::SmallVector<OpCallArg, 6> args;
+
+  OpCall &field(llvm::StringRef name, OpCallValue value) {
+    fields.emplace_back(name.str(), std::move(value));
+    return *this;
+  }
+  OpCall &arg(OpCallArg::Kind kind, unsigned index = 0) {
+    args.push_back({kind, index});
+    return *this;
+  }
+  /// True if some field takes this step's padding (codegen then provides a per-step pad table).
+  bool usesStepPads() const;
 };
 
 namespace detail {
-std::string genOpCode(mlir::Operation *op, const OpCodeParam &param);
+mlir::LogicalResult genOpCode(mlir::Operation *op, OpCall &call);
 uint64_t getOpClockCycle(mlir::Operation *op, const tx8_hw_config &hw);
 uint32_t getImmSpSize(mlir::Operation *op, const tx8_hw_config &hw, llvm::ArrayRef<int64_t> slice);
 /// The shape OpLib's op_* call expects for operand `index` (index >= operands: result index - operands) of

@@ -17,10 +17,11 @@ def OpLibInterface : OpInterface<"OpLibInterface"> {
   let cppNamespace = "::tx8be";
   let methods = [
     InterfaceMethod<
-      [{The C statements main.c runs for this op (declaring its *_PARAM and calling op_*). Empty when OpLib
-        has no kernel for the op yet: codegen must then report the op.}],
-      "std::string", "genOpCode", (ins "const ::tx8be::OpCodeParam &":$param), [{}],
-      [{ return ::tx8be::detail::genOpCode($_op.getOperation(), param); }]>,
+      [{Describes the OpLib call main.c makes for this op per step (function, *_PARAM members, TSR arguments).
+        Fails with an error on the op saying why when OpLib has no kernel for it (its types, attributes or
+        layouts).}],
+      "::mlir::LogicalResult", "genOpCode", (ins "::tx8be::OpCall &":$call), [{}],
+      [{ return ::tx8be::detail::genOpCode($_op.getOperation(), call); }]>,
     InterfaceMethod<
       [{Estimated cycles of one execution on the whole (unsliced) result on hardware `hw`.}],
       "uint64_t", "getOpClockCycle", (ins "const ::tx8_hw_config &":$hw), [{}],

@@ -11,6 +11,8 @@ namespace tx8be {
 struct DynamicShapeParam {};
 
 namespace detail {
+/// The default computeResultTypes: the op's InferTypeOpInterface::inferReturnTypes at its location.
+mlir::LogicalResult inferResultTypes(mlir::Operation *op, llvm::SmallVectorImpl<mlir::Type> &types);
 mlir::LogicalResult inferShapes(mlir::Operation *op, DynamicShapeParam &shapeParam);
 mlir::LogicalResult inferLayout(mlir::Operation *op);
 /// The verifier of every ShapeInferenceOpInterface op: the result types must agree with the computed ones

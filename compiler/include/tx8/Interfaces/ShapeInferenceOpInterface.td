@@ -1,8 +1,9 @@
 //===- ShapeInferenceOpInterface.td - Result shape and layout inference ---===//
 //
 // Seed: "ShapeInferenceOpInterface defines inferShapes and inferLayout: infer the output's shape and layout
-// from the inputs". computeResultTypes is the single place where an op's shape rule lives: the verifier
-// checks the declared result types against it and inferShapes writes it into the IR.
+// from the inputs". computeResultTypes is the single place the compiler asks for an op's result types: the
+// verifier checks the declared result types against it and inferShapes writes it into the IR. It is MLIR's
+// InferTypeOpInterface::inferReturnTypes (the op's shape rule) unless the result type is a parameter of the op.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TX8_INTERFACES_SHAPEINFERENCEOPINTERFACE
@@ -19,9 +20,12 @@ def ShapeInferenceOpInterface : OpInterface<"ShapeInferenceOpInterface"> {
   let methods = [
     InterfaceMethod<
       [{Computes the result types from the operands and attributes. On failure an error naming the offending
-        operand or attribute has been emitted on the op.}],
+        operand or attribute has been emitted on the op. By default the op's InferTypeOpInterface
+        (inferReturnTypes); an op whose result type is one of its parameters (Reshape's shape, Cast's element
+        type, LoadConst's constant) implements it itself.}],
       "::mlir::LogicalResult", "computeResultTypes",
-      (ins "::llvm::SmallVectorImpl<::mlir::Type> &":$types)>,
+      (ins "::llvm::SmallVectorImpl<::mlir::Type> &":$types), [{}],
+      [{ return ::tx8be::detail::inferResultTypes($_op.getOperation(), types); }]>,
     InterfaceMethod<
       [{Sets the result types to the computed ones (seed: inferShapes). Fails (with an error) if the operands
         are inconsistent.}],

@@ -33,8 +33,9 @@ struct WindowParam {
 };
 
 namespace detail {
-std::vector<ShardingSplitParam> tileShardingSplit(mlir::Operation *op, ShardingSplitParam &param);
+/// The default temporalSliceShape: the factors tileShardingSplit gives each operand, applied to its shape.
 std::vector<SliceParam> temporalSliceShape(mlir::Operation *op, SliceParam &param);
+/// `op`'s backWindow if it implements ShardingInterface; else every operand whole (always correct).
 std::vector<WindowParam> backWindow(mlir::Operation *op, const WindowParam &param);
 } // namespace detail
 } // namespace tx8be

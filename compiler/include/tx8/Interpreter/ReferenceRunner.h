@@ -2,7 +2,9 @@
 //
 // The golden model of a compiled graph: the entry function's ops run one by one, in order, through their
 // ComputeInterface (tx8/Reference kernels: oneDNN or plain C++ with ONNX semantics). Constants come from
-// their attributes. This is what `tx8-aot reference` and `tx8-aot test-onnx --target reference` run.
+// their attributes. This is what `tx8-aot reference` and `tx8-aot test-onnx --target reference` run. The
+// runner itself links no kernels: the tool registers the models in the function's context
+// (tx8/Dialect/Tx8be/ComputeModels/ComputeModels.h), else the first tx8be op fails with an error saying so.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TX8_INTERPRETER_REFERENCERUNNER_H

@@ -1,21 +1,18 @@
 //===- BatchNormInterfaces.cpp - The seed interfaces of BatchNorm_Inference ===//
 //
-// Seed: BatchNorm_Interface.cpp. The op normalises each channel with its own scale/offset/mean/variance, so
-// it may be sharded only along the channel and split only along the other dims (the per-channel vectors are
-// then loaded whole at every step: split (1, ..., 1)). The channel is always dim 1 (NCHW, as imported from
-// ONNX); only OpLib's view of the device image (opLibShape) is channel-last.
+// Seed: BatchNorm_Interface.cpp: its ShapeInference, Sharding and OpLib interfaces (its ComputeInterface is
+// the normalisation family's model in TX8ComputeModels, ComputeModels/Normalization.cpp). The op normalises
+// each channel with its own scale/offset/mean/variance, so it may be sharded only along the channel and split
+// only along the other dims (the per-channel vectors are then loaded whole at every step: split (1, ..., 1)).
+// The channel is always dim 1 (NCHW, as imported from ONNX); only OpLib's view of the device image
+// (opLibShape) is channel-last.
 //
 //===----------------------------------------------------------------------===//
-#include "ComputeUtils.h"
 #include "InterfaceUtils.h"
 
 #include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
 
 #include "tx8/ops.h"
-
-#if TX8_HAVE_REFERENCE_KERNELS
-#include "tx8/Reference/Kernels.h"
-#endif
 
 using namespace mlir;
 using namespace tx8be;
@@ -203,41 +200,13 @@ uint64_t BatchNorm_InferenceOp::getOpClockCycle(const tx8_hw_config &hw) {
   return cycles;
 }
 
-std::string BatchNorm_InferenceOp::genOpCode(const OpCodeParam &param) {
-  if (param.inputs.size() != 5 || param.outputs.size() != 1)
-    return "#error \"tx8be.BatchNorm_Inference: genOpCode needs 5 inputs and 1 output\"\n";
-  std::string p = param.name + "_param";
-  std::string code = tx8be::detail::opComment(*this);
-  code += "BATCHNORM_INFER_PARAM " + p + " = {" + tx8be::layoutModeCName(tx8be::detail::resultLayout(*this)) + ", " +
-          tx8be::detail::cFloatLiteral(getEpsilon().convertToFloat()) + "};\n";
-  std::string call = "op_batchnorm_inference(&" + p;
-  for (const std::string &in : param.inputs)
-    call += ", " + in;
-  call += ", " + param.imm + ", " + param.outputs[0] + ")";
-  return code + tx8be::detail::addCycles(param.cycles, call);
-}
-
-//===----------------------------------------------------------------------===//
-// ComputeInterface
-//===----------------------------------------------------------------------===//
-
-LogicalResult BatchNorm_InferenceOp::compute(ComputeParam &param) {
-  if (failed(tx8be::detail::checkComputeInputs(*this, param)))
-    return failure();
-#if TX8_HAVE_REFERENCE_KERNELS
-  namespace ref = tx8::ref;
-  // The kernel normalises dim 1 (our channel) and takes [C] vectors: flatten the 1xCx1x1 ones.
-  std::vector<ref::Tensor> vectors(4);
-  ref::Status s;
-  for (int i = 0; i < 4 && s.ok(); ++i)
-    s = ref::reshape(*param.inputs[i + 1], {param.inputs[i + 1]->numElements()}, vectors[i]);
-  ref::Tensor out;
-  if (s.ok())
-    s = ref::batchNormInference(*param.inputs[0], vectors[0], vectors[1], vectors[2], vectors[3],
-                                getEpsilon().convertToFloat(), out);
-  return tx8be::detail::finishCompute(*this, param, s, std::move(out));
-#else
-  param.error = "tx8be.BatchNorm_Inference: the compiler was built without the reference kernels";
-  return failure();
-#endif
+LogicalResult BatchNorm_InferenceOp::genOpCode(OpCall &call) {
+  call.function = "op_batchnorm_inference";
+  call.paramType = "BATCHNORM_INFER_PARAM";
+  call.field("layout", OpCallValue::ofEnumerator(layoutModeCName(tx8be::detail::resultLayout(*this))))
+      .field("epsilon", OpCallValue::ofFloat(getEpsilon().convertToFloat()));
+  for (unsigned i = 0; i < 5; ++i) // in, scale, shift, mean, var
+    call.arg(OpCallArg::Kind::Operand, i);
+  call.arg(OpCallArg::Kind::Imm).arg(OpCallArg::Kind::Result, 0);
+  return success();
 }

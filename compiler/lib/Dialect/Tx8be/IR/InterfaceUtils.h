@@ -1,6 +1,6 @@
 //===- InterfaceUtils.h - Helpers shared by the interface implementations -*- C++ -*-===//
 //
-// Private to the dialect library: element formats, layouts, C literals and the cycle estimates that
+// Private to the dialect library: element formats, layouts and the cycle estimates that
 // OpLib.cpp and BatchNormInterfaces.cpp share.
 //
 //===----------------------------------------------------------------------===//
@@ -28,15 +28,6 @@ unsigned elementBytes(mlir::Type type);
 /// default (Tensor when dim 0 is 1, else NTensor).
 LayoutMode resultLayout(mlir::Operation *op);
 
-
-/// A float as a C literal that reads back to the same float ("1e-05f", "1.0f", "INFINITY").
-std::string cFloatLiteral(float value);
-
-/// The C statement that adds an op_* call's cycles to `cycles`: "cycles = ADD_VALID_CYCLE(cycles, call);".
-std::string addCycles(const std::string &cycles, const std::string &call);
-
-/// A comment line naming the op for the generated code ("/* tx8be.Add at model.onnx:3:1 */").
-std::string opComment(mlir::Operation *op);
 
 /// Cycle estimates from the hardware config. These are planning numbers (the cmodel's cycle model is the
 /// truth): an engine instruction costs its start-up plus its data over the engine's per-cycle width.

@@ -3,8 +3,9 @@
 // queryOpAttr, genOpCode and getOpClockCycle for every op but BatchNorm_Inference (BatchNormInterfaces.cpp).
 // Which OpLib kernel exists is decided by oplib/include/tx8/ops.h: op_batchnorm_inference, op_gemm (Gemm,
 // 2-D MatMul), op_conv, op_add/op_mul/op_relu/op_sigmoid/op_tanh, op_softmax, op_maxpool/op_avgpool and
-// op_global_avgpool. genOpCode returns "" for the other ops (or unsupported attributes), and codegen reports
-// them. Shapes never appear in the generated call: they travel in the TSRs codegen builds (opLibViewShape).
+// op_global_avgpool. genOpCode describes the call (OpCall: function, *_PARAM members, TSR arguments); for the
+// other ops, or attributes a kernel does not take, it fails with an error saying why. Codegen names the tensors
+// and prints the call. Shapes never appear in it: they travel in the TSRs codegen builds (opLibViewShape).
 //
 //===----------------------------------------------------------------------===//
 #include "InterfaceUtils.h"
@@ -14,9 +15,6 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <array>
-#include <cmath>
-#include <cstdio>
 
 #include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
 #include "tx8/ops.h"
@@ -61,35 +59,6 @@ LayoutMode tx8be::detail::resultLayout(Operation *op) {
     if (auto type = dyn_cast<ShapedType>(op->getResult(0).getType()))
       return defaultCompactLayout(type);
   return LayoutMode::Tensor;
-}
-
-std::string tx8be::detail::cFloatLiteral(float value) {
-  if (std::isnan(value))
-    return "NAN";
-  if (std::isinf(value))
-    return value > 0 ? "INFINITY" : "-INFINITY";
-  // 9 significant digits read back to the same float; make sure the literal is a float literal ("1" -> "1.0f").
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(value));
-  std::string s(buf);
-  if (s.find_first_of(".e") == std::string::npos)
-    s += ".0";
-  return s + "f";
-}
-
-std::string tx8be::detail::addCycles(const std::string &cycles, const std::string &call) {
-  return cycles + " = ADD_VALID_CYCLE(" + cycles + ", " + call + ");\n";
-}
-
-std::string tx8be::detail::opComment(Operation *op) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << "/* " << op->getName().getStringRef() << " at " << op->getLoc() << " */\n";
-  // A location can itself contain "*/" only in pathological file names; keep the comment well formed.
-  size_t pos;
-  while ((pos = s.find("*/", 3)) != std::string::npos && pos + 3 < s.size())
-    s.replace(pos, 2, "* /");
-  return s;
 }
 
 static uint64_t ceilDiv(uint64_t a, uint64_t b) { return b ? (a + b - 1) / b : 0; }
@@ -205,193 +174,200 @@ OpAttr tx8be::detail::queryOpAttr(Operation *op) {
 // genOpCode
 //===----------------------------------------------------------------------===//
 
-/// A line that makes the generated C fail to compile, for a call with the wrong number of TSRs.
-static std::string badParam(Operation *op, size_t inputs, size_t outputs, const OpCodeParam &param) {
-  return "#error \"" + op->getName().getStringRef().str() + ": genOpCode got " + std::to_string(param.inputs.size()) +
-         " inputs and " + std::to_string(param.outputs.size()) + " outputs, expected " + std::to_string(inputs) +
-         " and " + std::to_string(outputs) + "\"\n";
+namespace {
+using ArgKind = OpCallArg::Kind;
+
+OpCallValue layoutOf(Operation *op) { return OpCallValue::ofEnumerator(layoutModeCName(tx8be::detail::resultLayout(op))); }
+
+/// The call's TSR arguments: every operand, then the results.
+void operandsThenResults(Operation *op, OpCall &call) {
+  for (unsigned i = 0; i < op->getNumOperands(); ++i)
+    call.arg(ArgKind::Operand, i);
+  for (unsigned i = 0; i < op->getNumResults(); ++i)
+    call.arg(ArgKind::Result, i);
 }
 
-/// op_add / op_mul / op_relu: same shape for all tensors (OpLib does not broadcast), fp32/fp16/bf16.
-static std::string genEltwise(Operation *op, const char *fn, const OpCodeParam &param) {
+/// op_add / op_mul / op_relu / op_sigmoid / op_tanh: same shape for all tensors (OpLib does not broadcast).
+LogicalResult genEltwise(Operation *op, const char *fn, OpCall &call) {
   Type type = op->getResult(0).getType();
   for (Value v : op->getOperands())
     if (v.getType() != type)
-      return ""; // broadcasting or a dtype change: no single OpLib call
-  if (param.inputs.size() != op->getNumOperands() || param.outputs.size() != 1)
-    return badParam(op, op->getNumOperands(), 1, param);
-  std::string p = param.name + "_param";
-  std::string code = tx8be::detail::opComment(op);
-  code += "ELTWISE_PARAM " + p + " = {" + tx8be::layoutModeCName(tx8be::detail::resultLayout(op)) + ", RND_NEAREST_EVEN};\n";
-  std::string call = std::string(fn) + "(&" + p;
-  for (const std::string &in : param.inputs)
-    call += ", " + in;
-  call += ", " + param.outputs[0] + ")";
-  return code + tx8be::detail::addCycles(param.cycles, call);
+      return op->emitOpError() << "has no OpLib kernel: " << fn
+                               << " needs every operand of the result's type (no broadcasting, no dtype change)";
+  call.function = fn;
+  call.paramType = "ELTWISE_PARAM";
+  call.field("layout", layoutOf(op)).field("rnd", OpCallValue::ofEnumerator("RND_NEAREST_EVEN"));
+  operandsThenResults(op, call);
+  return success();
 }
 
-/// op_gemm computes a x b (+ bias[N]) with fp32 output: ONNX Gemm maps onto it without transposes or scaling
+/// op_gemm: out = a x b (+ bias[N]) with fp32 output, so ONNX Gemm maps onto it without transposes or scaling
 /// and with a C that is a row vector.
-static std::string genGemm(GemmOp op, const OpCodeParam &param) {
-  if (op.getTransA() || op.getTransB() || op.getAlpha().convertToFloat() != 1.0f ||
-      !op.getOutput().getType().getElementType().isF32())
-    return "";
+LogicalResult genGemm(GemmOp op, OpCall &call) {
+  if (op.getTransA() || op.getTransB() || op.getAlpha().convertToFloat() != 1.0f)
+    return op.emitOpError() << "has no OpLib kernel: op_gemm takes no transposes and alpha 1";
+  if (!op.getOutput().getType().getElementType().isF32())
+    return op.emitOpError() << "has no OpLib kernel: op_gemm writes fp32";
   if (Value c = op.getC()) {
     auto shape = cast<ShapedType>(c.getType()).getShape();
     bool rowVector = shape.size() == 1 || (shape.size() == 2 && shape[0] == 1);
     if (!rowVector || op.getBeta().convertToFloat() != 1.0f)
-      return "";
+      return op.emitOpError() << "has no OpLib kernel: op_gemm adds C only as a row vector with beta 1";
   }
-  if (param.inputs.size() != op->getNumOperands() || param.outputs.size() != 1)
-    return badParam(op, op->getNumOperands(), 1, param);
-  std::string p = param.name + "_param";
-  std::string code = tx8be::detail::opComment(op);
-  code += "GEMM_PARAM " + p + " = {0, 0}; /* no accumulate, no relu */\n";
-  std::string bias = op.getC() ? param.inputs[2] : "NULL";
-  return code + tx8be::detail::addCycles(param.cycles, "op_gemm(&" + p + ", " + param.inputs[0] + ", " + param.inputs[1] +
-                                                    ", " + bias + ", " + param.outputs[0] + ")");
+  call.function = "op_gemm";
+  call.paramType = "GEMM_PARAM";
+  call.field("accumulate", OpCallValue::ofInt(0)).field("relu_en", OpCallValue::ofInt(0));
+  call.arg(ArgKind::Operand, 0).arg(ArgKind::Operand, 1);
+  if (op.getC())
+    call.arg(ArgKind::Operand, 2);
+  else
+    call.arg(ArgKind::Null);
+  call.arg(ArgKind::Result, 0);
+  return success();
 }
 
 /// MatMul of two 2-D operands is op_gemm without bias.
-static std::string genMatMul(MatMulOp op, const OpCodeParam &param) {
-  if (op.getA().getType().getRank() != 2 || op.getB().getType().getRank() != 2 ||
-      !op.getOutput().getType().getElementType().isF32())
-    return "";
-  if (param.inputs.size() != 2 || param.outputs.size() != 1)
-    return badParam(op, 2, 1, param);
-  std::string p = param.name + "_param";
-  std::string code = tx8be::detail::opComment(op) + "GEMM_PARAM " + p + " = {0, 0}; /* no accumulate, no relu */\n";
-  return code + tx8be::detail::addCycles(param.cycles, "op_gemm(&" + p + ", " + param.inputs[0] + ", " +
-                                                           param.inputs[1] + ", NULL, " + param.outputs[0] + ")");
-}
-
-/// The {top, left, bottom, right} pad expressions of a 1-D/2-D windowed op: this step's (param.pads) or the
-/// op's ONNX pads ([begin..., end...]).
-static std::array<std::string, 4> padTerms(ArrayRef<int64_t> pads, int64_t spatialRank, const OpCodeParam &param) {
-  if (!param.pads.empty())
-    return {param.pads + "[0]", param.pads + "[1]", param.pads + "[2]", param.pads + "[3]"};
-  auto at = [&](size_t i) { return i < pads.size() ? std::to_string(pads[i]) : std::string("0"); };
-  if (spatialRank == 1)
-    return {"0", at(0), "0", at(1)};
-  return {at(0), at(1), at(2), at(3)};
+LogicalResult genMatMul(MatMulOp op, OpCall &call) {
+  if (op.getA().getType().getRank() != 2 || op.getB().getType().getRank() != 2)
+    return op.emitOpError() << "has no OpLib kernel: op_gemm multiplies 2-D operands";
+  if (!op.getOutput().getType().getElementType().isF32())
+    return op.emitOpError() << "has no OpLib kernel: op_gemm writes fp32";
+  call.function = "op_gemm";
+  call.paramType = "GEMM_PARAM";
+  call.field("accumulate", OpCallValue::ofInt(0)).field("relu_en", OpCallValue::ofInt(0));
+  call.arg(ArgKind::Operand, 0).arg(ArgKind::Operand, 1).arg(ArgKind::Null).arg(ArgKind::Result, 0);
+  return success();
 }
 
 /// The (h, w) values of a per-spatial-dim attribute (empty: all 1); 1-D ops have h = 1.
-static std::pair<int64_t, int64_t> hw(ArrayRef<int64_t> values, int64_t spatialRank) {
+std::pair<int64_t, int64_t> hw(ArrayRef<int64_t> values, int64_t spatialRank) {
   auto at = [&](size_t i) { return i < values.size() ? values[i] : int64_t{1}; };
   return spatialRank == 1 ? std::make_pair(int64_t{1}, at(0)) : std::make_pair(at(0), at(1));
 }
 
+/// pad_top/left/bottom/right: the step's own (a border slice keeps the op's padding there).
+void padFields(OpCall &call) {
+  call.field("pad_top", OpCallValue::ofStepPad(0))
+      .field("pad_left", OpCallValue::ofStepPad(1))
+      .field("pad_bottom", OpCallValue::ofStepPad(2))
+      .field("pad_right", OpCallValue::ofStepPad(3));
+}
+
 /// op_conv on the NE: 1-D / 2-D, fp32 output (the NE accumulates in fp32).
-static std::string genConv(ConvOp op, const OpCodeParam &param) {
+LogicalResult genConv(ConvOp op, OpCall &call) {
   int64_t spatial = op.getInput().getType().getRank() - 2;
-  if (spatial < 1 || spatial > 2 || !op.getOutput().getType().getElementType().isF32())
-    return "";
-  if (param.inputs.size() != op->getNumOperands() || param.outputs.size() != 1)
-    return badParam(op, op->getNumOperands(), 1, param);
+  if (spatial < 1 || spatial > 2)
+    return op.emitOpError() << "has no OpLib kernel: op_conv is 1-D or 2-D";
+  if (!op.getOutput().getType().getElementType().isF32())
+    return op.emitOpError() << "has no OpLib kernel: op_conv writes fp32";
   auto [sh, sw] = hw(op.getStrides(), spatial);
   auto [dh, dw] = hw(op.getDilations(), spatial);
-  auto pads = padTerms(op.getPads(), spatial, param);
-  std::string p = param.name + "_param";
-  std::string code = tx8be::detail::opComment(op);
-  code += "CONV_PARAM " + p + " = {" + tx8be::layoutModeCName(tx8be::detail::resultLayout(op)) + ", " +
-          std::to_string(sh) + ", " + std::to_string(sw) + ", " + std::to_string(dh) + ", " + std::to_string(dw) +
-          ", " + pads[0] + ", " + pads[1] + ", " + pads[2] + ", " + pads[3] + ", " + std::to_string(op.getGroup()) +
-          ", 0, 0};\n";
-  std::string bias = op.getBias() ? param.inputs[2] : "NULL";
-  return code + tx8be::detail::addCycles(param.cycles, "op_conv(&" + p + ", " + param.inputs[0] + ", " +
-                                                           param.inputs[1] + ", " + bias + ", " + param.outputs[0] + ")");
+  call.function = "op_conv";
+  call.paramType = "CONV_PARAM";
+  call.field("layout", layoutOf(op))
+      .field("stride_h", OpCallValue::ofInt(sh))
+      .field("stride_w", OpCallValue::ofInt(sw))
+      .field("dilation_h", OpCallValue::ofInt(dh))
+      .field("dilation_w", OpCallValue::ofInt(dw));
+  padFields(call);
+  call.field("group", OpCallValue::ofInt(op.getGroup()))
+      .field("accumulate", OpCallValue::ofInt(0))
+      .field("relu_en", OpCallValue::ofInt(0));
+  call.arg(ArgKind::Operand, 0).arg(ArgKind::Operand, 1);
+  if (op.getBias())
+    call.arg(ArgKind::Operand, 2);
+  else
+    call.arg(ArgKind::Null);
+  call.arg(ArgKind::Result, 0);
+  return success();
 }
 
 /// op_maxpool / op_avgpool: 2-D only (the CT pooling instruction's NHWC window).
 template <typename PoolOp>
-static std::string genPool(PoolOp op, const char *fn, bool countIncludePad, const OpCodeParam &param) {
+LogicalResult genPool(PoolOp op, const char *fn, bool countIncludePad, OpCall &call) {
   if (op.getInput().getType().getRank() != 4)
-    return "";
-  if (param.inputs.size() != 1 || param.outputs.size() != 1)
-    return badParam(op, 1, 1, param);
+    return op.emitOpError() << "has no OpLib kernel: " << fn << " is 2-D";
   auto [kh, kw] = hw(op.getKernelShape(), 2);
   auto [sh, sw] = hw(op.getStrides(), 2);
   auto [dh, dw] = hw(op.getDilations(), 2);
-  auto pads = padTerms(op.getPads(), 2, param);
-  std::string p = param.name + "_param";
-  std::string code = tx8be::detail::opComment(op);
-  code += "POOL_PARAM " + p + " = {" + tx8be::layoutModeCName(tx8be::detail::resultLayout(op)) + ", " +
-          std::to_string(kh) + ", " + std::to_string(kw) + ", " + std::to_string(sh) + ", " + std::to_string(sw) +
-          ", " + std::to_string(dh) + ", " + std::to_string(dw) + ", " + pads[0] + ", " + pads[1] + ", " + pads[2] +
-          ", " + pads[3] + ", " + (countIncludePad ? "1" : "0") + "};\n";
-  return code + tx8be::detail::addCycles(param.cycles, std::string(fn) + "(&" + p + ", " + param.inputs[0] + ", " +
-                                                           param.outputs[0] + ")");
+  call.function = fn;
+  call.paramType = "POOL_PARAM";
+  call.field("layout", layoutOf(op))
+      .field("kernel_h", OpCallValue::ofInt(kh))
+      .field("kernel_w", OpCallValue::ofInt(kw))
+      .field("stride_h", OpCallValue::ofInt(sh))
+      .field("stride_w", OpCallValue::ofInt(sw))
+      .field("dilation_h", OpCallValue::ofInt(dh))
+      .field("dilation_w", OpCallValue::ofInt(dw));
+  padFields(call);
+  call.field("count_include_pad", OpCallValue::ofInt(countIncludePad ? 1 : 0));
+  operandsThenResults(op, call);
+  return success();
 }
 
-static std::string genGlobalAvgPool(GlobalAvgPoolOp op, const OpCodeParam &param) {
+LogicalResult genGlobalAvgPool(GlobalAvgPoolOp op, OpCall &call) {
   if (op.getInput().getType().getRank() != 4)
-    return "";
-  if (param.inputs.size() != 1 || param.outputs.size() != 1)
-    return badParam(op, 1, 1, param);
-  std::string p = param.name + "_param";
-  std::string code = tx8be::detail::opComment(op);
-  code += "GLOBAL_POOL_PARAM " + p + " = {" + tx8be::layoutModeCName(tx8be::detail::resultLayout(op)) + "};\n";
-  return code + tx8be::detail::addCycles(param.cycles, "op_global_avgpool(&" + p + ", " + param.inputs[0] + ", " +
-                                                           param.outputs[0] + ")");
+    return op.emitOpError() << "has no OpLib kernel: op_global_avgpool is 2-D";
+  call.function = "op_global_avgpool";
+  call.paramType = "GLOBAL_POOL_PARAM";
+  call.field("layout", layoutOf(op));
+  operandsThenResults(op, call);
+  return success();
 }
 
 /// op_softmax normalises the innermost dim: the axis must be the last in device memory.
-static bool softmaxAxisIsInnermost(SoftmaxOp op) {
+LogicalResult genSoftmax(SoftmaxOp op, OpCall &call) {
   int64_t rank = op.getInput().getType().getRank();
   DeviceLayout layout = getDeviceLayout(op.getInput());
-  return !layout.order.empty() && layout.order.back() == normalizeAxis(op.getAxis(), rank);
-}
-
-static std::string genSoftmax(SoftmaxOp op, const OpCodeParam &param) {
-  if (!softmaxAxisIsInnermost(op))
-    return "";
-  if (param.inputs.size() != 1 || param.outputs.size() != 1)
-    return badParam(op, 1, 1, param);
-  std::string p = param.name + "_param";
-  std::string code = tx8be::detail::opComment(op);
-  code += "SOFTMAX_PARAM " + p + " = {" + tx8be::layoutModeCName(tx8be::detail::resultLayout(op)) + "};\n";
-  return code + tx8be::detail::addCycles(param.cycles, "op_softmax(&" + p + ", " + param.inputs[0] + ", " + param.imm +
-                                                           ", " + param.outputs[0] + ")");
+  if (layout.order.empty() || layout.order.back() != normalizeAxis(op.getAxis(), rank))
+    return op.emitOpError() << "has no OpLib kernel: op_softmax normalises the innermost dim in memory, axis "
+                            << op.getAxis() << " is not";
+  call.function = "op_softmax";
+  call.paramType = "SOFTMAX_PARAM";
+  call.field("layout", layoutOf(op));
+  call.arg(ArgKind::Operand, 0).arg(ArgKind::Imm).arg(ArgKind::Result, 0);
+  return success();
 }
 
 /// ChannelNorm: the same logical tensor from its input's memory order into the op's (op_permute on the TDMA).
 /// Alignment changes (compact <-> Cx) are not handled here.
-static std::string genChannelNorm(ChannelNormOp op, const OpCodeParam &param) {
+LogicalResult genChannelNorm(ChannelNormOp op, OpCall &call) {
   DeviceLayout from = getDeviceLayout(op.getInput()), to = getDeviceLayout(op.getOutput());
-  bool compact = [](LayoutMode m) { return m == LayoutMode::Tensor || m == LayoutMode::NTensor; }(from.mode) &&
-                 (to.mode == LayoutMode::Tensor || to.mode == LayoutMode::NTensor);
-  if (!compact || from.order.size() != to.order.size())
-    return "";
-  if (param.inputs.size() != 1 || param.outputs.size() != 1)
-    return badParam(op, 1, 1, param);
+  auto compact = [](LayoutMode m) { return m == LayoutMode::Tensor || m == LayoutMode::NTensor; };
+  if (!compact(from.mode) || !compact(to.mode) || from.order.size() != to.order.size())
+    return op.emitOpError() << "has no OpLib kernel: op_permute converts between compact layouts only";
   // Output dim k holds logical dim to.order[k], which the input keeps at position perm[k].
-  std::string perm;
-  for (auto [k, d] : llvm::enumerate(to.order))
-    perm += (k ? ", " : "") + std::to_string(llvm::find(from.order, d) - from.order.begin());
-  std::string p = param.name + "_param";
-  std::string code = tx8be::detail::opComment(op);
-  code += "PERMUTE_PARAM " + p + " = {{" + perm + "}};\n";
-  return code + tx8be::detail::addCycles(param.cycles, "op_permute(&" + p + ", " + param.inputs[0] + ", " +
-                                                           param.outputs[0] + ")");
+  SmallVector<int64_t> perm;
+  for (int64_t d : to.order)
+    perm.push_back(llvm::find(from.order, d) - from.order.begin());
+  call.function = "op_permute";
+  call.paramType = "PERMUTE_PARAM";
+  call.field("perm", OpCallValue::ofInts(perm));
+  operandsThenResults(op, call);
+  return success();
 }
+} // namespace
 
-std::string tx8be::detail::genOpCode(Operation *op, const OpCodeParam &param) {
-  return llvm::TypeSwitch<Operation *, std::string>(op)
-      .Case<AddOp>([&](auto) { return genEltwise(op, "op_add", param); })
-      .Case<MulOp>([&](auto) { return genEltwise(op, "op_mul", param); })
-      .Case<ReluOp>([&](auto) { return genEltwise(op, "op_relu", param); })
-      .Case<SigmoidOp>([&](auto) { return genEltwise(op, "op_sigmoid", param); })
-      .Case<TanhOp>([&](auto) { return genEltwise(op, "op_tanh", param); })
-      .Case<GemmOp>([&](GemmOp gemm) { return genGemm(gemm, param); })
-      .Case<MatMulOp>([&](MatMulOp mm) { return genMatMul(mm, param); })
-      .Case<ConvOp>([&](ConvOp conv) { return genConv(conv, param); })
-      .Case<MaxPoolOp>([&](MaxPoolOp pool) { return genPool(pool, "op_maxpool", false, param); })
-      .Case<AvgPoolOp>([&](AvgPoolOp pool) { return genPool(pool, "op_avgpool", pool.getCountIncludePad(), param); })
-      .Case<GlobalAvgPoolOp>([&](GlobalAvgPoolOp pool) { return genGlobalAvgPool(pool, param); })
-      .Case<SoftmaxOp>([&](SoftmaxOp sm) { return genSoftmax(sm, param); })
-      .Case<ChannelNormOp>([&](ChannelNormOp cn) { return genChannelNorm(cn, param); })
-      .Default([](Operation *) { return std::string(); });
+LogicalResult tx8be::detail::genOpCode(Operation *op, OpCall &call) {
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case<AddOp>([&](auto) { return genEltwise(op, "op_add", call); })
+      .Case<MulOp>([&](auto) { return genEltwise(op, "op_mul", call); })
+      .Case<ReluOp>([&](auto) { return genEltwise(op, "op_relu", call); })
+      .Case<SigmoidOp>([&](auto) { return genEltwise(op, "op_sigmoid", call); })
+      .Case<TanhOp>([&](auto) { return genEltwise(op, "op_tanh", call); })
+      .Case<GemmOp>([&](GemmOp gemm) { return genGemm(gemm, call); })
+      .Case<MatMulOp>([&](MatMulOp mm) { return genMatMul(mm, call); })
+      .Case<ConvOp>([&](ConvOp conv) { return genConv(conv, call); })
+      .Case<MaxPoolOp>([&](MaxPoolOp pool) { return genPool(pool, "op_maxpool", false, call); })
+      .Case<AvgPoolOp>([&](AvgPoolOp pool) { return genPool(pool, "op_avgpool", pool.getCountIncludePad(), call); })
+      .Case<GlobalAvgPoolOp>([&](GlobalAvgPoolOp pool) { return genGlobalAvgPool(pool, call); })
+      .Case<SoftmaxOp>([&](SoftmaxOp sm) { return genSoftmax(sm, call); })
+      .Case<ChannelNormOp>([&](ChannelNormOp cn) { return genChannelNorm(cn, call); })
+      .Default([](Operation *op) {
+        return op->emitOpError() << "has no OpLib kernel (codegen supports BatchNorm, Conv 1-D/2-D, Gemm/MatMul 2-D, "
+                                    "Add/Mul (same shapes), Relu, Sigmoid, Tanh, Softmax (innermost axis), "
+                                    "Max/AvgPool 2-D, GlobalAvgPool, Reshape, ChannelNorm between compact layouts)";
+      });
 }
 
 //===----------------------------------------------------------------------===//

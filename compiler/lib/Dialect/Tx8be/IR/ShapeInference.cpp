@@ -1,18 +1,29 @@
 //===- ShapeInference.cpp - Shape rules of the tx8be ops ------------------===//
 //
-// Every compute op's computeResultTypes (ShapeInferenceOpInterface). It is both the verifier (the declared
-// result types must agree with it) and what inferShapes writes into the IR, so a shape rule exists once.
-// Errors name the operand or attribute at fault and print the shapes involved.
+// Every compute op's shape rule: its InferTypeOpInterface::inferReturnTypes on the op's adaptor (the op
+// families' shared rules are called from Tx8beOps.td's base classes), or, where the result type is a
+// parameter of the op (Reshape, Cast), its computeResultTypes. ShapeInferenceOpInterface::computeResultTypes
+// returns the rule; it is both the verifier (the declared result types must agree with it) and what
+// inferShapes writes into the IR, so a shape rule exists once. Errors name the operand or attribute at fault
+// and print the shapes involved, worded like emitOpError's (ShapeRuleError). Broadcasting is MLIR's
+// (OpTrait::util::getBroadcastedShape, numpy rules) and shape compatibility too (verifyCompatibleShape).
+//
+// InferTypeOpInterface's own verifier (on exit from the op, after the verifier here has passed) runs the rule
+// again and can no longer fail: both accept the same types (compatibleResultTypes). So its messages ("failed
+// to infer returned types") never replace the ones here.
 //
 //===----------------------------------------------------------------------===//
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
 
+#include "mlir/Dialect/Traits.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 
 using namespace mlir;
 using namespace tx8be;
+using tx8be::detail::ShapeRuleDiag;
 
 static constexpr int64_t kDyn = ShapedType::kDynamic;
 
@@ -44,61 +55,40 @@ static int64_t numElements(ArrayRef<int64_t> shape) {
   return n;
 }
 
-/// Numpy broadcasting of two extents; nullopt if incompatible. A dynamic extent is assumed to match.
-static std::optional<int64_t> broadcastDim(int64_t a, int64_t b) {
-  if (a == 1)
-    return b;
-  if (b == 1)
-    return a;
-  if (a == kDyn)
-    return b;
-  if (b == kDyn)
-    return a;
-  if (a != b)
-    return std::nullopt;
-  return a;
-}
-
-/// Numpy (multidirectional) broadcast; on failure `badDim` is the result dim that disagrees.
+/// Numpy (multidirectional) broadcast of two shapes (a dynamic extent is assumed to match); on failure
+/// `badDim` is the first result dim whose static extents disagree, for the message.
 static std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> a, ArrayRef<int64_t> b,
                                                            int64_t &badDim) {
+  SmallVector<int64_t> out;
+  if (OpTrait::util::getBroadcastedShape(a, b, out))
+    return out;
   size_t rank = std::max(a.size(), b.size());
-  SmallVector<int64_t> out(rank);
   for (size_t i = 0; i < rank; ++i) {
     int64_t da = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
     int64_t db = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
-    auto d = broadcastDim(da, db);
-    if (!d) {
+    if (!OpTrait::util::getBroadcastedShape({da}, {db}, out)) {
       badDim = static_cast<int64_t>(i);
-      return std::nullopt;
+      break;
     }
-    out[i] = *d;
   }
-  return out;
+  return std::nullopt;
 }
 
 /// Unidirectional broadcast: can `from` be broadcast to `to` without changing `to`?
 static bool broadcastsTo(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
-  if (from.size() > to.size())
-    return false;
-  size_t lead = to.size() - from.size();
-  for (size_t i = 0; i < from.size(); ++i) {
-    int64_t f = from[i], t = to[i + lead];
-    if (f != 1 && f != t && f != kDyn && t != kDyn)
-      return false;
-  }
-  return true;
+  SmallVector<int64_t> out;
+  return OpTrait::util::getBroadcastedShape(from, to, out) && succeeded(verifyCompatibleShape(out, to));
 }
 
 /// Checks an optional per-spatial-dim attribute: empty or `count` entries, each >= minValue.
-static LogicalResult checkSpatialAttr(Operation *op, StringRef name, ArrayRef<int64_t> values, size_t count,
-                                      int64_t minValue, StringRef what) {
+static LogicalResult checkSpatialAttr(const ShapeRuleDiag &rule, StringRef name, ArrayRef<int64_t> values,
+                                      size_t count, int64_t minValue, StringRef what) {
   if (!values.empty() && values.size() != count)
-    return op->emitOpError() << name << " has " << values.size() << " entries, expected " << count << " ("
-                             << what << ")";
+    return rule.error() << name << " has " << values.size() << " entries, expected " << count << " ("
+                        << what << ")";
   for (auto [i, v] : llvm::enumerate(values))
     if (v < minValue)
-      return op->emitOpError() << name << "[" << i << "] = " << v << ", must be >= " << minValue;
+      return rule.error() << name << "[" << i << "] = " << v << ", must be >= " << minValue;
   return success();
 }
 
@@ -110,39 +100,40 @@ static int64_t at(ArrayRef<int64_t> values, size_t i, int64_t dflt) {
 // Shared rules (declared in Tx8be.h)
 //===----------------------------------------------------------------------===//
 
-LogicalResult tx8be::detail::checkAxis(Operation *op, StringRef name, int64_t axis, int64_t rank) {
+LogicalResult tx8be::detail::checkAxis(const ShapeRuleDiag &rule, StringRef name, int64_t axis, int64_t rank) {
   if (axis < -rank || axis >= rank)
-    return op->emitOpError() << name << " = " << axis << " is out of range for rank " << rank << " (expected "
-                             << -rank << ".." << rank - 1 << ")";
+    return rule.error() << name << " = " << axis << " is out of range for rank " << rank << " (expected "
+                        << -rank << ".." << rank - 1 << ")";
   return success();
 }
 
-LogicalResult tx8be::detail::sameTypeAsOperand(Operation *op, unsigned operand, SmallVectorImpl<Type> &types) {
-  types.push_back(op->getOperand(operand).getType());
+LogicalResult tx8be::detail::sameTypeAsOperand(Value operand, SmallVectorImpl<Type> &types) {
+  types.push_back(operand.getType());
   return success();
 }
 
-LogicalResult tx8be::detail::broadcastOperandTypes(Operation *op, SmallVectorImpl<Type> &types) {
-  ArrayRef<int64_t> lhs = shapeOf(op->getOperand(0)), rhs = shapeOf(op->getOperand(1));
+LogicalResult tx8be::detail::broadcastOperandTypes(const ShapeRuleDiag &rule, Value lhsValue, Value rhsValue,
+                                                   SmallVectorImpl<Type> &types) {
+  ArrayRef<int64_t> lhs = shapeOf(lhsValue), rhs = shapeOf(rhsValue);
   int64_t badDim = 0;
   auto shape = broadcastShapes(lhs, rhs, badDim);
   if (!shape)
-    return op->emitOpError() << "operand shapes " << shapeStr(lhs) << " and " << shapeStr(rhs)
-                             << " are not broadcast-compatible (result dim " << badDim << ")";
-  types.push_back(RankedTensorType::get(*shape, tensorType(op->getOperand(0)).getElementType()));
+    return rule.error() << "operand shapes " << shapeStr(lhs) << " and " << shapeStr(rhs)
+                        << " are not broadcast-compatible (result dim " << badDim << ")";
+  types.push_back(RankedTensorType::get(*shape, tensorType(lhsValue).getElementType()));
   return success();
 }
 
-LogicalResult tx8be::detail::reduceResultType(Operation *op, ArrayRef<int64_t> axes, bool keepdims,
-                                              SmallVectorImpl<Type> &types) {
-  auto inType = tensorType(op->getOperand(0));
+LogicalResult tx8be::detail::reduceResultType(const ShapeRuleDiag &rule, Value input, ArrayRef<int64_t> axes,
+                                              bool keepdims, SmallVectorImpl<Type> &types) {
+  auto inType = tensorType(input);
   int64_t rank = inType.getRank();
   llvm::SmallSet<int64_t, 8> reduced;
   for (auto [i, axis] : llvm::enumerate(axes)) {
     if (axis < -rank || axis >= rank)
-      return op->emitOpError() << "axes[" << i << "] = " << axis << " is out of range for rank " << rank;
+      return rule.error() << "axes[" << i << "] = " << axis << " is out of range for rank " << rank;
     if (!reduced.insert(normalizeAxis(axis, rank)).second)
-      return op->emitOpError() << "axes names dim " << normalizeAxis(axis, rank) << " twice";
+      return rule.error() << "axes names dim " << normalizeAxis(axis, rank) << " twice";
   }
   SmallVector<int64_t> shape;
   for (int64_t d = 0; d < rank; ++d) {
@@ -158,16 +149,17 @@ LogicalResult tx8be::detail::reduceResultType(Operation *op, ArrayRef<int64_t> a
 
 /// Output extent of a sliding window, or an error; ceilMode rounds up but never starts a window in the end
 /// padding (the PyTorch/ONNX rule).
-static FailureOr<int64_t> windowOutputDim(Operation *op, size_t dim, int64_t in, int64_t kernel, int64_t stride,
-                                          int64_t dilation, int64_t padBegin, int64_t padEnd, bool ceilMode) {
+static FailureOr<int64_t> windowOutputDim(const ShapeRuleDiag &rule, size_t dim, int64_t in, int64_t kernel,
+                                          int64_t stride, int64_t dilation, int64_t padBegin, int64_t padEnd,
+                                          bool ceilMode) {
   if (in == kDyn)
     return kDyn;
   int64_t span = (kernel - 1) * dilation + 1;
   int64_t padded = in + padBegin + padEnd;
   if (padded < span)
-    return op->emitOpError() << "window of " << span << " elements (kernel " << kernel << ", dilation "
-                             << dilation << ") is larger than the padded input extent " << padded
-                             << " in spatial dim " << dim;
+    return rule.error() << "window of " << span << " elements (kernel " << kernel << ", dilation "
+                        << dilation << ") is larger than the padded input extent " << padded
+                        << " in spatial dim " << dim;
   int64_t out = ceilMode ? (padded - span + stride - 1) / stride + 1 : (padded - span) / stride + 1;
   if (ceilMode && (out - 1) * stride >= in + padBegin)
     --out;
@@ -175,32 +167,33 @@ static FailureOr<int64_t> windowOutputDim(Operation *op, size_t dim, int64_t in,
 }
 
 /// Checks strides/pads/dilations of a windowed op over `nsp` spatial dims.
-static LogicalResult checkWindowAttrs(Operation *op, size_t nsp, ArrayRef<int64_t> strides, ArrayRef<int64_t> pads,
-                                      ArrayRef<int64_t> dilations) {
-  if (failed(checkSpatialAttr(op, "strides", strides, nsp, 1, "one per spatial dim")) ||
-      failed(checkSpatialAttr(op, "dilations", dilations, nsp, 1, "one per spatial dim")) ||
-      failed(checkSpatialAttr(op, "pads", pads, 2 * nsp, 0, "begin and end per spatial dim")))
+static LogicalResult checkWindowAttrs(const ShapeRuleDiag &rule, size_t nsp, ArrayRef<int64_t> strides,
+                                      ArrayRef<int64_t> pads, ArrayRef<int64_t> dilations) {
+  if (failed(checkSpatialAttr(rule, "strides", strides, nsp, 1, "one per spatial dim")) ||
+      failed(checkSpatialAttr(rule, "dilations", dilations, nsp, 1, "one per spatial dim")) ||
+      failed(checkSpatialAttr(rule, "pads", pads, 2 * nsp, 0, "begin and end per spatial dim")))
     return failure();
   return success();
 }
 
-LogicalResult tx8be::detail::poolResultType(Operation *op, ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
-                                            ArrayRef<int64_t> pads, ArrayRef<int64_t> dilations, bool ceilMode,
+LogicalResult tx8be::detail::poolResultType(const ShapeRuleDiag &rule, Value input, ArrayRef<int64_t> kernel,
+                                            ArrayRef<int64_t> strides, ArrayRef<int64_t> pads,
+                                            ArrayRef<int64_t> dilations, bool ceilMode,
                                             SmallVectorImpl<Type> &types) {
-  auto inType = tensorType(op->getOperand(0));
+  auto inType = tensorType(input);
   int64_t rank = inType.getRank();
   if (rank < 3)
-    return op->emitOpError() << "input must have rank >= 3 (N, C, spatial...), got " << shapeStr(inType.getShape());
+    return rule.error() << "input must have rank >= 3 (N, C, spatial...), got " << shapeStr(inType.getShape());
   size_t nsp = rank - 2;
   if (kernel.size() != nsp)
-    return op->emitOpError() << "kernel_shape has " << kernel.size() << " entries, expected " << nsp
-                             << " (one per spatial dim of input " << shapeStr(inType.getShape()) << ")";
-  if (failed(checkSpatialAttr(op, "kernel_shape", kernel, nsp, 1, "one per spatial dim")) ||
-      failed(checkWindowAttrs(op, nsp, strides, pads, dilations)))
+    return rule.error() << "kernel_shape has " << kernel.size() << " entries, expected " << nsp
+                        << " (one per spatial dim of input " << shapeStr(inType.getShape()) << ")";
+  if (failed(checkSpatialAttr(rule, "kernel_shape", kernel, nsp, 1, "one per spatial dim")) ||
+      failed(checkWindowAttrs(rule, nsp, strides, pads, dilations)))
     return failure();
   SmallVector<int64_t> shape(inType.getShape().take_front(2));
   for (size_t i = 0; i < nsp; ++i) {
-    auto out = windowOutputDim(op, i, inType.getDimSize(i + 2), kernel[i], at(strides, i, 1),
+    auto out = windowOutputDim(rule, i, inType.getDimSize(i + 2), kernel[i], at(strides, i, 1),
                                at(dilations, i, 1), at(pads, i, 0), at(pads, i + nsp, 0), ceilMode);
     if (failed(out))
       return failure();
@@ -210,10 +203,11 @@ LogicalResult tx8be::detail::poolResultType(Operation *op, ArrayRef<int64_t> ker
   return success();
 }
 
-LogicalResult tx8be::detail::globalPoolResultType(Operation *op, SmallVectorImpl<Type> &types) {
-  auto inType = tensorType(op->getOperand(0));
+LogicalResult tx8be::detail::globalPoolResultType(const ShapeRuleDiag &rule, Value input,
+                                                  SmallVectorImpl<Type> &types) {
+  auto inType = tensorType(input);
   if (inType.getRank() < 3)
-    return op->emitOpError() << "input must have rank >= 3 (N, C, spatial...), got " << shapeStr(inType.getShape());
+    return rule.error() << "input must have rank >= 3 (N, C, spatial...), got " << shapeStr(inType.getShape());
   SmallVector<int64_t> shape(inType.getShape().take_front(2));
   shape.append(inType.getRank() - 2, 1);
   types.push_back(RankedTensorType::get(shape, inType.getElementType()));
@@ -224,26 +218,31 @@ LogicalResult tx8be::detail::globalPoolResultType(Operation *op, SmallVectorImpl
 // Normalisation
 //===----------------------------------------------------------------------===//
 
-int64_t BatchNorm_InferenceOp::getChannelDim() {
-  // Shapes stay ONNX (NCHW) whatever the device image is: layout_str does not move the channel.
-  return 1;
-}
+/// Shapes stay ONNX (NCHW) whatever the device image is: layout_str does not move the channel.
+static constexpr int64_t kBatchNormChannelDim = 1;
 
-LogicalResult BatchNorm_InferenceOp::computeResultTypes(SmallVectorImpl<Type> &types) {
-  auto inType = getInput().getType();
+int64_t BatchNorm_InferenceOp::getChannelDim() { return kBatchNormChannelDim; }
+
+LogicalResult BatchNorm_InferenceOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                                      Adaptor adaptor, SmallVectorImpl<Type> &types) {
+  ShapeRuleDiag rule{context, location, getOperationName()};
+  auto inType = tensorType(adaptor.getInput());
   int64_t rank = inType.getRank();
   if (rank < 2)
-    return emitOpError() << "input must have rank >= 2 (N, C, ...), got " << shapeStr(inType.getShape());
-  int64_t cdim = getChannelDim();
+    return rule.error() << "input must have rank >= 2 (N, C, ...), got " << shapeStr(inType.getShape());
+  int64_t cdim = kBatchNormChannelDim;
   int64_t channels = inType.getDimSize(cdim);
   std::pair<StringRef, Value> params[] = {
-      {"scale", getScale()}, {"offset", getOffset()}, {"mean", getMean()}, {"variance", getVariance()}};
+      {"scale", adaptor.getScale()},
+      {"offset", adaptor.getOffset()},
+      {"mean", adaptor.getMean()},
+      {"variance", adaptor.getVariance()}};
   for (auto [name, value] : params) {
     ArrayRef<int64_t> shape = shapeOf(value);
     int64_t count = numElements(shape);
     if (count != kDyn && channels != kDyn && count != channels)
-      return emitOpError() << name << " has " << count << " elements, expected " << channels
-                           << " (channel dim of input " << shapeStr(inType.getShape()) << ")";
+      return rule.error() << name << " has " << count << " elements, expected " << channels
+                          << " (channel dim of input " << shapeStr(inType.getShape()) << ")";
     // [C], or the input's rank with all extents 1 but the channel's (the seed's 1x1x1xC).
     bool ok = shape.size() == 1;
     if (static_cast<int64_t>(shape.size()) == rank) {
@@ -252,28 +251,30 @@ LogicalResult BatchNorm_InferenceOp::computeResultTypes(SmallVectorImpl<Type> &t
         ok &= d == cdim || shape[d] == 1;
     }
     if (!ok)
-      return emitOpError() << name << " has shape " << shapeStr(shape) << ", expected [C] or rank " << rank
-                           << " with all extents 1 but the channel dim " << cdim;
+      return rule.error() << name << " has shape " << shapeStr(shape) << ", expected [C] or rank " << rank
+                          << " with all extents 1 but the channel dim " << cdim;
   }
   types.push_back(inType);
   return success();
 }
 
-LogicalResult LayerNormOp::computeResultTypes(SmallVectorImpl<Type> &types) {
-  auto inType = getInput().getType();
+LogicalResult LayerNormOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                            Adaptor adaptor, SmallVectorImpl<Type> &types) {
+  ShapeRuleDiag rule{context, location, getOperationName()};
+  auto inType = tensorType(adaptor.getInput());
   int64_t rank = inType.getRank();
-  if (failed(tx8be::detail::checkAxis(*this, "axis", getAxis(), rank)))
+  if (failed(tx8be::detail::checkAxis(rule, "axis", adaptor.getAxis(), rank)))
     return failure();
-  int64_t axis = normalizeAxis(getAxis(), rank);
+  int64_t axis = normalizeAxis(adaptor.getAxis(), rank);
   ArrayRef<int64_t> normShape = inType.getShape().drop_front(axis);
-  std::pair<StringRef, Value> params[] = {{"scale", getScale()}, {"bias", getBias()}};
+  std::pair<StringRef, Value> params[] = {{"scale", adaptor.getScale()}, {"bias", adaptor.getBias()}};
   for (auto [name, value] : params) {
     if (!value)
       continue;
     if (!broadcastsTo(shapeOf(value), normShape))
-      return emitOpError() << name << " shape " << shapeStr(shapeOf(value))
-                           << " does not broadcast to the normalised shape " << shapeStr(normShape)
-                           << " (input dims " << axis << ".." << rank - 1 << ")";
+      return rule.error() << name << " shape " << shapeStr(shapeOf(value))
+                          << " does not broadcast to the normalised shape " << shapeStr(normShape)
+                          << " (input dims " << axis << ".." << rank - 1 << ")";
   }
   types.push_back(inType);
   return success();
@@ -283,81 +284,87 @@ LogicalResult LayerNormOp::computeResultTypes(SmallVectorImpl<Type> &types) {
 // Matrix and convolution
 //===----------------------------------------------------------------------===//
 
-LogicalResult GemmOp::computeResultTypes(SmallVectorImpl<Type> &types) {
-  auto aType = getA().getType(), bType = getB().getType();
+LogicalResult GemmOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                       Adaptor adaptor, SmallVectorImpl<Type> &types) {
+  ShapeRuleDiag rule{context, location, getOperationName()};
+  auto aType = tensorType(adaptor.getA()), bType = tensorType(adaptor.getB());
   if (aType.getRank() != 2)
-    return emitOpError() << "A must be 2-D, got " << shapeStr(aType.getShape());
+    return rule.error() << "A must be 2-D, got " << shapeStr(aType.getShape());
   if (bType.getRank() != 2)
-    return emitOpError() << "B must be 2-D, got " << shapeStr(bType.getShape());
-  int64_t m = aType.getDimSize(getTransA() ? 1 : 0), ka = aType.getDimSize(getTransA() ? 0 : 1);
-  int64_t kb = bType.getDimSize(getTransB() ? 1 : 0), n = bType.getDimSize(getTransB() ? 0 : 1);
+    return rule.error() << "B must be 2-D, got " << shapeStr(bType.getShape());
+  int64_t m = aType.getDimSize(adaptor.getTransA() ? 1 : 0), ka = aType.getDimSize(adaptor.getTransA() ? 0 : 1);
+  int64_t kb = bType.getDimSize(adaptor.getTransB() ? 1 : 0), n = bType.getDimSize(adaptor.getTransB() ? 0 : 1);
   if (ka != kDyn && kb != kDyn && ka != kb)
-    return emitOpError() << "inner dimensions differ: op(A) is " << m << "x" << ka << ", op(B) is " << kb << "x"
-                         << n << " (transA = " << getTransA() << ", transB = " << getTransB() << ")";
+    return rule.error() << "inner dimensions differ: op(A) is " << m << "x" << ka << ", op(B) is " << kb << "x"
+                        << n << " (transA = " << adaptor.getTransA() << ", transB = " << adaptor.getTransB() << ")";
   SmallVector<int64_t> shape{m, n};
-  if (Value c = getC())
+  if (Value c = adaptor.getC())
     if (!broadcastsTo(shapeOf(c), shape))
-      return emitOpError() << "C shape " << shapeStr(shapeOf(c)) << " does not broadcast to the result "
-                           << shapeStr(shape);
+      return rule.error() << "C shape " << shapeStr(shapeOf(c)) << " does not broadcast to the result "
+                          << shapeStr(shape);
   types.push_back(RankedTensorType::get(shape, aType.getElementType()));
   return success();
 }
 
-LogicalResult MatMulOp::computeResultTypes(SmallVectorImpl<Type> &types) {
-  ArrayRef<int64_t> a = shapeOf(getA()), b = shapeOf(getB());
+LogicalResult MatMulOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                         Adaptor adaptor, SmallVectorImpl<Type> &types) {
+  ShapeRuleDiag rule{context, location, getOperationName()};
+  ArrayRef<int64_t> a = shapeOf(adaptor.getA()), b = shapeOf(adaptor.getB());
   if (a.size() < 2 || b.size() < 2)
-    return emitOpError() << "operands must have rank >= 2, got A " << shapeStr(a) << " and B " << shapeStr(b);
+    return rule.error() << "operands must have rank >= 2, got A " << shapeStr(a) << " and B " << shapeStr(b);
   int64_t ka = a.back(), kb = b[b.size() - 2];
   if (ka != kDyn && kb != kDyn && ka != kb)
-    return emitOpError() << "inner dimensions differ: A is " << shapeStr(a) << ", B is " << shapeStr(b) << " ("
-                         << ka << " vs " << kb << ")";
+    return rule.error() << "inner dimensions differ: A is " << shapeStr(a) << ", B is " << shapeStr(b) << " ("
+                        << ka << " vs " << kb << ")";
   int64_t badDim = 0;
   auto batch = broadcastShapes(a.drop_back(2), b.drop_back(2), badDim);
   if (!batch)
-    return emitOpError() << "batch dims of A " << shapeStr(a) << " and B " << shapeStr(b)
-                         << " are not broadcast-compatible";
+    return rule.error() << "batch dims of A " << shapeStr(a) << " and B " << shapeStr(b)
+                        << " are not broadcast-compatible";
   SmallVector<int64_t> shape(*batch);
   shape.push_back(a[a.size() - 2]);
   shape.push_back(b.back());
-  types.push_back(RankedTensorType::get(shape, getA().getType().getElementType()));
+  types.push_back(RankedTensorType::get(shape, tensorType(adaptor.getA()).getElementType()));
   return success();
 }
 
 /// Operand checks shared by Conv and ConvTranspose. weightInDim is the weight dim holding input channels
 /// (Conv: 1, per group; ConvTranspose: 0, all of them).
-static LogicalResult checkConvOperands(Operation *op, RankedTensorType inType, RankedTensorType wType,
-                                       int64_t group) {
+static LogicalResult checkConvOperands(const ShapeRuleDiag &rule, RankedTensorType inType,
+                                       RankedTensorType wType, int64_t group) {
   if (inType.getRank() < 3)
-    return op->emitOpError() << "input must have rank >= 3 (N, C, spatial...), got " << shapeStr(inType.getShape());
+    return rule.error() << "input must have rank >= 3 (N, C, spatial...), got " << shapeStr(inType.getShape());
   if (wType.getRank() != inType.getRank())
-    return op->emitOpError() << "weight has rank " << wType.getRank() << ", expected " << inType.getRank()
-                             << " (same as input " << shapeStr(inType.getShape()) << ")";
+    return rule.error() << "weight has rank " << wType.getRank() << ", expected " << inType.getRank()
+                        << " (same as input " << shapeStr(inType.getShape()) << ")";
   if (group < 1)
-    return op->emitOpError() << "group = " << group << ", must be >= 1";
+    return rule.error() << "group = " << group << ", must be >= 1";
   int64_t c = inType.getDimSize(1);
   if (c != kDyn && c % group != 0)
-    return op->emitOpError() << "input channels " << c << " are not divisible by group " << group;
+    return rule.error() << "input channels " << c << " are not divisible by group " << group;
   return success();
 }
 
-LogicalResult ConvOp::computeResultTypes(SmallVectorImpl<Type> &types) {
-  auto inType = getInput().getType(), wType = getWeight().getType();
-  int64_t group = getGroup();
-  if (failed(checkConvOperands(*this, inType, wType, group)))
+LogicalResult ConvOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                       Adaptor adaptor, SmallVectorImpl<Type> &types) {
+  ShapeRuleDiag rule{context, location, getOperationName()};
+  auto inType = tensorType(adaptor.getInput()), wType = tensorType(adaptor.getWeight());
+  int64_t group = adaptor.getGroup();
+  if (failed(checkConvOperands(rule, inType, wType, group)))
     return failure();
   size_t nsp = inType.getRank() - 2;
   int64_t c = inType.getDimSize(1), o = wType.getDimSize(0), wc = wType.getDimSize(1);
   if (c != kDyn && wc != kDyn && wc * group != c)
-    return emitOpError() << "weight " << shapeStr(wType.getShape()) << " has " << wc
-                         << " input channels per group, expected " << c / group << " (input channels " << c
-                         << " / group " << group << ")";
+    return rule.error() << "weight " << shapeStr(wType.getShape()) << " has " << wc
+                        << " input channels per group, expected " << c / group << " (input channels " << c
+                        << " / group " << group << ")";
   if (o != kDyn && o % group != 0)
-    return emitOpError() << "weight has " << o << " output channels, not divisible by group " << group;
-  if (Value bias = getBias())
+    return rule.error() << "weight has " << o << " output channels, not divisible by group " << group;
+  if (Value bias = adaptor.getBias())
     if (shapeOf(bias).size() != 1 || (o != kDyn && shapeOf(bias)[0] != kDyn && shapeOf(bias)[0] != o))
-      return emitOpError() << "bias has shape " << shapeStr(shapeOf(bias)) << ", expected [" << o
-                           << "] (weight output channels)";
-  if (failed(checkWindowAttrs(*this, nsp, getStrides(), getPads(), getDilations())))
+      return rule.error() << "bias has shape " << shapeStr(shapeOf(bias)) << ", expected [" << o
+                          << "] (weight output channels)";
+  if (failed(checkWindowAttrs(rule, nsp, adaptor.getStrides(), adaptor.getPads(), adaptor.getDilations())))
     return failure();
   SmallVector<int64_t> shape{inType.getDimSize(0), o};
   for (size_t i = 0; i < nsp; ++i) {
@@ -366,8 +373,9 @@ LogicalResult ConvOp::computeResultTypes(SmallVectorImpl<Type> &types) {
       shape.push_back(kDyn);
       continue;
     }
-    auto out = windowOutputDim(*this, i, inType.getDimSize(i + 2), k, at(getStrides(), i, 1),
-                               at(getDilations(), i, 1), at(getPads(), i, 0), at(getPads(), i + nsp, 0),
+    auto out = windowOutputDim(rule, i, inType.getDimSize(i + 2), k, at(adaptor.getStrides(), i, 1),
+                               at(adaptor.getDilations(), i, 1), at(adaptor.getPads(), i, 0),
+                               at(adaptor.getPads(), i + nsp, 0),
                                /*ceilMode=*/false);
     if (failed(out))
       return failure();
@@ -377,23 +385,25 @@ LogicalResult ConvOp::computeResultTypes(SmallVectorImpl<Type> &types) {
   return success();
 }
 
-LogicalResult ConvTransposeOp::computeResultTypes(SmallVectorImpl<Type> &types) {
-  auto inType = getInput().getType(), wType = getWeight().getType();
-  int64_t group = getGroup();
-  if (failed(checkConvOperands(*this, inType, wType, group)))
+LogicalResult ConvTransposeOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                                Adaptor adaptor, SmallVectorImpl<Type> &types) {
+  ShapeRuleDiag rule{context, location, getOperationName()};
+  auto inType = tensorType(adaptor.getInput()), wType = tensorType(adaptor.getWeight());
+  int64_t group = adaptor.getGroup();
+  if (failed(checkConvOperands(rule, inType, wType, group)))
     return failure();
   size_t nsp = inType.getRank() - 2;
   int64_t c = inType.getDimSize(1), wc = wType.getDimSize(0), wo = wType.getDimSize(1);
   if (c != kDyn && wc != kDyn && wc != c)
-    return emitOpError() << "weight " << shapeStr(wType.getShape()) << " has " << wc
-                         << " input channels, expected " << c << " (input channels)";
+    return rule.error() << "weight " << shapeStr(wType.getShape()) << " has " << wc
+                        << " input channels, expected " << c << " (input channels)";
   int64_t o = wo == kDyn ? kDyn : wo * group;
-  if (Value bias = getBias())
+  if (Value bias = adaptor.getBias())
     if (shapeOf(bias).size() != 1 || (o != kDyn && shapeOf(bias)[0] != kDyn && shapeOf(bias)[0] != o))
-      return emitOpError() << "bias has shape " << shapeStr(shapeOf(bias)) << ", expected [" << o
-                           << "] (output channels)";
-  if (failed(checkWindowAttrs(*this, nsp, getStrides(), getPads(), getDilations())) ||
-      failed(checkSpatialAttr(*this, "output_padding", getOutputPadding(), nsp, 0, "one per spatial dim")))
+      return rule.error() << "bias has shape " << shapeStr(shapeOf(bias)) << ", expected [" << o
+                          << "] (output channels)";
+  if (failed(checkWindowAttrs(rule, nsp, adaptor.getStrides(), adaptor.getPads(), adaptor.getDilations())) ||
+      failed(checkSpatialAttr(rule, "output_padding", adaptor.getOutputPadding(), nsp, 0, "one per spatial dim")))
     return failure();
   SmallVector<int64_t> shape{inType.getDimSize(0), o};
   for (size_t i = 0; i < nsp; ++i) {
@@ -402,15 +412,15 @@ LogicalResult ConvTransposeOp::computeResultTypes(SmallVectorImpl<Type> &types) 
       shape.push_back(kDyn);
       continue;
     }
-    int64_t stride = at(getStrides(), i, 1);
-    int64_t outPad = at(getOutputPadding(), i, 0);
-    if (outPad >= stride && outPad >= at(getDilations(), i, 1))
-      return emitOpError() << "output_padding[" << i << "] = " << outPad
-                           << " must be smaller than the stride or the dilation";
-    int64_t out = (in - 1) * stride + (k - 1) * at(getDilations(), i, 1) + 1 + outPad - at(getPads(), i, 0) -
-                  at(getPads(), i + nsp, 0);
+    int64_t stride = at(adaptor.getStrides(), i, 1);
+    int64_t outPad = at(adaptor.getOutputPadding(), i, 0);
+    if (outPad >= stride && outPad >= at(adaptor.getDilations(), i, 1))
+      return rule.error() << "output_padding[" << i << "] = " << outPad
+                          << " must be smaller than the stride or the dilation";
+    int64_t out = (in - 1) * stride + (k - 1) * at(adaptor.getDilations(), i, 1) + 1 + outPad -
+                  at(adaptor.getPads(), i, 0) - at(adaptor.getPads(), i + nsp, 0);
     if (out < 1)
-      return emitOpError() << "output extent " << out << " in spatial dim " << i << " is not positive";
+      return rule.error() << "output extent " << out << " in spatial dim " << i << " is not positive";
     shape.push_back(out);
   }
   types.push_back(RankedTensorType::get(shape, inType.getElementType()));
@@ -421,11 +431,13 @@ LogicalResult ConvTransposeOp::computeResultTypes(SmallVectorImpl<Type> &types) 
 // Elementwise with a unidirectional operand
 //===----------------------------------------------------------------------===//
 
-LogicalResult PReluOp::computeResultTypes(SmallVectorImpl<Type> &types) {
-  if (!broadcastsTo(shapeOf(getSlope()), shapeOf(getInput())))
-    return emitOpError() << "slope shape " << shapeStr(shapeOf(getSlope())) << " does not broadcast to input "
-                         << shapeStr(shapeOf(getInput()));
-  types.push_back(getInput().getType());
+LogicalResult PReluOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                        Adaptor adaptor, SmallVectorImpl<Type> &types) {
+  ShapeRuleDiag rule{context, location, getOperationName()};
+  if (!broadcastsTo(shapeOf(adaptor.getSlope()), shapeOf(adaptor.getInput())))
+    return rule.error() << "slope shape " << shapeStr(shapeOf(adaptor.getSlope())) << " does not broadcast to input "
+                        << shapeStr(shapeOf(adaptor.getInput()));
+  types.push_back(adaptor.getInput().getType());
   return success();
 }
 
@@ -457,16 +469,18 @@ LogicalResult ReshapeOp::computeResultTypes(SmallVectorImpl<Type> &types) {
   return success();
 }
 
-LogicalResult TransposeOp::computeResultTypes(SmallVectorImpl<Type> &types) {
-  auto inType = getInput().getType();
-  ArrayRef<int64_t> perm = getPerm();
+LogicalResult TransposeOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                            Adaptor adaptor, SmallVectorImpl<Type> &types) {
+  ShapeRuleDiag rule{context, location, getOperationName()};
+  auto inType = tensorType(adaptor.getInput());
+  ArrayRef<int64_t> perm = adaptor.getPerm();
   int64_t rank = inType.getRank();
   if (static_cast<int64_t>(perm.size()) != rank)
-    return emitOpError() << "perm has " << perm.size() << " entries, expected " << rank << " (input rank)";
+    return rule.error() << "perm has " << perm.size() << " entries, expected " << rank << " (input rank)";
   SmallVector<bool> seen(rank, false);
   for (int64_t p : perm) {
     if (p < 0 || p >= rank || seen[p])
-      return emitOpError() << "perm [" << perm << "] is not a permutation of 0.." << rank - 1;
+      return rule.error() << "perm [" << perm << "] is not a permutation of 0.." << rank - 1;
     seen[p] = true;
   }
   SmallVector<int64_t> shape;
@@ -476,19 +490,21 @@ LogicalResult TransposeOp::computeResultTypes(SmallVectorImpl<Type> &types) {
   return success();
 }
 
-LogicalResult ConcatOp::computeResultTypes(SmallVectorImpl<Type> &types) {
-  if (getInputs().empty())
-    return emitOpError() << "needs at least one input";
-  auto first = tensorType(getInputs()[0]);
+LogicalResult ConcatOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                         Adaptor adaptor, SmallVectorImpl<Type> &types) {
+  ShapeRuleDiag rule{context, location, getOperationName()};
+  if (adaptor.getInputs().empty())
+    return rule.error() << "needs at least one input";
+  auto first = tensorType(adaptor.getInputs()[0]);
   int64_t rank = first.getRank();
-  if (failed(tx8be::detail::checkAxis(*this, "axis", getAxis(), rank)))
+  if (failed(tx8be::detail::checkAxis(rule, "axis", adaptor.getAxis(), rank)))
     return failure();
-  int64_t axis = normalizeAxis(getAxis(), rank);
+  int64_t axis = normalizeAxis(adaptor.getAxis(), rank);
   SmallVector<int64_t> shape(first.getShape());
-  for (auto [i, input] : llvm::enumerate(getInputs().drop_front())) {
+  for (auto [i, input] : llvm::enumerate(adaptor.getInputs().drop_front())) {
     ArrayRef<int64_t> s = shapeOf(input);
     if (static_cast<int64_t>(s.size()) != rank)
-      return emitOpError() << "input #" << i + 1 << " has rank " << s.size() << ", input #0 has rank " << rank;
+      return rule.error() << "input #" << i + 1 << " has rank " << s.size() << ", input #0 has rank " << rank;
     for (int64_t d = 0; d < rank; ++d) {
       if (d == axis) {
         shape[d] = shape[d] == kDyn || s[d] == kDyn ? kDyn : shape[d] + s[d];
@@ -499,9 +515,9 @@ LogicalResult ConcatOp::computeResultTypes(SmallVectorImpl<Type> &types) {
                     : s[d] == shape[d] ? std::optional<int64_t>(s[d])
                                        : std::nullopt;
       if (!merged)
-        return emitOpError() << "input #" << i + 1 << " " << shapeStr(s) << " differs from input #0 "
-                             << shapeStr(first.getShape()) << " in dim " << d << " (only axis " << axis
-                             << " may differ)";
+        return rule.error() << "input #" << i + 1 << " " << shapeStr(s) << " differs from input #0 "
+                            << shapeStr(first.getShape()) << " in dim " << d << " (only axis " << axis
+                            << " may differ)";
       shape[d] = *merged;
     }
   }
@@ -509,64 +525,70 @@ LogicalResult ConcatOp::computeResultTypes(SmallVectorImpl<Type> &types) {
   return success();
 }
 
-LogicalResult SliceOp::computeResultTypes(SmallVectorImpl<Type> &types) {
-  auto inType = getInput().getType();
+LogicalResult SliceOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                        Adaptor adaptor, SmallVectorImpl<Type> &types) {
+  ShapeRuleDiag rule{context, location, getOperationName()};
+  auto inType = tensorType(adaptor.getInput());
   size_t rank = inType.getRank();
-  ArrayRef<int64_t> offsets = getOffsets(), sizes = getSizes(), strides = getStrides();
+  ArrayRef<int64_t> offsets = adaptor.getOffsets(), sizes = adaptor.getSizes(), strides = adaptor.getStrides();
   std::pair<StringRef, ArrayRef<int64_t>> attrs[] = {{"offsets", offsets}, {"sizes", sizes}, {"strides", strides}};
   for (auto [name, values] : attrs)
     if (values.size() != rank)
-      return emitOpError() << name << " has " << values.size() << " entries, expected " << rank << " (input rank)";
+      return rule.error() << name << " has " << values.size() << " entries, expected " << rank << " (input rank)";
   for (size_t d = 0; d < rank; ++d) {
     if (strides[d] == 0)
-      return emitOpError() << "strides[" << d << "] is 0";
+      return rule.error() << "strides[" << d << "] is 0";
     if (sizes[d] < 0)
-      return emitOpError() << "sizes[" << d << "] = " << sizes[d] << " is negative";
+      return rule.error() << "sizes[" << d << "] = " << sizes[d] << " is negative";
     int64_t extent = inType.getDimSize(d);
     if (sizes[d] == 0 || extent == kDyn)
       continue;
     int64_t last = offsets[d] + (sizes[d] - 1) * strides[d];
     for (int64_t index : {offsets[d], last})
       if (index < 0 || index >= extent)
-        return emitOpError() << "slice reads index " << index << " of input dim " << d << ", outside its extent "
-                             << extent << " (offset " << offsets[d] << ", size " << sizes[d] << ", stride "
-                             << strides[d] << ")";
+        return rule.error() << "slice reads index " << index << " of input dim " << d << ", outside its extent "
+                            << extent << " (offset " << offsets[d] << ", size " << sizes[d] << ", stride "
+                            << strides[d] << ")";
   }
   types.push_back(RankedTensorType::get(sizes, inType.getElementType()));
   return success();
 }
 
-LogicalResult GatherOp::computeResultTypes(SmallVectorImpl<Type> &types) {
-  auto dataType = getData().getType();
+LogicalResult GatherOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                         Adaptor adaptor, SmallVectorImpl<Type> &types) {
+  ShapeRuleDiag rule{context, location, getOperationName()};
+  auto dataType = tensorType(adaptor.getData());
   int64_t rank = dataType.getRank();
-  if (failed(tx8be::detail::checkAxis(*this, "axis", getAxis(), rank)))
+  if (failed(tx8be::detail::checkAxis(rule, "axis", adaptor.getAxis(), rank)))
     return failure();
-  int64_t axis = normalizeAxis(getAxis(), rank);
+  int64_t axis = normalizeAxis(adaptor.getAxis(), rank);
   SmallVector<int64_t> shape(dataType.getShape().take_front(axis));
-  llvm::append_range(shape, shapeOf(getIndices()));
+  llvm::append_range(shape, shapeOf(adaptor.getIndices()));
   llvm::append_range(shape, dataType.getShape().drop_front(axis + 1));
   types.push_back(RankedTensorType::get(shape, dataType.getElementType()));
   return success();
 }
 
-LogicalResult PadOp::computeResultTypes(SmallVectorImpl<Type> &types) {
-  auto inType = getInput().getType();
+LogicalResult PadOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                      Adaptor adaptor, SmallVectorImpl<Type> &types) {
+  ShapeRuleDiag rule{context, location, getOperationName()};
+  auto inType = tensorType(adaptor.getInput());
   int64_t rank = inType.getRank();
-  ArrayRef<int64_t> pads = getPads();
+  ArrayRef<int64_t> pads = adaptor.getPads();
   if (static_cast<int64_t>(pads.size()) != 2 * rank)
-    return emitOpError() << "pads has " << pads.size() << " entries, expected " << 2 * rank << " (2 x rank "
-                         << rank << ")";
+    return rule.error() << "pads has " << pads.size() << " entries, expected " << 2 * rank << " (2 x rank "
+                        << rank << ")";
   SmallVector<int64_t> shape;
   for (int64_t d = 0; d < rank; ++d) {
     int64_t lo = pads[d], hi = pads[d + rank], extent = inType.getDimSize(d);
     for (auto [i, p] : {std::pair<int64_t, int64_t>{d, lo}, {d + rank, hi}})
       if (p < 0)
-        return emitOpError() << "pads[" << i << "] = " << p << " is negative";
-    if (extent != kDyn && getMode() == PadMode::Reflect && std::max(lo, hi) >= extent)
-      return emitOpError() << "reflect padding " << std::max(lo, hi) << " in dim " << d
-                           << " must be smaller than the extent " << extent;
-    if (extent == 0 && getMode() != PadMode::Constant && std::max(lo, hi) > 0)
-      return emitOpError() << "cannot " << stringifyPadMode(getMode()) << "-pad the empty dim " << d;
+        return rule.error() << "pads[" << i << "] = " << p << " is negative";
+    if (extent != kDyn && adaptor.getMode() == PadMode::Reflect && std::max(lo, hi) >= extent)
+      return rule.error() << "reflect padding " << std::max(lo, hi) << " in dim " << d
+                          << " must be smaller than the extent " << extent;
+    if (extent == 0 && adaptor.getMode() != PadMode::Constant && std::max(lo, hi) > 0)
+      return rule.error() << "cannot " << stringifyPadMode(adaptor.getMode()) << "-pad the empty dim " << d;
     shape.push_back(extent == kDyn ? kDyn : extent + lo + hi);
   }
   types.push_back(RankedTensorType::get(shape, inType.getElementType()));
@@ -583,6 +605,29 @@ LogicalResult CastOp::computeResultTypes(SmallVectorImpl<Type> &types) {
 // The interface's generic parts
 //===----------------------------------------------------------------------===//
 
+tx8be::detail::ShapeRuleError::ShapeRuleError(MLIRContext *ctx, std::optional<Location> loc, StringRef opName)
+    : ctx(ctx), diag(loc.value_or(UnknownLoc::get(ctx)), DiagnosticSeverity::Error), report(loc.has_value()) {
+  diag << "'" << opName << "' op ";
+}
+
+tx8be::detail::ShapeRuleError::ShapeRuleError(ShapeRuleError &&other)
+    : ctx(other.ctx), diag(std::move(other.diag)), report(other.report) {
+  other.report = false;
+}
+
+tx8be::detail::ShapeRuleError::~ShapeRuleError() {
+  if (report)
+    ctx->getDiagEngine().emit(std::move(diag));
+}
+
+LogicalResult tx8be::detail::inferResultTypes(Operation *op, SmallVectorImpl<Type> &types) {
+  auto rule = dyn_cast<InferTypeOpInterface>(op);
+  if (!rule)
+    return op->emitOpError() << "has no shape rule (InferTypeOpInterface or its own computeResultTypes)";
+  return rule.inferReturnTypes(op->getContext(), op->getLoc(), op->getOperands(), op->getRawDictionaryAttrs(),
+                               op->getPropertiesStorage(), op->getRegions(), types);
+}
+
 /// Whether `declared` (the IR) is compatible with `inferred`: same element type and rank, equal static extents.
 static bool isCompatible(RankedTensorType declared, RankedTensorType inferred) {
   if (declared.getElementType() != inferred.getElementType() || declared.getRank() != inferred.getRank())
@@ -590,6 +635,18 @@ static bool isCompatible(RankedTensorType declared, RankedTensorType inferred) {
   for (auto [a, b] : llvm::zip(declared.getShape(), inferred.getShape()))
     if (a != kDyn && b != kDyn && a != b)
       return false;
+  return true;
+}
+
+bool tx8be::detail::compatibleResultTypes(TypeRange inferred, TypeRange actual) {
+  if (inferred.size() != actual.size())
+    return false;
+  for (auto [expected, result] : llvm::zip(inferred, actual)) {
+    auto declared = dyn_cast<RankedTensorType>(result);
+    auto rule = dyn_cast<RankedTensorType>(expected);
+    if (declared && rule ? !isCompatible(declared, rule) : result != expected)
+      return false;
+  }
   return true;
 }
 

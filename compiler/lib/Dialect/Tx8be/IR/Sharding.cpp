@@ -1,21 +1,23 @@
 //===- Sharding.cpp - ShardingInterface of the tx8be ops ------------------===//
 //
-// Every op but BatchNorm_Inference (BatchNormInterfaces.cpp) describes, per operand dimension, which output
-// dimension it follows (a ShardingRule). The three interface methods are derived from that one table:
+// External models, one per op family, attached by Tx8beDialect::initialize (attachShardingModels, at the
+// end): every context that loads tx8be has them. BatchNorm_Inference implements the interface itself
+// (BatchNormInterfaces.cpp). A model describes, per operand dimension, which output dimension it follows (a
+// ShardingRule); the interface methods are derived from that one table:
 //  * tileShardingSplit: an operand dimension takes the factor of the output dimension it follows, 1 if it
 //    follows none (contracted, reduced or broadcast); output dimensions that cannot be divided (a softmax
 //    axis, a conv's spatial dims whose halos sharding does not handle yet) reject any factor != 1.
-//  * temporalSliceShape: ceil(extent / (sharding * split)) per dimension.
+//  * temporalSliceShape: ceil(extent / (sharding * split)) per dimension (the interface's default).
 //  * backWindow: a following dimension takes the output window, a convolution or pooling window dimension
 //    its halo, any other dimension its whole extent.
-// Ops without a rule (Reshape, ...) accept only the trivial factors and read whole operands: always correct.
+// Ops whose family has no rule (Reshape) accept only the trivial factors and read whole operands: always
+// correct. Adding an op: attach its family's model below (or write one for a new family).
 //
 //===----------------------------------------------------------------------===//
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/SmallSet.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace tx8be;
@@ -88,188 +90,19 @@ SmallVector<bool> batchChannelDivisible(int64_t rank, bool channel) {
   return divisible;
 }
 
-bool isElementwiseLike(Operation *op) {
-  return isa<ReluOp, LeakyReluOp, EluOp, SeluOp, HardSigmoidOp, ClipOp, GeluOp, SigmoidOp, TanhOp, SoftplusOp,
-             SoftsignOp, ExpOp, LogOp, AbsOp, NegOp, SqrtOp, RsqrtOp, ReciprocalOp, ErfOp, AddOp, SubOp, MulOp,
-             DivOp, MaxOp, MinOp, PowOp, PReluOp, CastOp, LoadVarOp, StoreVarOp, ChannelNormOp, SoftmaxOp,
-             LogSoftmaxOp>(op);
+/// A rule whose output dimensions are all divisible, no operands yet.
+ShardingRule outputRule(Operation *op) {
+  ShardingRule rule;
+  rule.divisible.assign(rankOf(op->getResult(0)), true);
+  return rule;
 }
 
-std::optional<ShardingRule> getRule(Operation *op) {
-  if (op->getNumResults() != 1)
-    return std::nullopt;
+/// Every operand broadcast (numpy, right-aligned) to the output.
+ShardingRule elementwiseRule(Operation *op) {
+  ShardingRule rule = outputRule(op);
   ArrayRef<int64_t> outShape = shapeOf(op->getResult(0));
-  int64_t outRank = static_cast<int64_t>(outShape.size());
-  ShardingRule rule;
-  rule.divisible.assign(outRank, true);
-
-  if (isElementwiseLike(op)) {
-    for (Value operand : op->getOperands())
-      rule.operands.push_back(broadcastRule(operand, outShape));
-    if (auto softmax = dyn_cast<SoftmaxOp>(op))
-      rule.divisible[normalizeAxis(softmax.getAxis(), outRank)] = false;
-    if (auto softmax = dyn_cast<LogSoftmaxOp>(op))
-      rule.divisible[normalizeAxis(softmax.getAxis(), outRank)] = false;
-    return rule;
-  }
-
-  bool known = llvm::TypeSwitch<Operation *, bool>(op)
-      .Case([&](LoadConstOp) { return true; })
-      .Case([&](LayerNormOp o) {
-        int64_t axis = normalizeAxis(o.getAxis(), outRank);
-        rule.operands.push_back(identityRule(outRank));
-        for (Value v : op->getOperands().drop_front())
-          rule.operands.push_back(wholeRule(rankOf(v)));
-        for (int64_t d = axis; d < outRank; ++d)
-          rule.divisible[d] = false;
-        return true;
-      })
-      .Case<ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp>([&](auto o) {
-        int64_t inRank = rankOf(o.getInput());
-        llvm::SmallSet<int64_t, 8> reduced;
-        for (int64_t a : o.getAxes())
-          reduced.insert(normalizeAxis(a, inRank));
-        SmallVector<DimRule> dims(inRank);
-        int64_t next = 0;
-        for (int64_t d = 0; d < inRank; ++d) {
-          bool isReduced = o.getAxes().empty() || reduced.contains(d);
-          if (!isReduced)
-            dims[d].outDim = o.getKeepdims() ? d : next++;
-          else if (o.getKeepdims())
-            rule.divisible[d] = false; // an extent-1 output dim standing for a whole reduction
-        }
-        rule.operands.push_back(dims);
-        return true;
-      })
-      .Case([&](TransposeOp o) {
-        SmallVector<DimRule> dims(outRank);
-        for (auto [out, in] : llvm::enumerate(o.getPerm()))
-          dims[in].outDim = static_cast<int64_t>(out);
-        rule.operands.push_back(dims);
-        return true;
-      })
-      .Case([&](GemmOp o) {
-        SmallVector<DimRule> a(2), b(2);
-        a[o.getTransA() ? 1 : 0].outDim = 0; // M
-        b[o.getTransB() ? 0 : 1].outDim = 1; // N
-        rule.operands.push_back(a);
-        rule.operands.push_back(b);
-        if (Value c = o.getC())
-          rule.operands.push_back(broadcastRule(c, outShape));
-        return true;
-      })
-      .Case([&](MatMulOp o) {
-        for (auto [operand, isA] : {std::pair<Value, bool>{o.getA(), true}, {o.getB(), false}}) {
-          ArrayRef<int64_t> shape = shapeOf(operand);
-          int64_t rank = static_cast<int64_t>(shape.size());
-          SmallVector<DimRule> dims(rank);
-          int64_t lead = outRank - rank;
-          for (int64_t d = 0; d < rank - 2; ++d)
-            if (!(shape[d] == 1 && outShape[d + lead] != 1))
-              dims[d].outDim = d + lead; // batch
-          if (isA)
-            dims[rank - 2].outDim = outRank - 2; // M; K follows nothing
-          else
-            dims[rank - 1].outDim = outRank - 1; // N
-          rule.operands.push_back(dims);
-        }
-        return true;
-      })
-      .Case([&](ConvOp o) {
-        int64_t group = o.getGroup();
-        int64_t c = shapeOf(o.getInput())[1], oc = outShape[1];
-        // Output channels are independent when every tile sees all input channels (group 1) or when each
-        // output channel reads its own input channel (depthwise without multiplier).
-        bool depthwise = group > 1 && c == group && oc == group;
-        bool channel = group == 1 || depthwise;
-        SmallVector<int64_t> kernel(shapeOf(o.getWeight()).drop_front(2));
-        rule.operands.push_back(
-            windowRule(outRank, depthwise ? 1 : -1, kernel, o.getStrides(), o.getDilations(), o.getPads()));
-        SmallVector<DimRule> weight = wholeRule(outRank);
-        if (channel)
-          weight[0].outDim = 1;
-        rule.operands.push_back(weight);
-        if (o.getBias()) {
-          SmallVector<DimRule> bias(1);
-          if (channel)
-            bias[0].outDim = 1;
-          rule.operands.push_back(bias);
-        }
-        rule.divisible = batchChannelDivisible(outRank, channel);
-        return true;
-      })
-      .Case([&](ConvTransposeOp o) {
-        // Only the batch: spatial outputs gather from overlapping inputs.
-        SmallVector<DimRule> input = wholeRule(outRank);
-        input[0].outDim = 0;
-        rule.operands.push_back(input);
-        for (Value v : op->getOperands().drop_front())
-          rule.operands.push_back(wholeRule(rankOf(v)));
-        rule.divisible = batchChannelDivisible(outRank, false);
-        return true;
-      })
-      .Case<MaxPoolOp, AvgPoolOp>([&](auto o) {
-        rule.operands.push_back(
-            windowRule(outRank, 1, o.getKernelShape(), o.getStrides(), o.getDilations(), o.getPads()));
-        rule.divisible = batchChannelDivisible(outRank, true);
-        return true;
-      })
-      .Case<GlobalAvgPoolOp, GlobalMaxPoolOp>([&](auto) {
-        SmallVector<DimRule> input = wholeRule(outRank);
-        input[0].outDim = 0;
-        input[1].outDim = 1;
-        rule.operands.push_back(input);
-        rule.divisible = batchChannelDivisible(outRank, true);
-        return true;
-      })
-      .Case([&](ConcatOp o) {
-        int64_t axis = normalizeAxis(o.getAxis(), outRank);
-        for (size_t i = 0; i < op->getNumOperands(); ++i) {
-          SmallVector<DimRule> dims = identityRule(outRank);
-          dims[axis].outDim = -1;
-          rule.operands.push_back(dims);
-        }
-        rule.divisible[axis] = false;
-        return true;
-      })
-      .Case([&](PadOp o) {
-        SmallVector<DimRule> dims = identityRule(outRank);
-        for (int64_t d = 0; d < outRank; ++d)
-          if (o.getPads()[d] != 0 || o.getPads()[d + outRank] != 0) {
-            dims[d].outDim = -1;
-            rule.divisible[d] = false;
-          }
-        rule.operands.push_back(dims);
-        return true;
-      })
-      .Case([&](SliceOp o) {
-        // Only untouched dims (whole extent, stride 1) follow the output.
-        SmallVector<DimRule> dims = identityRule(outRank);
-        ArrayRef<int64_t> inShape = shapeOf(o.getInput());
-        for (int64_t d = 0; d < outRank; ++d)
-          if (o.getOffsets()[d] != 0 || o.getStrides()[d] != 1 || o.getSizes()[d] != inShape[d]) {
-            dims[d].outDim = -1;
-            rule.divisible[d] = false;
-          }
-        rule.operands.push_back(dims);
-        return true;
-      })
-      .Case([&](GatherOp o) {
-        int64_t dataRank = rankOf(o.getData()), idxRank = rankOf(o.getIndices());
-        int64_t axis = normalizeAxis(o.getAxis(), dataRank);
-        SmallVector<DimRule> data(dataRank), indices(idxRank);
-        for (int64_t d = 0; d < dataRank; ++d)
-          if (d != axis)
-            data[d].outDim = d < axis ? d : d + idxRank - 1;
-        for (int64_t d = 0; d < idxRank; ++d)
-          indices[d].outDim = axis + d;
-        rule.operands.push_back(data);
-        rule.operands.push_back(indices);
-        return true;
-      })
-      .Default([](Operation *) { return false; });
-  if (!known)
-    return std::nullopt;
+  for (Value operand : op->getOperands())
+    rule.operands.push_back(broadcastRule(operand, outShape));
   return rule;
 }
 
@@ -294,15 +127,11 @@ std::vector<int32_t> operandFactors(const ShardingRule &rule, ArrayRef<DimRule> 
   return factors;
 }
 
-} // namespace
-
-std::vector<ShardingSplitParam> tx8be::detail::tileShardingSplit(Operation *op, ShardingSplitParam &param) {
-  if (op->getNumResults() != 1)
-    return {};
+/// tileShardingSplit of a single-result op from its rule.
+std::vector<ShardingSplitParam> splitByRule(Operation *op, const ShardingRule &rule, const ShardingSplitParam &param) {
   size_t outRank = rankOf(op->getResult(0));
   if (param.outSharding.size() != outRank || param.outSplit.size() != outRank)
     return {};
-  ShardingRule rule = getRule(op).value_or(trivialRule(op));
   std::vector<ShardingSplitParam> result;
   for (const auto &dims : rule.operands) {
     ShardingSplitParam p;
@@ -311,6 +140,363 @@ std::vector<ShardingSplitParam> tx8be::detail::tileShardingSplit(Operation *op, 
     result.push_back(std::move(p));
   }
   return result;
+}
+
+/// backWindow of a single-result op from its rule.
+std::vector<WindowParam> windowByRule(Operation *op, const ShardingRule &rule, const WindowParam &param) {
+  size_t outRank = rankOf(op->getResult(0));
+  if (param.start.size() != outRank || param.size.size() != outRank)
+    return {};
+  std::vector<WindowParam> result;
+  for (auto [operand, dims] : llvm::zip(op->getOperands(), rule.operands)) {
+    ArrayRef<int64_t> shape = shapeOf(operand);
+    WindowParam w;
+    w.padLow.assign(shape.size(), 0);
+    w.padHigh.assign(shape.size(), 0);
+    for (auto [d, r] : llvm::enumerate(dims)) {
+      int64_t extent = shape[d];
+      if (r.outDim < 0) {
+        w.start.push_back(0);
+        w.size.push_back(extent);
+        continue;
+      }
+      int64_t start = param.start[r.outDim], size = param.size[r.outDim];
+      if (r.kernel == 0) {
+        w.start.push_back(start);
+        w.size.push_back(size);
+        continue;
+      }
+      // Receptive field of outputs [start, start + size): padded input coordinates lo .. hi (exclusive).
+      int64_t lo = start * r.stride - r.padBegin;
+      int64_t hi = (start + size - 1) * r.stride - r.padBegin + (r.kernel - 1) * r.dilation + 1;
+      if (size <= 0)
+        hi = lo;
+      int64_t clippedLo = std::clamp<int64_t>(lo, 0, extent), clippedHi = std::clamp<int64_t>(hi, 0, extent);
+      w.start.push_back(clippedLo);
+      w.size.push_back(std::max<int64_t>(clippedHi - clippedLo, 0));
+      w.padLow[d] = std::max<int64_t>(0, std::min(hi, int64_t{0}) - lo);
+      w.padHigh[d] = std::max<int64_t>(0, hi - std::max(lo, extent));
+    }
+    result.push_back(std::move(w));
+  }
+  return result;
+}
+
+/// The interface of a single-result OpT from its ShardingRule, ConcreteModel::rule(OpT).
+template <typename ConcreteModel, typename OpT>
+struct RuleModel : ShardingInterface::ExternalModel<ConcreteModel, OpT> {
+  std::vector<ShardingSplitParam> tileShardingSplit(Operation *op, ShardingSplitParam &param) const {
+    if (op->getNumResults() != 1)
+      return {};
+    return splitByRule(op, ConcreteModel::rule(cast<OpT>(op)), param);
+  }
+  std::vector<WindowParam> backWindow(Operation *op, const WindowParam &param) const {
+    if (op->getNumResults() != 1)
+      return {};
+    return windowByRule(op, ConcreteModel::rule(cast<OpT>(op)), param);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Elementwise, with numpy broadcasting (unary, binary, PRelu, Cast, and the data movers that keep the
+// values: LoadVar, StoreVar, ChannelNorm)
+//===----------------------------------------------------------------------===//
+
+template <typename OpT>
+struct ElementwiseModel : RuleModel<ElementwiseModel<OpT>, OpT> {
+  static ShardingRule rule(OpT op) { return elementwiseRule(op); }
+};
+
+//===----------------------------------------------------------------------===//
+// Normalisation (BatchNorm_Inference: BatchNormInterfaces.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Softmax, LogSoftmax: elementwise, but the axis is computed whole.
+template <typename OpT>
+struct AxisNormModel : RuleModel<AxisNormModel<OpT>, OpT> {
+  static ShardingRule rule(OpT op) {
+    ShardingRule rule = elementwiseRule(op);
+    rule.divisible[normalizeAxis(op.getAxis(), rankOf(op.getOutput()))] = false;
+    return rule;
+  }
+};
+
+/// Dims [axis, rank) are normalised together; scale and bias are read whole.
+struct LayerNormModel : RuleModel<LayerNormModel, LayerNormOp> {
+  static ShardingRule rule(LayerNormOp op) {
+    ShardingRule rule = outputRule(op);
+    int64_t outRank = rankOf(op.getOutput());
+    int64_t axis = normalizeAxis(op.getAxis(), outRank);
+    rule.operands.push_back(identityRule(outRank));
+    for (Value v : op->getOperands().drop_front())
+      rule.operands.push_back(wholeRule(rankOf(v)));
+    for (int64_t d = axis; d < outRank; ++d)
+      rule.divisible[d] = false;
+    return rule;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+template <typename OpT>
+struct ReduceModel : RuleModel<ReduceModel<OpT>, OpT> {
+  static ShardingRule rule(OpT op) {
+    ShardingRule rule = outputRule(op);
+    int64_t inRank = rankOf(op.getInput());
+    llvm::SmallSet<int64_t, 8> reduced;
+    for (int64_t a : op.getAxes())
+      reduced.insert(normalizeAxis(a, inRank));
+    SmallVector<DimRule> dims(inRank);
+    int64_t next = 0;
+    for (int64_t d = 0; d < inRank; ++d) {
+      bool isReduced = op.getAxes().empty() || reduced.contains(d);
+      if (!isReduced)
+        dims[d].outDim = op.getKeepdims() ? d : next++;
+      else if (op.getKeepdims())
+        rule.divisible[d] = false; // an extent-1 output dim standing for a whole reduction
+    }
+    rule.operands.push_back(dims);
+    return rule;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Matrix products
+//===----------------------------------------------------------------------===//
+
+struct GemmModel : RuleModel<GemmModel, GemmOp> {
+  static ShardingRule rule(GemmOp op) {
+    ShardingRule rule = outputRule(op);
+    SmallVector<DimRule> a(2), b(2);
+    a[op.getTransA() ? 1 : 0].outDim = 0; // M
+    b[op.getTransB() ? 0 : 1].outDim = 1; // N
+    rule.operands.push_back(a);
+    rule.operands.push_back(b);
+    if (Value c = op.getC())
+      rule.operands.push_back(broadcastRule(c, shapeOf(op.getOutput())));
+    return rule;
+  }
+};
+
+struct MatMulModel : RuleModel<MatMulModel, MatMulOp> {
+  static ShardingRule rule(MatMulOp op) {
+    ShardingRule rule = outputRule(op);
+    ArrayRef<int64_t> outShape = shapeOf(op.getOutput());
+    int64_t outRank = static_cast<int64_t>(outShape.size());
+    for (auto [operand, isA] : {std::pair<Value, bool>{op.getA(), true}, {op.getB(), false}}) {
+      ArrayRef<int64_t> shape = shapeOf(operand);
+      int64_t rank = static_cast<int64_t>(shape.size());
+      SmallVector<DimRule> dims(rank);
+      int64_t lead = outRank - rank;
+      for (int64_t d = 0; d < rank - 2; ++d)
+        if (!(shape[d] == 1 && outShape[d + lead] != 1))
+          dims[d].outDim = d + lead; // batch
+      if (isA)
+        dims[rank - 2].outDim = outRank - 2; // M; K follows nothing
+      else
+        dims[rank - 1].outDim = outRank - 1; // N
+      rule.operands.push_back(dims);
+    }
+    return rule;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Convolution and pooling
+//===----------------------------------------------------------------------===//
+
+struct ConvModel : RuleModel<ConvModel, ConvOp> {
+  static ShardingRule rule(ConvOp op) {
+    ShardingRule rule = outputRule(op);
+    int64_t outRank = rankOf(op.getOutput());
+    int64_t group = op.getGroup();
+    int64_t c = shapeOf(op.getInput())[1], oc = shapeOf(op.getOutput())[1];
+    // Output channels are independent when every tile sees all input channels (group 1) or when each
+    // output channel reads its own input channel (depthwise without multiplier).
+    bool depthwise = group > 1 && c == group && oc == group;
+    bool channel = group == 1 || depthwise;
+    SmallVector<int64_t> kernel(shapeOf(op.getWeight()).drop_front(2));
+    rule.operands.push_back(
+        windowRule(outRank, depthwise ? 1 : -1, kernel, op.getStrides(), op.getDilations(), op.getPads()));
+    SmallVector<DimRule> weight = wholeRule(outRank);
+    if (channel)
+      weight[0].outDim = 1;
+    rule.operands.push_back(weight);
+    if (op.getBias()) {
+      SmallVector<DimRule> bias(1);
+      if (channel)
+        bias[0].outDim = 1;
+      rule.operands.push_back(bias);
+    }
+    rule.divisible = batchChannelDivisible(outRank, channel);
+    return rule;
+  }
+};
+
+/// Only the batch: spatial outputs gather from overlapping inputs.
+struct ConvTransposeModel : RuleModel<ConvTransposeModel, ConvTransposeOp> {
+  static ShardingRule rule(ConvTransposeOp op) {
+    ShardingRule rule = outputRule(op);
+    int64_t outRank = rankOf(op.getOutput());
+    SmallVector<DimRule> input = wholeRule(outRank);
+    input[0].outDim = 0;
+    rule.operands.push_back(input);
+    for (Value v : op->getOperands().drop_front())
+      rule.operands.push_back(wholeRule(rankOf(v)));
+    rule.divisible = batchChannelDivisible(outRank, false);
+    return rule;
+  }
+};
+
+template <typename OpT>
+struct PoolModel : RuleModel<PoolModel<OpT>, OpT> {
+  static ShardingRule rule(OpT op) {
+    ShardingRule rule = outputRule(op);
+    int64_t outRank = rankOf(op.getOutput());
+    rule.operands.push_back(
+        windowRule(outRank, 1, op.getKernelShape(), op.getStrides(), op.getDilations(), op.getPads()));
+    rule.divisible = batchChannelDivisible(outRank, true);
+    return rule;
+  }
+};
+
+template <typename OpT>
+struct GlobalPoolModel : RuleModel<GlobalPoolModel<OpT>, OpT> {
+  static ShardingRule rule(OpT op) {
+    ShardingRule rule = outputRule(op);
+    int64_t outRank = rankOf(op.getOutput());
+    SmallVector<DimRule> input = wholeRule(outRank);
+    input[0].outDim = 0;
+    input[1].outDim = 1;
+    rule.operands.push_back(input);
+    rule.divisible = batchChannelDivisible(outRank, true);
+    return rule;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Data movement
+//===----------------------------------------------------------------------===//
+
+struct TransposeModel : RuleModel<TransposeModel, TransposeOp> {
+  static ShardingRule rule(TransposeOp op) {
+    ShardingRule rule = outputRule(op);
+    SmallVector<DimRule> dims(rankOf(op.getOutput()));
+    for (auto [out, in] : llvm::enumerate(op.getPerm()))
+      dims[in].outDim = static_cast<int64_t>(out);
+    rule.operands.push_back(dims);
+    return rule;
+  }
+};
+
+struct ConcatModel : RuleModel<ConcatModel, ConcatOp> {
+  static ShardingRule rule(ConcatOp op) {
+    ShardingRule rule = outputRule(op);
+    int64_t outRank = rankOf(op.getOutput());
+    int64_t axis = normalizeAxis(op.getAxis(), outRank);
+    for (size_t i = 0; i < op->getNumOperands(); ++i) {
+      SmallVector<DimRule> dims = identityRule(outRank);
+      dims[axis].outDim = -1;
+      rule.operands.push_back(dims);
+    }
+    rule.divisible[axis] = false;
+    return rule;
+  }
+};
+
+struct PadModel : RuleModel<PadModel, PadOp> {
+  static ShardingRule rule(PadOp op) {
+    ShardingRule rule = outputRule(op);
+    int64_t outRank = rankOf(op.getOutput());
+    SmallVector<DimRule> dims = identityRule(outRank);
+    for (int64_t d = 0; d < outRank; ++d)
+      if (op.getPads()[d] != 0 || op.getPads()[d + outRank] != 0) {
+        dims[d].outDim = -1;
+        rule.divisible[d] = false;
+      }
+    rule.operands.push_back(dims);
+    return rule;
+  }
+};
+
+/// Only untouched dims (whole extent, stride 1) follow the output.
+struct SliceModel : RuleModel<SliceModel, SliceOp> {
+  static ShardingRule rule(SliceOp op) {
+    ShardingRule rule = outputRule(op);
+    int64_t outRank = rankOf(op.getOutput());
+    SmallVector<DimRule> dims = identityRule(outRank);
+    ArrayRef<int64_t> inShape = shapeOf(op.getInput());
+    for (int64_t d = 0; d < outRank; ++d)
+      if (op.getOffsets()[d] != 0 || op.getStrides()[d] != 1 || op.getSizes()[d] != inShape[d]) {
+        dims[d].outDim = -1;
+        rule.divisible[d] = false;
+      }
+    rule.operands.push_back(dims);
+    return rule;
+  }
+};
+
+struct GatherModel : RuleModel<GatherModel, GatherOp> {
+  static ShardingRule rule(GatherOp op) {
+    ShardingRule rule = outputRule(op);
+    int64_t dataRank = rankOf(op.getData()), idxRank = rankOf(op.getIndices());
+    int64_t axis = normalizeAxis(op.getAxis(), dataRank);
+    SmallVector<DimRule> data(dataRank), indices(idxRank);
+    for (int64_t d = 0; d < dataRank; ++d)
+      if (d != axis)
+        data[d].outDim = d < axis ? d : d + idxRank - 1;
+    for (int64_t d = 0; d < idxRank; ++d)
+      indices[d].outDim = axis + d;
+    rule.operands.push_back(data);
+    rule.operands.push_back(indices);
+    return rule;
+  }
+};
+
+/// No operands: any factors.
+struct LoadConstModel : RuleModel<LoadConstModel, LoadConstOp> {
+  static ShardingRule rule(LoadConstOp op) { return outputRule(op); }
+};
+/// Reshape: no rule (an output box is not a box of the input): trivial factors, whole operands.
+struct ReshapeModel : RuleModel<ReshapeModel, ReshapeOp> {
+  static ShardingRule rule(ReshapeOp op) { return trivialRule(op); }
+};
+
+/// Attaches Model<OpT> to each OpT (upstream's registerElemwiseAll).
+template <template <typename> class Model, typename... OpTs>
+void attachAll(MLIRContext *ctx) {
+  (OpTs::template attachInterface<Model<OpTs>>(*ctx), ...);
+}
+
+} // namespace
+
+void tx8be::detail::attachShardingModels(MLIRContext *ctx) {
+  attachAll<ElementwiseModel,
+            // unary
+            ReluOp, LeakyReluOp, EluOp, SeluOp, HardSigmoidOp, ClipOp, GeluOp, SigmoidOp, TanhOp, SoftplusOp,
+            SoftsignOp, ExpOp, LogOp, AbsOp, NegOp, SqrtOp, RsqrtOp, ReciprocalOp, ErfOp, PReluOp,
+            // binary
+            AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp, PowOp,
+            // the values unchanged
+            CastOp, LoadVarOp, StoreVarOp, ChannelNormOp>(ctx);
+  attachAll<AxisNormModel, SoftmaxOp, LogSoftmaxOp>(ctx);
+  LayerNormOp::attachInterface<LayerNormModel>(*ctx);
+  attachAll<ReduceModel, ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp>(ctx);
+  GemmOp::attachInterface<GemmModel>(*ctx);
+  MatMulOp::attachInterface<MatMulModel>(*ctx);
+  ConvOp::attachInterface<ConvModel>(*ctx);
+  ConvTransposeOp::attachInterface<ConvTransposeModel>(*ctx);
+  attachAll<PoolModel, MaxPoolOp, AvgPoolOp>(ctx);
+  attachAll<GlobalPoolModel, GlobalAvgPoolOp, GlobalMaxPoolOp>(ctx);
+  TransposeOp::attachInterface<TransposeModel>(*ctx);
+  ConcatOp::attachInterface<ConcatModel>(*ctx);
+  PadOp::attachInterface<PadModel>(*ctx);
+  SliceOp::attachInterface<SliceModel>(*ctx);
+  GatherOp::attachInterface<GatherModel>(*ctx);
+  LoadConstOp::attachInterface<LoadConstModel>(*ctx);
+  ReshapeOp::attachInterface<ReshapeModel>(*ctx);
 }
 
 static int64_t sliceExtent(int64_t extent, int64_t sharding, int64_t split) {
@@ -347,43 +533,9 @@ std::vector<SliceParam> tx8be::detail::temporalSliceShape(Operation *op, SlicePa
 }
 
 std::vector<WindowParam> tx8be::detail::backWindow(Operation *op, const WindowParam &param) {
+  if (auto sharding = dyn_cast<ShardingInterface>(op))
+    return sharding.backWindow(param);
   if (op->getNumResults() != 1)
     return {};
-  size_t outRank = rankOf(op->getResult(0));
-  if (param.start.size() != outRank || param.size.size() != outRank)
-    return {};
-  ShardingRule rule = getRule(op).value_or(trivialRule(op));
-  std::vector<WindowParam> result;
-  for (auto [operand, dims] : llvm::zip(op->getOperands(), rule.operands)) {
-    ArrayRef<int64_t> shape = shapeOf(operand);
-    WindowParam w;
-    w.padLow.assign(shape.size(), 0);
-    w.padHigh.assign(shape.size(), 0);
-    for (auto [d, r] : llvm::enumerate(dims)) {
-      int64_t extent = shape[d];
-      if (r.outDim < 0) {
-        w.start.push_back(0);
-        w.size.push_back(extent);
-        continue;
-      }
-      int64_t start = param.start[r.outDim], size = param.size[r.outDim];
-      if (r.kernel == 0) {
-        w.start.push_back(start);
-        w.size.push_back(size);
-        continue;
-      }
-      // Receptive field of outputs [start, start + size): padded input coordinates lo .. hi (exclusive).
-      int64_t lo = start * r.stride - r.padBegin;
-      int64_t hi = (start + size - 1) * r.stride - r.padBegin + (r.kernel - 1) * r.dilation + 1;
-      if (size <= 0)
-        hi = lo;
-      int64_t clippedLo = std::clamp<int64_t>(lo, 0, extent), clippedHi = std::clamp<int64_t>(hi, 0, extent);
-      w.start.push_back(clippedLo);
-      w.size.push_back(std::max<int64_t>(clippedHi - clippedLo, 0));
-      w.padLow[d] = std::max<int64_t>(0, std::min(hi, int64_t{0}) - lo);
-      w.padHigh[d] = std::max<int64_t>(0, hi - std::max(lo, extent));
-    }
-    result.push_back(std::move(w));
-  }
-  return result;
+  return windowByRule(op, trivialRule(op), param);
 }

@@ -23,6 +23,22 @@ static_assert(static_cast<int>(LayoutMode::NCx) == LAYOUT_NCX, "LayoutMode must 
 #define GET_ATTRDEF_CLASSES
 #include "tx8/Dialect/Tx8be/IR/Tx8beAttrs.cpp.inc"
 
+namespace {
+
+/// Every compute op (one with ShapeInferenceOpInterface) has a ComputeInterface model in TX8ComputeModels:
+/// promised here, kept by registerComputeInterfaceExternalModels.
+template <typename... OpTs>
+void promiseComputeInterface(Tx8beDialect &dialect) {
+  auto promise = [&](auto *tag) {
+    using OpT = std::remove_pointer_t<decltype(tag)>;
+    if constexpr (OpT::template hasTrait<ShapeInferenceOpInterface::Trait>())
+      dialect.declarePromisedInterface<ComputeInterface, OpT>();
+  };
+  (promise(static_cast<OpTs *>(nullptr)), ...);
+}
+
+} // namespace
+
 void Tx8beDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
@@ -32,6 +48,12 @@ void Tx8beDialect::initialize() {
 #define GET_OP_LIST
 #include "tx8/Dialect/Tx8be/IR/Tx8beOps.cpp.inc"
       >();
+  promiseComputeInterface<
+#define GET_OP_LIST
+#include "tx8/Dialect/Tx8be/IR/Tx8beOps.cpp.inc"
+      >(*this);
+  // ShardingInterface needs nothing beyond the dialect: every context that loads it gets the models.
+  tx8be::detail::attachShardingModels(getContext());
 }
 
 LogicalResult Tx8beDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {

@@ -10,6 +10,7 @@
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
@@ -28,20 +29,69 @@
 #include "tx8/Dialect/Tx8be/IR/Tx8beAttrs.h.inc"
 
 namespace tx8be::detail {
-// Shape rules shared by op families (Tx8beOps.td's base classes call them). Each emits an op error naming
-// the offending operand or attribute on failure.
-mlir::LogicalResult sameTypeAsOperand(mlir::Operation *op, unsigned operand,
-                                      llvm::SmallVectorImpl<mlir::Type> &types);
-mlir::LogicalResult broadcastOperandTypes(mlir::Operation *op, llvm::SmallVectorImpl<mlir::Type> &types);
-mlir::LogicalResult reduceResultType(mlir::Operation *op, llvm::ArrayRef<int64_t> axes, bool keepdims,
-                                     llvm::SmallVectorImpl<mlir::Type> &types);
-mlir::LogicalResult poolResultType(mlir::Operation *op, llvm::ArrayRef<int64_t> kernel,
+
+/// An error of a shape rule, worded like Operation::emitOpError's ("'tx8be.Add' op ..."). Stream into it like
+/// an InFlightDiagnostic; it converts to failure and is reported when it goes out of scope, if the rule was
+/// given a location (InferTypeOpInterface's is optional: without one a rule fails silently).
+class ShapeRuleError {
+public:
+  ShapeRuleError(mlir::MLIRContext *ctx, std::optional<mlir::Location> loc, llvm::StringRef opName);
+  ShapeRuleError(ShapeRuleError &&other);
+  ShapeRuleError(const ShapeRuleError &) = delete;
+  ShapeRuleError &operator=(const ShapeRuleError &) = delete;
+  ~ShapeRuleError();
+
+  template <typename T>
+  ShapeRuleError &operator<<(T &&value) & {
+    diag << std::forward<T>(value);
+    return *this;
+  }
+  template <typename T>
+  ShapeRuleError &&operator<<(T &&value) && {
+    diag << std::forward<T>(value);
+    return std::move(*this);
+  }
+  operator mlir::LogicalResult() const { return mlir::failure(); }
+  template <typename T>
+  operator mlir::FailureOr<T>() const {
+    return mlir::failure();
+  }
+
+private:
+  mlir::MLIRContext *ctx;
+  mlir::Diagnostic diag;
+  bool report;
+};
+
+/// Where a shape rule (an op's InferTypeOpInterface::inferReturnTypes) reports its errors.
+struct ShapeRuleDiag {
+  mlir::MLIRContext *ctx;
+  std::optional<mlir::Location> loc;
+  llvm::StringRef opName;
+
+  ShapeRuleError error() const { return ShapeRuleError(ctx, loc, opName); }
+};
+
+// Shape rules shared by op families (Tx8beOps.td's base classes call them from inferReturnTypes). Each
+// reports an error naming the offending operand or attribute on failure.
+mlir::LogicalResult sameTypeAsOperand(mlir::Value operand, llvm::SmallVectorImpl<mlir::Type> &types);
+mlir::LogicalResult broadcastOperandTypes(const ShapeRuleDiag &rule, mlir::Value lhs, mlir::Value rhs,
+                                          llvm::SmallVectorImpl<mlir::Type> &types);
+mlir::LogicalResult reduceResultType(const ShapeRuleDiag &rule, mlir::Value input, llvm::ArrayRef<int64_t> axes,
+                                     bool keepdims, llvm::SmallVectorImpl<mlir::Type> &types);
+mlir::LogicalResult poolResultType(const ShapeRuleDiag &rule, mlir::Value input, llvm::ArrayRef<int64_t> kernel,
                                    llvm::ArrayRef<int64_t> strides, llvm::ArrayRef<int64_t> pads,
                                    llvm::ArrayRef<int64_t> dilations, bool ceilMode,
                                    llvm::SmallVectorImpl<mlir::Type> &types);
-mlir::LogicalResult globalPoolResultType(mlir::Operation *op, llvm::SmallVectorImpl<mlir::Type> &types);
+mlir::LogicalResult globalPoolResultType(const ShapeRuleDiag &rule, mlir::Value input,
+                                         llvm::SmallVectorImpl<mlir::Type> &types);
 /// axis must lie in [-rank, rank).
-mlir::LogicalResult checkAxis(mlir::Operation *op, llvm::StringRef name, int64_t axis, int64_t rank);
+mlir::LogicalResult checkAxis(const ShapeRuleDiag &rule, llvm::StringRef name, int64_t axis, int64_t rank);
+/// InferTypeOpInterface's isCompatibleReturnTypes of every tx8be op: the same element types and ranks, equal
+/// static extents (a dynamic extent agrees with any); what the verifier (verifyResultTypes) accepts.
+bool compatibleResultTypes(mlir::TypeRange inferred, mlir::TypeRange actual);
+/// Attaches the ShardingInterface models of the op families (Sharding.cpp); Tx8beDialect::initialize calls it.
+void attachShardingModels(mlir::MLIRContext *ctx);
 } // namespace tx8be::detail
 
 #define GET_OP_CLASSES

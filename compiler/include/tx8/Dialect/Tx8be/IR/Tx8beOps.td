@@ -3,8 +3,13 @@
 // Graph ops follow ONNX semantics (NCHW feature maps, OIHW weights, numpy broadcasting, ONNX pads order
 // [x1_begin, x2_begin, ..., x1_end, x2_end, ...]) so that the ONNX importer is a one-to-one mapping; the TOSA
 // importer inserts Transposes around its NHWC ops. Every compute op has the seed's backend attributes
-// (layout_str, chip_parallel, tile_parallel, dev_info) and implements the four seed interfaces; its shape
-// rule lives in computeResultTypes (ShapeInferenceOpInterface), which also verifies it.
+// (layout_str, chip_parallel, tile_parallel, dev_info) and implements the four seed interfaces: the
+// ShapeInferenceOpInterface and OpLibInterface declared here, ShardingInterface and ComputeInterface as
+// external models per op family (Sharding.cpp, attached when the dialect loads; the TX8ComputeModels library,
+// attached by registerComputeInterfaceExternalModels). Its shape rule is MLIR's InferTypeOpInterface
+// (inferReturnTypes on the op's adaptor; the rules are in ShapeInference.cpp and the base classes here), which
+// ShapeInferenceOpInterface::computeResultTypes returns and its verifier checks; an op whose result type is
+// one of its parameters (Reshape, Cast, LoadConst) implements computeResultTypes instead.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TX8BE_OPS
@@ -14,7 +19,6 @@ include "tx8/Dialect/Tx8be/IR/Tx8beAttrs.td"
 include "tx8/Interfaces/OpLibInterface.td"
 include "tx8/Interfaces/ShapeInferenceOpInterface.td"
 include "tx8/Interfaces/ShardingInterface.td"
-include "tx8/Interfaces/ComputeInterface.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonTypeConstraints.td"
 include "mlir/IR/CommonAttrConstraints.td"
@@ -54,10 +58,30 @@ defvar Tx8be_BackendAttrs = (ins
   OptionalAttr<Tx8be_DevAttr>:$dev_info
 );
 
-// The seed interfaces with their generic implementations (tx8be::detail, dispatching on the op). An op that
-// needs its own bodies passes DeclareOpInterfaceMethods<...> lists instead (see BatchNorm_Inference).
-defvar Tx8be_DefaultInterfaces = [DeclareOpInterfaceMethods<ShapeInferenceOpInterface>,
-                                  OpLibInterface, ShardingInterface, ComputeInterface];
+// What InferTypeOpInterface's verifier accepts: what ShapeInferenceOpInterface's does (a dynamic extent agrees
+// with any; tx8be::detail::compatibleResultTypes).
+defvar Tx8be_CompatibleResultTypes = [{
+  static bool isCompatibleReturnTypes(::mlir::TypeRange l, ::mlir::TypeRange r) {
+    return ::tx8be::detail::compatibleResultTypes(l, r);
+  }
+}];
+
+// InferTypeOpInterface on the op's adaptor: the op defines its shape rule as
+//   static LogicalResult inferReturnTypes(MLIRContext *, std::optional<Location>, Adaptor, SmallVectorImpl<Type> &)
+def Tx8be_InferTypeOpAdaptor : InferTypeOpAdaptorBase<Tx8be_CompatibleResultTypes>;
+
+// The seed interfaces declared in ODS, with their generic implementations (tx8be::detail), and the shape
+// rule. An op that needs its own bodies passes DeclareOpInterfaceMethods<...> lists instead (see
+// BatchNorm_Inference). ShardingInterface and ComputeInterface are not listed: they are external models per
+// op family (see the file comment); the dialect promises ComputeInterface for every op that has
+// ShapeInferenceOpInterface.
+defvar Tx8be_DefaultInterfaces = [ShapeInferenceOpInterface, OpLibInterface, Tx8be_InferTypeOpAdaptor];
+// Ops with SameOperandsAndResultType: ODS generates their inferReturnTypes (the operand's type); they take
+// Tx8be_CompatibleResultTypes as their extraClassDeclaration.
+defvar Tx8be_SameTypeInterfaces = [ShapeInferenceOpInterface, OpLibInterface, InferTypeOpInterface];
+// Ops whose result type is one of their parameters: no InferTypeOpInterface, their own computeResultTypes.
+defvar Tx8be_ResultTypeParamInterfaces = [
+  DeclareOpInterfaceMethods<ShapeInferenceOpInterface, ["computeResultTypes"]>, OpLibInterface];
 
 class Tx8be_ComputeOp<string mnemonic, list<Trait> traits = [],
                       list<Trait> interfaces = Tx8be_DefaultInterfaces>
@@ -71,8 +95,10 @@ class Tx8be_UnaryOp<string mnemonic, list<Trait> traits = []>
   let arguments = !con((ins Tx8be_FloatTensor:$input), Tx8be_BackendAttrs);
   let results = (outs Tx8be_FloatTensor:$output);
   let extraClassDefinition = [{
-    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
-      return ::tx8be::detail::sameTypeAsOperand(getOperation(), 0, types);
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(::mlir::MLIRContext *, std::optional<::mlir::Location>,
+                                                      Adaptor adaptor,
+                                                      ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      return ::tx8be::detail::sameTypeAsOperand(adaptor.getInput(), types);
     }
   }];
 }
@@ -83,8 +109,11 @@ class Tx8be_BinaryOp<string mnemonic, list<Trait> traits = []>
   let arguments = !con((ins Tx8be_FloatTensor:$lhs, Tx8be_FloatTensor:$rhs), Tx8be_BackendAttrs);
   let results = (outs Tx8be_FloatTensor:$output);
   let extraClassDefinition = [{
-    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
-      return ::tx8be::detail::broadcastOperandTypes(getOperation(), types);
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(::mlir::MLIRContext *context,
+                                                      std::optional<::mlir::Location> location, Adaptor adaptor,
+                                                      ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      ::tx8be::detail::ShapeRuleDiag rule{context, location, getOperationName()};
+      return ::tx8be::detail::broadcastOperandTypes(rule, adaptor.getLhs(), adaptor.getRhs(), types);
     }
   }];
 }
@@ -97,8 +126,12 @@ class Tx8be_ReduceOp<string mnemonic>
                             DefaultValuedAttr<BoolAttr, "true">:$keepdims), Tx8be_BackendAttrs);
   let results = (outs Tx8be_FloatTensor:$output);
   let extraClassDefinition = [{
-    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
-      return ::tx8be::detail::reduceResultType(getOperation(), getAxes(), getKeepdims(), types);
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(::mlir::MLIRContext *context,
+                                                      std::optional<::mlir::Location> location, Adaptor adaptor,
+                                                      ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      ::tx8be::detail::ShapeRuleDiag rule{context, location, getOperationName()};
+      return ::tx8be::detail::reduceResultType(rule, adaptor.getInput(), adaptor.getAxes(), adaptor.getKeepdims(),
+                                               types);
     }
   }];
 }
@@ -110,11 +143,14 @@ class Tx8be_AxisNormOp<string mnemonic>
                        Tx8be_BackendAttrs);
   let results = (outs Tx8be_FloatTensor:$output);
   let extraClassDefinition = [{
-    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
-      if (::mlir::failed(::tx8be::detail::checkAxis(getOperation(), "axis", getAxis(),
-                                                     getInput().getType().getRank())))
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(::mlir::MLIRContext *context,
+                                                      std::optional<::mlir::Location> location, Adaptor adaptor,
+                                                      ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      ::tx8be::detail::ShapeRuleDiag rule{context, location, getOperationName()};
+      int64_t rank = ::llvm::cast<::mlir::RankedTensorType>(adaptor.getInput().getType()).getRank();
+      if (::mlir::failed(::tx8be::detail::checkAxis(rule, "axis", adaptor.getAxis(), rank)))
         return ::mlir::failure();
-      return ::tx8be::detail::sameTypeAsOperand(getOperation(), 0, types);
+      return ::tx8be::detail::sameTypeAsOperand(adaptor.getInput(), types);
     }
   }];
 }
@@ -131,9 +167,13 @@ class Tx8be_PoolOp<string mnemonic, dag extraArgs = (ins)>
                        extraArgs, Tx8be_BackendAttrs);
   let results = (outs Tx8be_FloatTensor:$output);
   let extraClassDefinition = [{
-    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
-      return ::tx8be::detail::poolResultType(getOperation(), getKernelShape(), getStrides(), getPads(),
-                                             getDilations(), getCeilMode(), types);
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(::mlir::MLIRContext *context,
+                                                      std::optional<::mlir::Location> location, Adaptor adaptor,
+                                                      ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      ::tx8be::detail::ShapeRuleDiag rule{context, location, getOperationName()};
+      return ::tx8be::detail::poolResultType(rule, adaptor.getInput(), adaptor.getKernelShape(),
+                                             adaptor.getStrides(), adaptor.getPads(), adaptor.getDilations(),
+                                             adaptor.getCeilMode(), types);
     }
   }];
 }
@@ -144,8 +184,11 @@ class Tx8be_GlobalPoolOp<string mnemonic>
   let arguments = !con((ins Tx8be_FloatTensor:$input), Tx8be_BackendAttrs);
   let results = (outs Tx8be_FloatTensor:$output);
   let extraClassDefinition = [{
-    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
-      return ::tx8be::detail::globalPoolResultType(getOperation(), types);
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(::mlir::MLIRContext *context,
+                                                      std::optional<::mlir::Location> location, Adaptor adaptor,
+                                                      ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      ::tx8be::detail::ShapeRuleDiag rule{context, location, getOperationName()};
+      return ::tx8be::detail::globalPoolResultType(rule, adaptor.getInput(), types);
     }
   }];
 }
@@ -168,7 +211,7 @@ def Tx8be_ConstantOp : Tx8be_Op<"Constant", [ConstantLike, Pure, AllTypesMatch<[
   let hasVerifier = 1;
 }
 
-def Tx8be_LoadConstOp : Tx8be_ComputeOp<"LoadConst", [Pure]> {
+def Tx8be_LoadConstOp : Tx8be_ComputeOp<"LoadConst", [Pure], Tx8be_ResultTypeParamInterfaces> {
   let summary = "load a constant from the constant container";
   let description = [{
     Reads constant `const_map_id` of the constant container (DDR) into the tile. `bypasscodegen` (a
@@ -186,33 +229,26 @@ def Tx8be_LoadConstOp : Tx8be_ComputeOp<"LoadConst", [Pure]> {
   }];
 }
 
-def Tx8be_LoadVarOp : Tx8be_ComputeOp<"LoadVar", [SameOperandsAndResultType]> {
+def Tx8be_LoadVarOp : Tx8be_ComputeOp<"LoadVar", [SameOperandsAndResultType], Tx8be_SameTypeInterfaces> {
   let summary = "load a tensor from DDR into SPM";
   let description = [{ Inserted at a Group's inputs by GroupLdStPass. Has memory effects: never removed. }];
   let arguments = !con((ins Tx8be_Tensor:$input, OptionalAttr<Tx8be_MemScopeModeAttr>:$mem_scope),
                        Tx8be_BackendAttrs);
   let results = (outs Tx8be_Tensor:$output);
-  let extraClassDefinition = [{
-    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
-      return ::tx8be::detail::sameTypeAsOperand(getOperation(), 0, types);
-    }
-  }];
+  let extraClassDeclaration = Tx8be_CompatibleResultTypes;
 }
 
-def Tx8be_StoreVarOp : Tx8be_ComputeOp<"StoreVar", [SameOperandsAndResultType]> {
+def Tx8be_StoreVarOp : Tx8be_ComputeOp<"StoreVar", [SameOperandsAndResultType], Tx8be_SameTypeInterfaces> {
   let summary = "store a tensor from SPM to DDR";
   let description = [{ Inserted before a Group's return by GroupLdStPass. Has memory effects. }];
   let arguments = !con((ins Tx8be_Tensor:$input, OptionalAttr<Tx8be_MemScopeModeAttr>:$mem_scope),
                        Tx8be_BackendAttrs);
   let results = (outs Tx8be_Tensor:$output);
-  let extraClassDefinition = [{
-    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
-      return ::tx8be::detail::sameTypeAsOperand(getOperation(), 0, types);
-    }
-  }];
+  let extraClassDeclaration = Tx8be_CompatibleResultTypes;
 }
 
-def Tx8be_ChannelNormOp : Tx8be_ComputeOp<"ChannelNorm", [Pure, SameOperandsAndResultType]> {
+def Tx8be_ChannelNormOp : Tx8be_ComputeOp<"ChannelNorm", [Pure, SameOperandsAndResultType],
+                                           Tx8be_SameTypeInterfaces> {
   let summary = "convert a value's device image (dim order and alignment)";
   let description = [{
     Inserted by layoutAlignToNpuPass where a producer's device image differs from what a consumer reads
@@ -222,11 +258,7 @@ def Tx8be_ChannelNormOp : Tx8be_ComputeOp<"ChannelNorm", [Pure, SameOperandsAndR
   }];
   let arguments = !con((ins Tx8be_Tensor:$input), Tx8be_BackendAttrs);
   let results = (outs Tx8be_Tensor:$output);
-  let extraClassDefinition = [{
-    ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
-      return ::tx8be::detail::sameTypeAsOperand(getOperation(), 0, types);
-    }
-  }];
+  let extraClassDeclaration = Tx8be_CompatibleResultTypes;
 }
 
 //===----------------------------------------------------------------------===//
@@ -273,7 +305,7 @@ def Tx8be_BatchNorm_InferenceOp : Tx8be_ComputeOp<"BatchNorm_Inference", [Pure],
     DeclareOpInterfaceMethods<ShapeInferenceOpInterface, ["inferShapes", "inferLayout"]>,
     DeclareOpInterfaceMethods<OpLibInterface, ["genOpCode", "getOpClockCycle", "getImmSpSize", "queryOpAttr"]>,
     DeclareOpInterfaceMethods<ShardingInterface, ["tileShardingSplit", "temporalSliceShape", "backWindow"]>,
-    DeclareOpInterfaceMethods<ComputeInterface, ["compute"]>]> {
+    Tx8be_InferTypeOpAdaptor]> {
   let summary = "BatchNorm inference";
   let description = [{
     Normalizes the operand tensor across all dimensions except for the c dimension
@@ -466,16 +498,15 @@ def Tx8be_ReduceMinOp : Tx8be_ReduceOp<"ReduceMin"> { let summary = "min over ax
 //===----------------------------------------------------------------------===//
 
 def Tx8be_ReshapeOp : Tx8be_ComputeOp<"Reshape", [Pure, SameOperandsAndResultElementType],
-    [DeclareOpInterfaceMethods<ShapeInferenceOpInterface, ["inferLayout"]>,
-     OpLibInterface, ShardingInterface, ComputeInterface]> {
+    [DeclareOpInterfaceMethods<ShapeInferenceOpInterface, ["computeResultTypes", "inferLayout"]>, OpLibInterface]> {
   let summary = "same elements, new shape (given by the result type)";
   let arguments = !con((ins Tx8be_Tensor:$input), Tx8be_BackendAttrs);
   let results = (outs Tx8be_Tensor:$output);
 }
 
 def Tx8be_TransposeOp : Tx8be_ComputeOp<"Transpose", [Pure, SameOperandsAndResultElementType],
-    [DeclareOpInterfaceMethods<ShapeInferenceOpInterface, ["inferLayout"]>,
-     OpLibInterface, ShardingInterface, ComputeInterface]> {
+    [DeclareOpInterfaceMethods<ShapeInferenceOpInterface, ["inferLayout"]>, OpLibInterface,
+     Tx8be_InferTypeOpAdaptor]> {
   let summary = "permute dims: output dim i is input dim perm[i]";
   let arguments = !con((ins Tx8be_Tensor:$input, DenseI64ArrayAttr:$perm), Tx8be_BackendAttrs);
   let results = (outs Tx8be_Tensor:$output);
@@ -516,7 +547,7 @@ def Tx8be_PadOp : Tx8be_ComputeOp<"Pad", [Pure, SameOperandsAndResultElementType
   let results = (outs Tx8be_FloatTensor:$output);
 }
 
-def Tx8be_CastOp : Tx8be_ComputeOp<"Cast", [Pure]> {
+def Tx8be_CastOp : Tx8be_ComputeOp<"Cast", [Pure], Tx8be_ResultTypeParamInterfaces> {
   let summary = "convert the element type (to the result's); same shape";
   let arguments = !con((ins Tx8be_Tensor:$input), Tx8be_BackendAttrs);
   let results = (outs Tx8be_Tensor:$output);

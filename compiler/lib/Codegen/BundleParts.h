@@ -1,0 +1,67 @@
+//===- BundleParts.h - One writer per bundle file (private) --*- C++ -*-===//
+//
+// Bundle.cpp collects what the files describe (the graph's inputs and outputs) and asks each file's writer
+// for its text: ConstsBin.cpp (consts.bin), MainC.cpp (main.c around EmitMain.cpp's group functions),
+// ModelHeader.cpp (model.h), Manifest.cpp (manifest.json). BundleWriter.cpp puts them on disk.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TX8_LIB_CODEGEN_BUNDLEPARTS_H
+#define TX8_LIB_CODEGEN_BUNDLEPARTS_H
+
+#include "tx8/Codegen/Bundle.h"
+#include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
+#include <vector>
+
+namespace tx8::codegen {
+
+/// A graph input or output as the device sees it: main.c's I/O file, model.h's and the manifest's tables.
+struct IOTensor {
+  std::string name;
+  mlir::Type elementType;
+  llvm::SmallVector<int64_t> shape;
+  tx8be::DeviceLayout layout;
+  std::string layoutStr;
+  uint64_t ddrAddr = 0, bytes = 0;
+  std::string file;
+};
+
+/// A constant container entry as consts.bin holds it (the manifest's const table).
+struct ConstEntry {
+  uint32_t id;
+  std::string name, layoutStr;
+  mlir::Type elementType;
+  llvm::SmallVector<int64_t> shape;
+  tx8be::DeviceLayout layout;
+  uint64_t offset = 0, bytes = 0;
+  std::string checksum;
+};
+
+/// consts.bin: every constant container entry in its device layout at its DDR offset (tx8be.const_addrs).
+mlir::LogicalResult buildConsts(mlir::ModuleOp module, std::string &blob, std::vector<ConstEntry> &entries);
+
+/// main.c: `groupCode` (EmitMain.cpp's group_0 ... functions) and a main() that loads consts.bin and the
+/// inputs, runs the `groups` groups in order and writes the outputs.
+std::string emitMain(const BundleOptions &options, llvm::ArrayRef<IOTensor> inputs, llvm::ArrayRef<IOTensor> outputs,
+                     uint64_t constBytes, llvm::StringRef groupCode, unsigned groups);
+
+/// model.h: the inputs and outputs as C tables.
+std::string emitModelH(const BundleOptions &options, llvm::ArrayRef<IOTensor> inputs,
+                       llvm::ArrayRef<IOTensor> outputs);
+
+/// manifest.json, with the checksums of `files` (the bundle's other files).
+std::string emitManifest(mlir::ModuleOp module, const BundleOptions &options, llvm::ArrayRef<IOTensor> inputs,
+                         llvm::ArrayRef<IOTensor> outputs, llvm::ArrayRef<ConstEntry> consts,
+                         const BundleFiles &files);
+
+/// `s` as a C string literal: quotes and backslashes escaped, other bytes outside printable ASCII in octal.
+std::string cString(llvm::StringRef s);
+
+} // namespace tx8::codegen
+
+#endif // TX8_LIB_CODEGEN_BUNDLEPARTS_H

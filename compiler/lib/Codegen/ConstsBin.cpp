@@ -1,0 +1,64 @@
+//===- ConstsBin.cpp - consts.bin: the constants in device layout --------===//
+#include "BundleParts.h"
+#include "CodegenUtils.h"
+
+#include "tx8/Codegen/DeviceImage.h"
+#include "tx8/Dialect/Tx8be/IR/HwConfig.h"
+#include "tx8/Interpreter/ReferenceRunner.h"
+#include "tx8/Transforms/ConstContainer.h"
+
+using namespace mlir;
+using namespace tx8be;
+using namespace tx8::codegen;
+
+LogicalResult tx8::codegen::buildConsts(ModuleOp module, std::string &blob, std::vector<ConstEntry> &entries) {
+  ConstContainer container(module);
+  auto addrs = module->getAttrOfType<DenseI64ArrayAttr>("tx8be.const_addrs");
+  auto total = module->getAttrOfType<IntegerAttr>("tx8be.const_bytes");
+  if (container.size() && (!addrs || addrs.size() != static_cast<int64_t>(container.size()) || !total))
+    return module.emitError() << "constants have no DDR addresses; run tx8be-ddr-alloc first";
+  blob.assign(total ? total.getValue().getZExtValue() : 0, '\0');
+  tx8_hw_config hw = getHwConfig(module);
+  // Each entry's layout is the one its LoadConsts read it in (ConstNormPass makes them agree).
+  DenseMap<uint32_t, LoadConstOp> reader;
+  module.walk([&](LoadConstOp load) { reader.try_emplace(load.getConstMapId(), load); });
+  for (uint32_t id = 0; id < container.size(); ++id) {
+    ElementsAttr value = container.get(id);
+    auto type = cast<ShapedType>(value.getType());
+    ConstEntry e;
+    e.id = id;
+    e.elementType = type.getElementType();
+    e.shape.assign(type.getShape().begin(), type.getShape().end());
+    e.layout.order.clear();
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      e.layout.order.push_back(d);
+    e.layout.mode = defaultCompactLayout(type);
+    if (auto load = reader.lookup(id)) {
+      e.layout = getDeviceLayout(load.getOutput());
+      e.name = locName(load.getLoc());
+    }
+    e.layoutStr = e.layout.isIdentityOrder() ? "Tensor" : (reader.lookup(id) ? getLayoutStr(reader.lookup(id)) : "");
+    e.offset = static_cast<uint64_t>(addrs[id]);
+    tx8::ref::Tensor host;
+    std::string error;
+    if (failed(tensorFromElementsAttr(value, host, error)))
+      return module.emitError() << "constant " << id << " (" << e.name << "): " << error;
+    ImageDesc desc;
+    desc.shape.assign(e.shape.begin(), e.shape.end());
+    desc.order.assign(e.layout.order.begin(), e.layout.order.end());
+    desc.elementBytes = static_cast<unsigned>(host.bytes.size() / std::max<uint64_t>(1, type.getNumElements()));
+    desc.mode = static_cast<LAYOUT_MODE>(e.layout.mode);
+    desc.format = tx8be::detail::dataFormatOf(e.elementType);
+    desc.batchAlignBytes = tx8_hw_batch_align_bytes(&hw);
+    std::vector<uint8_t> image;
+    if (!packImage(desc, host.bytes, image, error))
+      return module.emitError() << "constant " << id << " (" << e.name << "): " << error;
+    e.bytes = image.size();
+    if (e.offset + e.bytes > blob.size())
+      return module.emitError() << "constant " << id << " does not fit its DDR range";
+    std::copy(image.begin(), image.end(), blob.begin() + static_cast<int64_t>(e.offset));
+    e.checksum = checksum(StringRef(reinterpret_cast<const char *>(image.data()), image.size()));
+    entries.push_back(std::move(e));
+  }
+  return success();
+}

@@ -1,0 +1,99 @@
+//===- Manifest.cpp - manifest.json --------------------------------------===//
+#include "BundleParts.h"
+
+#include "tx8/Dialect/Tx8be/IR/Tx8be.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "tx8/tensor.h"
+
+using namespace mlir;
+using namespace tx8be;
+using namespace tx8::codegen;
+
+namespace {
+
+std::string dtypeName(Type e) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << e;
+  return s;
+}
+
+llvm::json::Object ioJson(const IOTensor &t) {
+  llvm::json::Array shape, order;
+  for (int64_t d : t.shape)
+    shape.push_back(d);
+  for (int64_t d : t.layout.order)
+    order.push_back(d);
+  return llvm::json::Object{{"name", t.name},
+                            {"dtype", dtypeName(t.elementType)},
+                            {"shape", std::move(shape)},
+                            {"layout", t.layoutStr},
+                            {"order", std::move(order)},
+                            {"mem_layout", std::string(tx8_layout_name(static_cast<LAYOUT_MODE>(t.layout.mode)))},
+                            {"ddr_offset", static_cast<int64_t>(t.ddrAddr)},
+                            {"bytes", static_cast<int64_t>(t.bytes)},
+                            {"file", t.file}};
+}
+
+} // namespace
+
+std::string tx8::codegen::emitManifest(ModuleOp module, const BundleOptions &options, ArrayRef<IOTensor> inputs,
+                                       ArrayRef<IOTensor> outputs, ArrayRef<ConstEntry> consts,
+                                       const BundleFiles &files) {
+  llvm::json::Object hw;
+#define TX8_HW(type, name, dflt, unit, desc) hw[#name] = static_cast<int64_t>(options.hw.name);
+#include "tx8/hw_config.def"
+#undef TX8_HW
+  llvm::json::Array ins, outs, table;
+  for (const IOTensor &t : inputs)
+    ins.push_back(ioJson(t));
+  for (const IOTensor &t : outputs)
+    outs.push_back(ioJson(t));
+  for (const ConstEntry &e : consts) {
+    llvm::json::Array shape;
+    for (int64_t d : e.shape)
+      shape.push_back(d);
+    table.push_back(llvm::json::Object{{"id", static_cast<int64_t>(e.id)},
+                                       {"name", e.name},
+                                       {"dtype", dtypeName(e.elementType)},
+                                       {"shape", std::move(shape)},
+                                       {"layout", e.layoutStr},
+                                       {"mem_layout", std::string(tx8_layout_name(static_cast<LAYOUT_MODE>(e.layout.mode)))},
+                                       {"ddr_offset", static_cast<int64_t>(e.offset)},
+                                       {"bytes", static_cast<int64_t>(e.bytes)},
+                                       {"checksum", e.checksum}});
+  }
+  llvm::json::Object checksums;
+  for (const auto &[name, data] : files)
+    checksums[name] = checksum(data);
+  auto i64 = [&](StringRef attr) {
+    auto a = module->getAttrOfType<IntegerAttr>(attr);
+    return a ? a.getValue().getSExtValue() : 0;
+  };
+  int64_t tiles = 1;
+  module.walk([&](GroupOp g) {
+    if (auto r = g.getDevRegion())
+      tiles = std::max<int64_t>(tiles, static_cast<int64_t>(r->getXDim()) * r->getYDim());
+  });
+  llvm::json::Object root{{"format", "tx8-bundle"},
+                          {"format_version", kBundleFormatVersion},
+                          {"compiler", llvm::json::Object{{"name", "tx8-aot"}, {"version", options.compilerVersion}}},
+                          {"model", llvm::json::Object{{"name", options.modelName}, {"source", options.sourceFile}}},
+                          {"target", options.target},
+                          {"tiles", tiles},
+                          {"hardware", std::move(hw)},
+                          {"ddr", llvm::json::Object{{"bytes", i64("tx8be.ddr_bytes")},
+                                                     {"const_bytes", i64("tx8be.const_bytes")}}},
+                          {"inputs", std::move(ins)},
+                          {"outputs", std::move(outs)},
+                          {"consts", llvm::json::Object{{"file", "consts.bin"}, {"entries", std::move(table)}}},
+                          {"files", std::move(checksums)}};
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
+  return s;
+}
