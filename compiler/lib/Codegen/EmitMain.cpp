@@ -73,6 +73,11 @@ LogicalResult GroupEmitter::emitViewGroup() {
 LogicalResult GroupEmitter::emit() {
   if (group.getGroupTag().value_or(0) == 2)
     return emitViewGroup();
+  // Every step runs on tile 0 until the schedule says which tile runs which shard: refuse a plan for more.
+  if (RegionAttr region = group.getDevRegionAttr(); region && region.getXDim() * region.getYDim() > 1)
+    return group.emitOpError() << "is mapped to " << region.getXDim() << "x" << region.getYDim()
+                             << " tiles (dev_region); codegen runs a group on one tile until multi-tile "
+                                "schedules land: compile with tx8be.tile_dx = tx8be.tile_dy = 1";
   FailureOr<Operation *> computeOr = getGroupComputeOp(group);
   if (failed(computeOr))
     return failure();
