@@ -89,7 +89,7 @@ LogicalResult tx8::codegen::generateBundle(ModuleOp module, const BundleOptions 
     return failure();
 
   files.clear();
-  files["main.c"] = emitMain(options, *inputs, *outputs, consts.size(), groupCode, groups);
+  files["main.c"] = emitMain(options, getHwConfig(module), *inputs, *outputs, consts.size(), groupCode, groups);
   files["model.h"] = emitModelH(options, *inputs, *outputs);
   files["consts.bin"] = std::move(consts);
   std::string cmake = kBundleCMakeTemplate;

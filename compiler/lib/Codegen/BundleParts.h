@@ -45,10 +45,11 @@ struct ConstEntry {
 /// consts.bin: every constant container entry in its device layout at its DDR offset (tx8be.const_addrs).
 mlir::LogicalResult buildConsts(mlir::ModuleOp module, std::string &blob, std::vector<ConstEntry> &entries);
 
-/// main.c: `groupCode` (EmitMain.cpp's group_0 ... functions) and a main() that loads consts.bin and the
-/// inputs, runs the `groups` groups in order and writes the outputs.
-std::string emitMain(const BundleOptions &options, llvm::ArrayRef<IOTensor> inputs, llvm::ArrayRef<IOTensor> outputs,
-                     uint64_t constBytes, llvm::StringRef groupCode, unsigned groups);
+/// main.c: `groupCode` (EmitMain.cpp's group_0 ... functions) and a main() that opens the chip with `hw`, loads
+/// consts.bin and the inputs, runs the `groups` groups in order and writes the outputs.
+std::string emitMain(const BundleOptions &options, const tx8_hw_config &hw, llvm::ArrayRef<IOTensor> inputs,
+                     llvm::ArrayRef<IOTensor> outputs, uint64_t constBytes, llvm::StringRef groupCode,
+                     unsigned groups);
 
 /// model.h: the inputs and outputs as C tables.
 std::string emitModelH(const BundleOptions &options, llvm::ArrayRef<IOTensor> inputs,

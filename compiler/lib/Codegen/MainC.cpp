@@ -22,7 +22,7 @@ std::string hwOverrides(const tx8_hw_config &hw) {
 
 } // namespace
 
-std::string tx8::codegen::emitMain(const BundleOptions &options, ArrayRef<IOTensor> inputs,
+std::string tx8::codegen::emitMain(const BundleOptions &options, const tx8_hw_config &hw, ArrayRef<IOTensor> inputs,
                                    ArrayRef<IOTensor> outputs, uint64_t constBytes, StringRef groupCode,
                                    unsigned groups) {
   std::string s;
@@ -46,7 +46,7 @@ std::string tx8::codegen::emitMain(const BundleOptions &options, ArrayRef<IOTens
         "        return -1;\n"
         "    }\n"
         "    return 0;\n}\n\n";
-  os << "int main(void) {\n    tx8_hw_config cfg = tx8_hw_config_default();\n" << hwOverrides(options.hw);
+  os << "int main(void) {\n    tx8_hw_config cfg = tx8_hw_config_default();\n" << hwOverrides(hw);
   os << "    tx8_hal *hal = tx8_hal_open(&cfg);\n    if (!hal) return 1;\n";
   if (constBytes)
     os << "    if (load_file(\"consts.bin\", 0x0, " << hex(constBytes) << ") != 0) return 1;\n";

@@ -1,6 +1,7 @@
 //===- Manifest.cpp - manifest.json --------------------------------------===//
 #include "BundleParts.h"
 
+#include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -44,8 +45,9 @@ llvm::json::Object ioJson(const IOTensor &t) {
 std::string tx8::codegen::emitManifest(ModuleOp module, const BundleOptions &options, ArrayRef<IOTensor> inputs,
                                        ArrayRef<IOTensor> outputs, ArrayRef<ConstEntry> consts,
                                        const BundleFiles &files) {
+  tx8_hw_config config = getHwConfig(module);
   llvm::json::Object hw;
-#define TX8_HW(type, name, dflt, unit, desc) hw[#name] = static_cast<int64_t>(options.hw.name);
+#define TX8_HW(type, name, dflt, unit, desc) hw[#name] = static_cast<int64_t>(config.name);
 #include "tx8/hw_config.def"
 #undef TX8_HW
   llvm::json::Array ins, outs, table;

@@ -182,8 +182,7 @@ int runReferenceCmd(MLIRContext &context) {
 
 bool validTarget(const std::string &t) { return t == "cmodel" || t == "riscv"; }
 
-/// BundleOptions for a model file: its name from the graph (or the file), the compiler's version, the module's
-/// hardware config.
+/// BundleOptions for a model file: its name from the graph (or the file), the compiler's version.
 tx8::codegen::BundleOptions bundleOptions(ModuleOp module, const std::string &path, const std::string &target) {
   tx8::codegen::BundleOptions options;
   options.target = target;
@@ -192,7 +191,6 @@ tx8::codegen::BundleOptions bundleOptions(ModuleOp module, const std::string &pa
   options.modelName = graph && !graph.getValue().empty() ? graph.getValue().str()
                                                          : llvm::sys::path::stem(path).str();
   options.compilerVersion = kVersion;
-  options.hw = tx8be::getHwConfig(module);
   return options;
 }
 

@@ -37,7 +37,7 @@ struct BundleOptions {
   std::string modelName;         ///< the graph's name (module attr tx8be.graph_name) or the file's stem
   std::string sourceFile;        ///< the model's file name (no directory), for comments and the manifest
   std::string compilerVersion;
-  tx8_hw_config hw = tx8_hw_config_default();
+  // The hardware config is the module's (tx8be.hw_config, tx8/Dialect/Tx8be/IR/HwConfig.h), not an option.
 };
 
 /// The generated files, by name (main.c, model.h, consts.bin, manifest.json, CMakeLists.txt).
