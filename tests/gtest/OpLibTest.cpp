@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "TestUtils.h"
 
+#include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
 #include "tx8/ops.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -298,6 +299,51 @@ TEST_F(OpLibTest, GenOpCodeConvPoolSoftmaxPermute) {
   ASSERT_TRUE(gen(first<tx8be::ChannelNormOp>(), permute)) << diagnostics;
   EXPECT_EQ(permute.function, "op_permute");
   EXPECT_EQ(fieldsOf(permute), "perm={0,2,3,1}");
+}
+
+// OpLibInterface is attached per op family (OpLib.cpp): a compute op without a model would be skipped by every
+// pass that asks isa<OpLibInterface> (grouping, loads/stores, layouts) and by codegen.
+TEST_F(OpLibTest, EveryComputeOpHasItsOpLibModel) {
+  int computeOps = 0;
+  for (RegisteredOperationName name : ctx.getRegisteredOperations()) {
+    if (name.getDialectNamespace() != "tx8be")
+      continue;
+    bool compute = name.hasInterface<tx8be::ShapeInferenceOpInterface>();
+    computeOps += compute;
+    EXPECT_EQ(name.hasInterface<tx8be::OpLibInterface>(), compute)
+        << name.getStringRef().str() << (compute ? " has no OpLibInterface model" : " is no compute op");
+  }
+  EXPECT_GT(computeOps, 50);
+}
+
+// Each family's model: the elementwise ops are the layout-agnostic ones (isLayoutAgnostic), OpLib's view of a
+// tensor is the family's, ops without a kernel fail with the one message.
+TEST_F(OpLibTest, FamilyModels) {
+  parse("%a: tensor<2x8xf32>, %x: tensor<1x2x3x4x5xf32>, %w: tensor<4x3x3x3xf32>, %i: tensor<1x3x8x8xf32>",
+        "%0 = tx8be.HardSigmoid %a : (tensor<2x8xf32>) -> tensor<2x8xf32>\n"
+        "%1 = tx8be.Pow %a, %a : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>\n"
+        "%2 = tx8be.LogSoftmax %x : (tensor<1x2x3x4x5xf32>) -> tensor<1x2x3x4x5xf32>\n"
+        "%3 = tx8be.Conv %i, %w : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>\n"
+        "%4 = tx8be.ChannelNorm %x : (tensor<1x2x3x4x5xf32>) -> tensor<1x2x3x4x5xf32>\n"
+        "%5 = tx8be.GlobalMaxPool %i : (tensor<1x3x8x8xf32>) -> tensor<1x3x1x1xf32>");
+  Operation *hardSigmoid = first<tx8be::HardSigmoidOp>(), *pow = first<tx8be::PowOp>();
+  Operation *logSoftmax = first<tx8be::LogSoftmaxOp>(), *conv = first<tx8be::ConvOp>();
+  Operation *channelNorm = first<tx8be::ChannelNormOp>(), *globalMax = first<tx8be::GlobalMaxPoolOp>();
+  EXPECT_TRUE(oplib(hardSigmoid).queryOpAttr().anyDimOrder);
+  EXPECT_TRUE(oplib(pow).queryOpAttr().anyDimOrder);
+  EXPECT_TRUE(tx8be::isLayoutAgnostic(pow));
+  EXPECT_FALSE(oplib(conv).queryOpAttr().anyDimOrder);
+  EXPECT_FALSE(tx8be::isLayoutAgnostic(conv));
+  EXPECT_EQ(tx8be::detail::opLibViewShape(logSoftmax, 0, {1, 2, 3, 4, 5}), (SmallVector<int64_t>{24, 5}));
+  EXPECT_EQ(tx8be::detail::opLibViewShape(channelNorm, 0, {1, 2, 3, 4, 5}), (SmallVector<int64_t>{1, 2, 3, 4, 5}));
+  EXPECT_EQ(tx8be::detail::opLibViewShape(conv, 0, {1, 2, 3, 4, 5}), (SmallVector<int64_t>{1, 24, 5}));
+  EXPECT_EQ(oplib(logSoftmax).getImmSpSize(kDefaultHw, {}), 0u);
+  tx8be::OpCall unused;
+  for (Operation *op : {hardSigmoid, pow, logSoftmax, globalMax}) {
+    diagnostics.clear();
+    EXPECT_TRUE(failed(oplib(op).genOpCode(unused)));
+    EXPECT_NE(diagnostics.find("has no OpLib kernel (codegen supports BatchNorm"), std::string::npos) << diagnostics;
+  }
 }
 
 } // namespace

@@ -3,6 +3,8 @@
 
 #include "tx8/Codegen/Bundle.h"
 #include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
+#include "tx8/Interfaces/ComputeInterface.h"
+#include "tx8/Reference/DeviceFormat.h"
 
 #include "mlir/IR/TypeUtilities.h"
 
@@ -38,23 +40,9 @@ std::string tx8::codegen::opSummary(Operation *op) {
 }
 
 std::optional<std::string> tx8::codegen::formatName(Type type) {
-  std::optional<Data_Format> format = tx8be::detail::dataFormatOf(getElementTypeOrSelf(type));
-  if (!format)
-    return std::nullopt;
-  switch (*format) {
-  case Fmt_FP32:
-    return std::string("Fmt_FP32");
-  case Fmt_FP16:
-    return std::string("Fmt_FP16");
-  case Fmt_BF16:
-    return std::string("Fmt_BF16");
-  case Fmt_INT8:
-    return std::string("Fmt_INT8");
-  case Fmt_INT32:
-    return std::string("Fmt_INT32");
-  default:
-    return std::nullopt;
-  }
+  std::optional<tx8::ref::DType> dtype = tx8be::detail::refDTypeOf(type);
+  const char *name = dtype ? tx8::ref::deviceFormatName(*dtype) : nullptr;
+  return name ? std::optional<std::string>(name) : std::nullopt;
 }
 
 FailureOr<uint64_t> tx8::codegen::groupResultAddress(GroupOp group, unsigned index) {

@@ -8,6 +8,7 @@
 #include "tx8/Driver/Compile.h"
 
 #include "tx8/Codegen/DeviceImage.h"
+#include "tx8/Reference/DeviceFormat.h"
 #include "tx8/Reference/TensorIO.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -158,12 +159,8 @@ Status checkedIO(const llvm::json::Object *o, BundleInfo::IO &io, const std::str
 }
 
 std::optional<tx8::ref::DType> dtypeOf(const std::string &name) {
-  using tx8::ref::DType;
-  for (DType t : {DType::F32, DType::F16, DType::BF16, DType::F64, DType::I8, DType::U8, DType::I32, DType::I64,
-                  DType::Bool})
-    if (name == tx8::ref::dtypeName(t))
-      return t;
-  return std::nullopt;
+  tx8::ref::DType t;
+  return tx8::ref::dtypeFromName(name, t) ? std::optional<tx8::ref::DType>(t) : std::nullopt;
 }
 
 std::optional<LAYOUT_MODE> layoutOf(const std::string &name) {
@@ -184,14 +181,7 @@ Status imageDesc(const BundleInfo::IO &io, const tx8_hw_config &hw, tx8::codegen
   desc.elementBytes = static_cast<unsigned>(tx8::ref::dtypeBytes(*dtype));
   desc.mode = *mode;
   desc.batchAlignBytes = tx8_hw_batch_align_bytes(&hw);
-  if (*dtype == tx8::ref::DType::F32)
-    desc.format = Fmt_FP32;
-  else if (*dtype == tx8::ref::DType::F16)
-    desc.format = Fmt_FP16;
-  else if (*dtype == tx8::ref::DType::BF16)
-    desc.format = Fmt_BF16;
-  else if (*dtype == tx8::ref::DType::I8)
-    desc.format = Fmt_INT8;
+  desc.format = tx8::ref::deviceFormatOf(*dtype);
   auto bytes = tx8::codegen::imageBytes(desc);
   if (!bytes || *bytes != io.bytes)
     return Status::error("tensor '" + io.name + "': the manifest's size " + std::to_string(io.bytes) +

@@ -211,15 +211,11 @@ private:
 
 const char *npyDescr(DType t) {
   switch (t) {
-  case DType::F32: return "<f4";
-  case DType::F16: return "<f2";
-  case DType::BF16: return "<u2"; // raw bit patterns, see TensorIO.h
-  case DType::F64: return "<f8";
-  case DType::I8: return "|i1";
-  case DType::U8: return "|u1";
-  case DType::I32: return "<i4";
-  case DType::I64: return "<i8";
-  case DType::Bool: return "|b1";
+#define TX8_ELEMENT_TYPE(dtype, name, bytes, onnx, npy, mlirType, format)                                      \
+  case DType::dtype:                                                                                           \
+    return npy;
+#include "tx8/Reference/ElementTypes.def"
+#undef TX8_ELEMENT_TYPE
   }
   return "?";
 }
@@ -263,21 +259,17 @@ Status parseNpy(const uint8_t *data, size_t size, const std::string &name, Tenso
     return fail(name, "dtype '" + descr + "' is not supported");
   char order = descr[0];
   std::string code = descr.substr(1);
-  DType dtype;
-  if (code == "f4") dtype = DType::F32;
-  else if (code == "f2") dtype = DType::F16;
-  else if (code == "f8") dtype = DType::F64;
-  else if (code == "i1") dtype = DType::I8;
-  else if (code == "u1") dtype = DType::U8;
-  else if (code == "i4") dtype = DType::I32;
-  else if (code == "i8") dtype = DType::I64;
-  else if (code == "b1") dtype = DType::Bool;
-  else if (code == "u2" && options.u2AsBF16) dtype = DType::BF16;
-  else if (code == "u2")
+  // The table's descr without its byte-order mark; u2 is bf16 only when asked (numpy has no bf16).
+  std::optional<DType> found;
+  for (DType t : kAllDTypes)
+    if (code == npyDescr(t) + 1 && (t != DType::BF16 || options.u2AsBF16))
+      found = t;
+  if (!found && code == "u2")
     return fail(name, "dtype '" + descr + "' (uint16) is not supported; if it holds bf16 bit patterns written "
                       "by writeNpy, read it with NpyOptions::u2AsBF16");
-  else
+  if (!found)
     return fail(name, "dtype '" + descr + "' is not supported");
+  DType dtype = *found;
   const size_t elem = dtypeBytes(dtype);
   if (order == '>' && elem > 1)
     return fail(name, "big-endian dtype '" + descr + "' is not supported");
@@ -530,15 +522,11 @@ void putTag(std::vector<uint8_t> &out, uint32_t field, uint32_t wt) { putVarint(
 
 int onnxDataType(DType t) {
   switch (t) {
-  case DType::F32: return 1;
-  case DType::U8: return 2;
-  case DType::I8: return 3;
-  case DType::I32: return 6;
-  case DType::I64: return 7;
-  case DType::Bool: return 9;
-  case DType::F16: return 10;
-  case DType::F64: return 11;
-  case DType::BF16: return 16;
+#define TX8_ELEMENT_TYPE(dtype, name, bytes, onnx, npy, mlirType, format)                                      \
+  case DType::dtype:                                                                                           \
+    return onnx;
+#include "tx8/Reference/ElementTypes.def"
+#undef TX8_ELEMENT_TYPE
   }
   return 0;
 }
@@ -573,27 +561,16 @@ Status parseTensorProto(const uint8_t *data, size_t size, const std::string &nam
   if (!p.has_data_type())
     return fail(name, "no data_type field (not a TensorProto?)");
   const int64_t dataType = p.data_type();
-  DType dtype;
-  switch (dataType) {
-  case 1: dtype = DType::F32; break;
-  case 2: dtype = DType::U8; break;
-  case 3: dtype = DType::I8; break;
-  case 6: dtype = DType::I32; break;
-  case 7: dtype = DType::I64; break;
-  case 9: dtype = DType::Bool; break;
-  case 10: dtype = DType::F16; break;
-  case 11: dtype = DType::F64; break;
-  case 16: dtype = DType::BF16; break;
-  case 4:
-    if (options.uint16AsBF16) {
-      dtype = DType::BF16;
-      break;
-    }
-    [[fallthrough]];
-  default:
+  std::optional<DType> found;
+  for (DType t : kAllDTypes)
+    if (dataType == onnxDataType(t))
+      found = t;
+  if (!found && dataType == onnx::TensorProto::UINT16 && options.uint16AsBF16)
+    found = DType::BF16;
+  if (!found)
     return fail(name, "data_type " + std::to_string(dataType) + " (" + onnxDataTypeName(static_cast<int>(dataType)) +
                           ") is not supported");
-  }
+  DType dtype = *found;
 
   const std::vector<int64_t> dims(p.dims().begin(), p.dims().end());
   const size_t elem = dtypeBytes(dtype);

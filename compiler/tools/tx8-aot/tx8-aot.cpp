@@ -18,6 +18,7 @@
 #include "tx8/Driver/Model.h"
 #include "tx8/Dialect/Tx8be/ComputeModels/ComputeModels.h"
 #include "tx8/Dialect/Tx8be/IR/HwConfig.h"
+#include "tx8/Interfaces/ComputeInterface.h"
 #include "tx8/Interpreter/ReferenceRunner.h"
 #include "tx8/Reference/Compare.h"
 #include "tx8/Reference/TensorIO.h"
@@ -244,13 +245,9 @@ int runCompile(MLIRContext &context) {
 std::vector<tx8be::TensorSpec> bundleInputSpecs(MLIRContext &context, const tx8be::BundleInfo &bundle) {
   std::vector<tx8be::TensorSpec> specs;
   for (const auto &io : bundle.inputs) {
-    Type element = io.dtype == "f32"    ? Type(Float32Type::get(&context))
-                   : io.dtype == "f16"  ? Type(Float16Type::get(&context))
-                   : io.dtype == "bf16" ? Type(BFloat16Type::get(&context))
-                   : io.dtype == "i8"   ? Type(IntegerType::get(&context, 8))
-                   : io.dtype == "i32"  ? Type(IntegerType::get(&context, 32))
-                                        : Type(IntegerType::get(&context, 64));
-    specs.push_back({io.name, RankedTensorType::get(io.shape, element)});
+    tx8::ref::DType dtype = tx8::ref::DType::F32;
+    (void)tx8::ref::dtypeFromName(io.dtype, dtype); // loadBundle refused unknown names
+    specs.push_back({io.name, RankedTensorType::get(io.shape, tx8be::detail::mlirTypeOf(dtype, &context))});
   }
   return specs;
 }

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "tx8/Reference/Tensor.h"
@@ -26,28 +28,25 @@ struct ComputeParam {
 };
 
 namespace detail {
+/// The MLIR element type of a reference dtype (tx8/Reference/ElementTypes.def).
+inline mlir::Type mlirTypeOf(tx8::ref::DType t, mlir::MLIRContext *ctx) {
+  mlir::Builder b(ctx);
+  switch (t) {
+#define TX8_ELEMENT_TYPE(dtype, name, bytes, onnx, npy, mlirType, format)                                      \
+  case tx8::ref::DType::dtype:                                                                                 \
+    return mlirType;
+#include "tx8/Reference/ElementTypes.def"
+#undef TX8_ELEMENT_TYPE
+  }
+  return nullptr;
+}
+
 /// The reference dtype of an MLIR (element) type, if it has one.
 inline std::optional<tx8::ref::DType> refDTypeOf(mlir::Type type) {
-  using tx8::ref::DType;
-  mlir::Type t = mlir::getElementTypeOrSelf(type);
-  if (t.isF32())
-    return DType::F32;
-  if (t.isF16())
-    return DType::F16;
-  if (t.isBF16())
-    return DType::BF16;
-  if (t.isF64())
-    return DType::F64;
-  if (t.isInteger(1))
-    return DType::Bool;
-  if (t.isUnsignedInteger(8))
-    return DType::U8;
-  if (t.isInteger(8))
-    return DType::I8;
-  if (t.isInteger(32))
-    return DType::I32;
-  if (t.isInteger(64))
-    return DType::I64;
+  mlir::Type element = mlir::getElementTypeOrSelf(type);
+  for (tx8::ref::DType t : tx8::ref::kAllDTypes)
+    if (element == mlirTypeOf(t, element.getContext()))
+      return t;
   return std::nullopt;
 }
 } // namespace detail

@@ -31,6 +31,9 @@ struct OpAttr {
   uint64_t needStore{0xFFFFFFFFFFFFFFFF};  ///< bit i: result i needs a store op
   bool parallel{1};                        ///< may run in parallel mode
   bool alignCx{1};                         ///< the lowest dimension's split goes down to 64/128 (i8)
+  /// The kernel works in any dim order as long as every tensor shares it (the elementwise CT ops; not in the
+  /// seed): what isLayoutAgnostic (DeviceLayout.h) asks.
+  bool anyDimOrder{false};
 };
 
 /// A member of an OpLib *_PARAM initializer, as genOpCode describes it. Codegen prints it (the only place that
@@ -86,14 +89,14 @@ struct OpCall {
 };
 
 namespace detail {
-mlir::LogicalResult genOpCode(mlir::Operation *op, OpCall &call);
-uint64_t getOpClockCycle(mlir::Operation *op, const tx8_hw_config &hw);
-uint32_t getImmSpSize(mlir::Operation *op, const tx8_hw_config &hw, llvm::ArrayRef<int64_t> slice);
 /// The shape OpLib's op_* call expects for operand `index` (index >= operands: result index - operands) of
-/// `op`, given that tensor's shape in device memory order: per-channel vectors as 1 x C, softmax rows as
-/// [R][L], ranks above 4 with the middle dims merged; otherwise the device shape itself.
+/// `op`, given that tensor's shape in device memory order: the op's getOpLibViewShape (per-channel vectors as
+/// 1 x C, softmax rows as [R][L], ChannelNorm's as they are), else defaultOpLibViewShape.
 llvm::SmallVector<int64_t> opLibViewShape(mlir::Operation *op, unsigned index, llvm::ArrayRef<int64_t> deviceShape);
-OpAttr queryOpAttr(mlir::Operation *op);
+/// The device shape, ranks above 4 with the middle dims merged ([N][D*H*W][C]); ranks <= 4 as they are.
+llvm::SmallVector<int64_t> defaultOpLibViewShape(llvm::ArrayRef<int64_t> deviceShape);
+/// Attaches the OpLibInterface models of the op families (OpLib.cpp); Tx8beDialect::initialize calls it.
+void attachOpLibModels(mlir::MLIRContext *ctx);
 } // namespace detail
 } // namespace tx8be
 

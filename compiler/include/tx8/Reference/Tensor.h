@@ -16,15 +16,28 @@
 
 namespace tx8::ref {
 
-enum class DType { F32, F16, BF16, F64, I8, U8, I32, I64, Bool };
+/// The element types (tx8/Reference/ElementTypes.def, the one table of them).
+enum class DType {
+#define TX8_ELEMENT_TYPE(dtype, name, bytes, onnx, npy, mlirType, format) dtype,
+#include "tx8/Reference/ElementTypes.def"
+#undef TX8_ELEMENT_TYPE
+};
+
+/// Every DType, in table order.
+inline constexpr DType kAllDTypes[] = {
+#define TX8_ELEMENT_TYPE(dtype, name, bytes, onnx, npy, mlirType, format) DType::dtype,
+#include "tx8/Reference/ElementTypes.def"
+#undef TX8_ELEMENT_TYPE
+};
 
 /// Bytes per element.
 inline size_t dtypeBytes(DType t) {
   switch (t) {
-  case DType::F32: case DType::I32: return 4;
-  case DType::F16: case DType::BF16: return 2;
-  case DType::F64: case DType::I64: return 8;
-  case DType::I8: case DType::U8: case DType::Bool: return 1;
+#define TX8_ELEMENT_TYPE(dtype, name, bytes, onnx, npy, mlirType, format)                                      \
+  case DType::dtype:                                                                                           \
+    return bytes;
+#include "tx8/Reference/ElementTypes.def"
+#undef TX8_ELEMENT_TYPE
   }
   return 0;
 }
@@ -32,17 +45,23 @@ inline size_t dtypeBytes(DType t) {
 /// Lower-case name as used in diagnostics and manifests ("f32", "bf16", "i64", ...).
 inline const char *dtypeName(DType t) {
   switch (t) {
-  case DType::F32: return "f32";
-  case DType::F16: return "f16";
-  case DType::BF16: return "bf16";
-  case DType::F64: return "f64";
-  case DType::I8: return "i8";
-  case DType::U8: return "u8";
-  case DType::I32: return "i32";
-  case DType::I64: return "i64";
-  case DType::Bool: return "bool";
+#define TX8_ELEMENT_TYPE(dtype, name, bytes, onnx, npy, mlirType, format)                                      \
+  case DType::dtype:                                                                                           \
+    return name;
+#include "tx8/Reference/ElementTypes.def"
+#undef TX8_ELEMENT_TYPE
   }
   return "?";
+}
+
+/// The DType named `name` (dtypeName's inverse), or false.
+inline bool dtypeFromName(const std::string &name, DType &out) {
+  for (DType t : kAllDTypes)
+    if (name == dtypeName(t)) {
+      out = t;
+      return true;
+    }
+  return false;
 }
 
 struct Tensor {

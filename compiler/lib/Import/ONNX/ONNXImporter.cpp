@@ -40,22 +40,11 @@ namespace {
 
 /// ONNX TensorProto.DataType -> MLIR element type (null: not one tx8be has).
 Type elementTypeOf(int onnxType, MLIRContext *ctx) {
-  Builder b(ctx);
-  switch (onnxType) {
-  case onnx::TensorProto::FLOAT: return b.getF32Type();
-  case onnx::TensorProto::FLOAT16: return b.getF16Type();
-  case onnx::TensorProto::BFLOAT16: return b.getBF16Type();
-  case onnx::TensorProto::DOUBLE: return b.getF64Type();
-  case onnx::TensorProto::INT8: return b.getIntegerType(8);
-  case onnx::TensorProto::UINT8: return b.getIntegerType(8, /*isSigned=*/false);
-  case onnx::TensorProto::INT32: return b.getI32Type();
-  case onnx::TensorProto::INT64: return b.getI64Type();
-  case onnx::TensorProto::BOOL: return b.getI1Type();
-  default: return nullptr;
-  }
+  for (DType t : tx8::ref::kAllDTypes)
+    if (tx8::ref::onnxDataType(t) == onnxType)
+      return tx8be::detail::mlirTypeOf(t, ctx);
+  return nullptr;
 }
-
-Type elementTypeOf(DType t, MLIRContext *ctx) { return elementTypeOf(tx8::ref::onnxDataType(t), ctx); }
 
 /// A static ranked tensor type from an ONNX TypeProto, or an explanation of why there is none.
 FailureOr<RankedTensorType> tensorTypeOf(const onnx::TypeProto &type, MLIRContext *ctx, std::string &why) {
@@ -276,7 +265,7 @@ FailureOr<Value> GraphImporter::materialize(const std::string &name, GraphValue 
     why = "has no value";
     return failure();
   }
-  Type elt = elementTypeOf(v.constant->dtype, &ctx);
+  Type elt = tx8be::detail::mlirTypeOf(v.constant->dtype, &ctx);
   if (!elt) {
     why = std::string("is a ") + tx8::ref::dtypeName(v.constant->dtype) + " constant, which tx8be does not have";
     return failure();
@@ -423,7 +412,7 @@ FailureOr<RankedTensorType> NodeImporter::inputType(int i) {
   if (hasInput(i)) {
     GraphValue *v = graph.lookup(node.input(i));
     if (v && !v->value && v->constant) {
-      Type elt = elementTypeOf(v->constant->dtype, &graph.context());
+      Type elt = tx8be::detail::mlirTypeOf(v->constant->dtype, &graph.context());
       if (elt)
         return RankedTensorType::get(v->constant->shape, elt);
     }

@@ -200,6 +200,17 @@ uint64_t BatchNorm_InferenceOp::getOpClockCycle(const tx8_hw_config &hw) {
   return cycles;
 }
 
+/// scale/offset/mean/variance are per-channel vectors, 1 x C to OpLib; the input and the output its default view.
+SmallVector<int64_t> BatchNorm_InferenceOp::getOpLibViewShape(unsigned index, ArrayRef<int64_t> deviceShape) {
+  if (index >= 1 && index < getNumOperands()) {
+    int64_t c = 1;
+    for (int64_t d : deviceShape)
+      c *= d;
+    return {1, c};
+  }
+  return tx8be::detail::defaultOpLibViewShape(deviceShape);
+}
+
 LogicalResult BatchNorm_InferenceOp::genOpCode(OpCall &call) {
   call.function = "op_batchnorm_inference";
   call.paramType = "BATCHNORM_INFER_PARAM";

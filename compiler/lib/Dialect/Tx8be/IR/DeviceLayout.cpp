@@ -126,9 +126,9 @@ std::optional<std::string> tx8be::dimOrderName(ArrayRef<int64_t> order, bool wei
 }
 
 bool tx8be::isLayoutAgnostic(Operation *op) {
-  if (!isa<ReluOp, LeakyReluOp, EluOp, SeluOp, HardSigmoidOp, ClipOp, GeluOp, SigmoidOp, TanhOp, SoftplusOp,
-           SoftsignOp, ExpOp, LogOp, AbsOp, NegOp, SqrtOp, RsqrtOp, ReciprocalOp, ErfOp, AddOp, SubOp, MulOp, DivOp,
-           MaxOp, MinOp, PowOp, PReluOp, CastOp>(op))
+  // The elementwise CT ops: their OpLib family says so.
+  auto oplib = dyn_cast<OpLibInterface>(op);
+  if (!oplib || !oplib.queryOpAttr().anyDimOrder)
     return false;
   auto resultType = dyn_cast<ShapedType>(op->getResult(0).getType());
   return resultType && llvm::all_of(op->getOperandTypes(), [&](Type t) {

@@ -1,22 +1,33 @@
 //===- OpLib.cpp - OpLibInterface of the tx8be ops ------------------------===//
 //
-// queryOpAttr, genOpCode and getOpClockCycle for every op but BatchNorm_Inference (BatchNormInterfaces.cpp).
-// Which OpLib kernel exists is decided by oplib/include/tx8/ops.h: op_batchnorm_inference, op_gemm (Gemm,
-// 2-D MatMul), op_conv, op_add/op_mul/op_relu/op_sigmoid/op_tanh, op_softmax, op_maxpool/op_avgpool and
-// op_global_avgpool. genOpCode describes the call (OpCall: function, *_PARAM members, TSR arguments); for the
-// other ops, or attributes a kernel does not take, it fails with an error saying why. Codegen names the tensors
-// and prints the call. Shapes never appear in it: they travel in the TSRs codegen builds (opLibViewShape).
+// External models, one per op family, attached by Tx8beDialect::initialize (attachOpLibModels, at the end):
+// every context that loads tx8be has them. BatchNorm_Inference implements the interface itself
+// (BatchNormInterfaces.cpp). Every model derives from OpLibModel, which gives
+//  * queryOpAttr: the default layout of the result, then the family's properties (alignment, engine,
+//    loads/stores, ...);
+//  * getOpClockCycle: 0 (unknown to the cost model) unless every shape is static and there is one result,
+//    else the family's estimate from CycleEstimate;
+//  * getImmSpSize: 0 (no imm TSR), genOpCode: the error that OpLib has no kernel for the op, and
+//    getOpLibViewShape: the interface's default (ranks above 4 with the middle dims merged);
+// a family overrides what differs. Which OpLib kernel exists is decided by oplib/include/tx8/ops.h:
+// op_batchnorm_inference, op_gemm (Gemm, 2-D MatMul), op_conv, op_add/op_mul/op_relu/op_sigmoid/op_tanh,
+// op_softmax, op_maxpool/op_avgpool, op_global_avgpool and op_permute (ChannelNorm). genOpCode describes the
+// call (OpCall: function, *_PARAM members, TSR arguments); for the other ops, or attributes a kernel does not
+// take, it fails with an error saying why. Codegen names the tensors and prints the call. Shapes never appear
+// in it: they travel in the TSRs codegen builds (opLibViewShape). Adding an op: attach its family's model in
+// attachOpLibModels (or write one for a new family).
 //
 //===----------------------------------------------------------------------===//
 #include "InterfaceUtils.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
 
 #include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
+#include "tx8/Interfaces/ComputeInterface.h"
+#include "tx8/Reference/DeviceFormat.h"
 #include "tx8/ops.h"
 
 using namespace mlir;
@@ -27,17 +38,8 @@ using namespace tx8be;
 //===----------------------------------------------------------------------===//
 
 std::optional<Data_Format> tx8be::detail::dataFormatOf(Type t) {
-  if (t.isF32())
-    return Fmt_FP32;
-  if (t.isF16())
-    return Fmt_FP16;
-  if (t.isBF16())
-    return Fmt_BF16;
-  if (t.isInteger(8))
-    return Fmt_INT8;
-  if (t.isInteger(32))
-    return Fmt_INT32;
-  return std::nullopt;
+  std::optional<tx8::ref::DType> dtype = refDTypeOf(t);
+  return dtype ? tx8::ref::deviceFormatOf(*dtype) : std::nullopt;
 }
 
 std::optional<uint64_t> tx8be::detail::staticElements(Type type) {
@@ -94,90 +96,100 @@ uint64_t tx8be::detail::CycleEstimate::ddr(uint64_t bytes) const {
 
 
 //===----------------------------------------------------------------------===//
-// queryOpAttr
+// OpLib's view of a tensor
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// Ops whose elementwise CT kernels work in any layout as long as all tensors share it.
-bool isElementwise(Operation *op) {
-  return isa<ReluOp, LeakyReluOp, EluOp, SeluOp, HardSigmoidOp, ClipOp, GeluOp, SigmoidOp, TanhOp, SoftplusOp,
-             SoftsignOp, ExpOp, LogOp, AbsOp, NegOp, SqrtOp, RsqrtOp, ReciprocalOp, ErfOp, AddOp, SubOp, MulOp,
-             DivOp, MaxOp, MinOp, PowOp, PReluOp, CastOp>(op);
+SmallVector<int64_t> tx8be::detail::defaultOpLibViewShape(ArrayRef<int64_t> deviceShape) {
+  if (deviceShape.size() <= 4)
+    return SmallVector<int64_t>(deviceShape.begin(), deviceShape.end());
+  int64_t mid = 1;
+  for (size_t i = 1; i + 1 < deviceShape.size(); ++i)
+    mid *= deviceShape[i];
+  return SmallVector<int64_t>{deviceShape.front(), mid, deviceShape.back()};
 }
-} // namespace
 
-OpAttr tx8be::detail::queryOpAttr(Operation *op) {
-  OpAttr attr;
-  if (op->getNumResults() == 1)
-    if (auto type = dyn_cast<ShapedType>(op->getResult(0).getType()))
-      attr.defaultLayout = defaultCompactLayout(type) == LayoutMode::Tensor ? "Tensor" : "NTensor";
-
-  if (isElementwise(op)) {
-    attr.alignMode = NPU_BOTH;
-    attr.engine = NPU_ENGINE_CT;
-    // The output may overwrite the first input when they have the same type (no broadcast, no dtype change).
-    attr.memInplace = op->getOperand(0).getType() == op->getResult(0).getType();
-    return attr;
-  }
-  llvm::TypeSwitch<Operation *>(op)
-      .Case<GemmOp, MatMulOp>([&](auto) {
-        // op_gemm works on compact row-major tensors.
-        attr.alignMode = NPU_COMPACT;
-        attr.engine = NPU_ENGINE_NE;
-      })
-      .Case<ConvOp, ConvTransposeOp>([&](auto) {
-        // op_conv reads compact NHWC feature maps (an NHWC instruction config).
-        attr.alignMode = NPU_COMPACT;
-        attr.needPresetToNPU = true;
-        attr.engine = NPU_ENGINE_NE;
-      })
-      .Case<MaxPoolOp, AvgPoolOp, GlobalAvgPoolOp, GlobalMaxPoolOp>([&](auto) {
-        // The CT pooling instruction takes NHWC in any layout.
-        attr.alignMode = NPU_BOTH;
-        attr.needPresetToNPU = true;
-      })
-      .Case<SoftmaxOp, LogSoftmaxOp, LayerNormOp, ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp>(
-          [&](auto) { attr.alignMode = NPU_COMPACT; })
-      .Case<ReshapeOp>([&](auto) {
-        // Seed: a reshape is a DDR view (group_tag 2): nothing to load or store.
-        attr.alignMode = NPU_COMPACT;
-        attr.engine = NPU_ENGINE_LSU;
-        attr.needLoad = 0;
-        attr.needStore = 0;
-        attr.parallel = false;
-      })
-      .Case<GatherOp>([&](auto) {
-        // Seed: an embedding table (operand 0) is read in place from DDR, only the indices are loaded.
-        attr.alignMode = NPU_COMPACT;
-        attr.engine = NPU_ENGINE_LSU;
-        attr.needLoad = ~uint64_t{1};
-      })
-      .Case<TransposeOp, ConcatOp, SliceOp, PadOp>([&](auto) {
-        attr.alignMode = NPU_COMPACT;
-        attr.engine = NPU_ENGINE_LSU;
-      })
-      .Case<ChannelNormOp>([&](auto) {
-        // The layout converter itself: it takes either side.
-        attr.alignMode = NPU_BOTH;
-        attr.engine = NPU_ENGINE_LSU;
-      })
-      .Case<LoadConstOp, LoadVarOp, StoreVarOp>([&](auto) {
-        attr.alignMode = NPU_BOTH;
-        attr.engine = NPU_ENGINE_LSU;
-        attr.needLoad = 0; // they are the loads and stores
-        attr.needStore = 0;
-      });
-  return attr;
+SmallVector<int64_t> tx8be::detail::opLibViewShape(Operation *op, unsigned index, ArrayRef<int64_t> deviceShape) {
+  if (auto lib = dyn_cast<OpLibInterface>(op))
+    return lib.getOpLibViewShape(index, deviceShape);
+  return defaultOpLibViewShape(deviceShape);
 }
 
 //===----------------------------------------------------------------------===//
-// genOpCode
+// What the families share
 //===----------------------------------------------------------------------===//
+
+using namespace tx8be::detail;
 
 namespace {
 using ArgKind = OpCallArg::Kind;
 
-OpCallValue layoutOf(Operation *op) { return OpCallValue::ofEnumerator(layoutModeCName(tx8be::detail::resultLayout(op))); }
+/// What an estimate starts from (static shapes, one result).
+struct CycleInputs {
+  CycleEstimate est;
+  Type elementType;  ///< the result's element type
+  uint64_t outElems; ///< elements of the result
+  unsigned bytes;    ///< bytes per element of the result
+  uint64_t inElems;  ///< elements of operand 0 (0 without operands)
+};
+
+uint64_t product(ArrayRef<int64_t> values) {
+  uint64_t p = 1;
+  for (int64_t v : values)
+    p *= static_cast<uint64_t>(v);
+  return p;
+}
+
+/// genOpCode of an op OpLib has no kernel for.
+LogicalResult noKernel(Operation *op) {
+  return op->emitOpError() << "has no OpLib kernel (codegen supports BatchNorm, Conv 1-D/2-D, Gemm/MatMul 2-D, "
+                              "Add/Mul (same shapes), Relu, Sigmoid, Tanh, Softmax (innermost axis), "
+                              "Max/AvgPool 2-D, GlobalAvgPool, Reshape, ChannelNorm between compact layouts)";
+}
+
+/// The base of every family's model. ConcreteModel provides
+///   static void properties(OpT, OpAttr &)                  its OpLib properties
+///   static uint64_t cycles(OpT, const CycleInputs &)       its estimate
+/// and overrides getImmSpSize / genOpCode / getOpLibViewShape where its kernel has them.
+template <typename ConcreteModel, typename OpT>
+struct OpLibModel : OpLibInterface::ExternalModel<ConcreteModel, OpT> {
+  OpAttr queryOpAttr(Operation *op) const {
+    OpAttr attr;
+    if (op->getNumResults() == 1)
+      if (auto type = dyn_cast<ShapedType>(op->getResult(0).getType()))
+        attr.defaultLayout = defaultCompactLayout(type) == LayoutMode::Tensor ? "Tensor" : "NTensor";
+    ConcreteModel::properties(cast<OpT>(op), attr);
+    return attr;
+  }
+
+  uint64_t getOpClockCycle(Operation *op, const tx8_hw_config &hw) const {
+    // Estimates need static shapes; 0 means "unknown" to the cost model.
+    auto isDynamic = [](Type t) {
+      auto shaped = dyn_cast<ShapedType>(t);
+      return shaped && !shaped.hasStaticShape();
+    };
+    if (llvm::any_of(op->getOperandTypes(), isDynamic) || llvm::any_of(op->getResultTypes(), isDynamic))
+      return 0;
+    if (op->getNumResults() != 1)
+      return 0;
+    Type outType = op->getResult(0).getType();
+    CycleInputs in{CycleEstimate{hw}, getElementTypeOrSelf(outType), staticElements(outType).value_or(0),
+                   elementBytes(outType),
+                   op->getNumOperands() ? staticElements(op->getOperand(0).getType()).value_or(0) : 0};
+    return ConcreteModel::cycles(cast<OpT>(op), in);
+  }
+
+  uint32_t getImmSpSize(Operation *, const tx8_hw_config &, ArrayRef<int64_t>) const { return 0; }
+
+  LogicalResult genOpCode(Operation *op, OpCall &) const { return noKernel(op); }
+};
+
+/// Attaches Model<OpT> to each OpT (upstream's registerElemwiseAll).
+template <template <typename> class Model, typename... OpTs>
+void attachAll(MLIRContext *ctx) {
+  (OpTs::template attachInterface<Model<OpTs>>(*ctx), ...);
+}
+
+OpCallValue layoutOf(Operation *op) { return OpCallValue::ofEnumerator(layoutModeCName(resultLayout(op))); }
 
 /// The call's TSR arguments: every operand, then the results.
 void operandsThenResults(Operation *op, OpCall &call) {
@@ -185,58 +197,6 @@ void operandsThenResults(Operation *op, OpCall &call) {
     call.arg(ArgKind::Operand, i);
   for (unsigned i = 0; i < op->getNumResults(); ++i)
     call.arg(ArgKind::Result, i);
-}
-
-/// op_add / op_mul / op_relu / op_sigmoid / op_tanh: same shape for all tensors (OpLib does not broadcast).
-LogicalResult genEltwise(Operation *op, const char *fn, OpCall &call) {
-  Type type = op->getResult(0).getType();
-  for (Value v : op->getOperands())
-    if (v.getType() != type)
-      return op->emitOpError() << "has no OpLib kernel: " << fn
-                               << " needs every operand of the result's type (no broadcasting, no dtype change)";
-  call.function = fn;
-  call.paramType = "ELTWISE_PARAM";
-  call.field("layout", layoutOf(op)).field("rnd", OpCallValue::ofEnumerator("RND_NEAREST_EVEN"));
-  operandsThenResults(op, call);
-  return success();
-}
-
-/// op_gemm: out = a x b (+ bias[N]) with fp32 output, so ONNX Gemm maps onto it without transposes or scaling
-/// and with a C that is a row vector.
-LogicalResult genGemm(GemmOp op, OpCall &call) {
-  if (op.getTransA() || op.getTransB() || op.getAlpha().convertToFloat() != 1.0f)
-    return op.emitOpError() << "has no OpLib kernel: op_gemm takes no transposes and alpha 1";
-  if (!op.getOutput().getType().getElementType().isF32())
-    return op.emitOpError() << "has no OpLib kernel: op_gemm writes fp32";
-  if (Value c = op.getC()) {
-    auto shape = cast<ShapedType>(c.getType()).getShape();
-    bool rowVector = shape.size() == 1 || (shape.size() == 2 && shape[0] == 1);
-    if (!rowVector || op.getBeta().convertToFloat() != 1.0f)
-      return op.emitOpError() << "has no OpLib kernel: op_gemm adds C only as a row vector with beta 1";
-  }
-  call.function = "op_gemm";
-  call.paramType = "GEMM_PARAM";
-  call.field("accumulate", OpCallValue::ofInt(0)).field("relu_en", OpCallValue::ofInt(0));
-  call.arg(ArgKind::Operand, 0).arg(ArgKind::Operand, 1);
-  if (op.getC())
-    call.arg(ArgKind::Operand, 2);
-  else
-    call.arg(ArgKind::Null);
-  call.arg(ArgKind::Result, 0);
-  return success();
-}
-
-/// MatMul of two 2-D operands is op_gemm without bias.
-LogicalResult genMatMul(MatMulOp op, OpCall &call) {
-  if (op.getA().getType().getRank() != 2 || op.getB().getType().getRank() != 2)
-    return op.emitOpError() << "has no OpLib kernel: op_gemm multiplies 2-D operands";
-  if (!op.getOutput().getType().getElementType().isF32())
-    return op.emitOpError() << "has no OpLib kernel: op_gemm writes fp32";
-  call.function = "op_gemm";
-  call.paramType = "GEMM_PARAM";
-  call.field("accumulate", OpCallValue::ofInt(0)).field("relu_en", OpCallValue::ofInt(0));
-  call.arg(ArgKind::Operand, 0).arg(ArgKind::Operand, 1).arg(ArgKind::Null).arg(ArgKind::Result, 0);
-  return success();
 }
 
 /// The (h, w) values of a per-spatial-dim attribute (empty: all 1); 1-D ops have h = 1.
@@ -253,34 +213,208 @@ void padFields(OpCall &call) {
       .field("pad_right", OpCallValue::ofStepPad(3));
 }
 
-/// op_conv on the NE: 1-D / 2-D, fp32 output (the NE accumulates in fp32).
-LogicalResult genConv(ConvOp op, OpCall &call) {
-  int64_t spatial = op.getInput().getType().getRank() - 2;
-  if (spatial < 1 || spatial > 2)
-    return op.emitOpError() << "has no OpLib kernel: op_conv is 1-D or 2-D";
-  if (!op.getOutput().getType().getElementType().isF32())
-    return op.emitOpError() << "has no OpLib kernel: op_conv writes fp32";
-  auto [sh, sw] = hw(op.getStrides(), spatial);
-  auto [dh, dw] = hw(op.getDilations(), spatial);
-  call.function = "op_conv";
-  call.paramType = "CONV_PARAM";
-  call.field("layout", layoutOf(op))
-      .field("stride_h", OpCallValue::ofInt(sh))
-      .field("stride_w", OpCallValue::ofInt(sw))
-      .field("dilation_h", OpCallValue::ofInt(dh))
-      .field("dilation_w", OpCallValue::ofInt(dw));
-  padFields(call);
-  call.field("group", OpCallValue::ofInt(op.getGroup()))
-      .field("accumulate", OpCallValue::ofInt(0))
-      .field("relu_en", OpCallValue::ofInt(0));
-  call.arg(ArgKind::Operand, 0).arg(ArgKind::Operand, 1);
-  if (op.getBias())
-    call.arg(ArgKind::Operand, 2);
-  else
-    call.arg(ArgKind::Null);
-  call.arg(ArgKind::Result, 0);
-  return success();
+//===----------------------------------------------------------------------===//
+// Elementwise CT ops: unary, binary, PRelu, Cast
+//===----------------------------------------------------------------------===//
+
+/// The CT instructions an elementwise op costs per element.
+enum class CtCost {
+  OnePass,       ///< one CT pass over the output
+  TwoPasses,     ///< scale-and-clamp / multiply-and-select
+  Transcendental ///< a transcendental function (exp, log, sqrt, division, erf, ...)
+};
+
+/// The elementwise OpLib kernels (ELTWISE_PARAM).
+constexpr char kOpAdd[] = "op_add";
+constexpr char kOpMul[] = "op_mul";
+constexpr char kOpRelu[] = "op_relu";
+constexpr char kOpSigmoid[] = "op_sigmoid";
+constexpr char kOpTanh[] = "op_tanh";
+
+/// An elementwise op costing `Cost`, run by OpLib's `Kernel` (nullptr: none). Its CT kernel works in any
+/// layout as long as all tensors share it; the output may overwrite the first input when they have the same
+/// type (no broadcast, no dtype change). OpLib does not broadcast: the kernel needs every operand of the
+/// result's type.
+template <typename OpT, CtCost Cost, const char *Kernel>
+struct EltwiseModel : OpLibModel<EltwiseModel<OpT, Cost, Kernel>, OpT> {
+  static void properties(OpT op, OpAttr &attr) {
+    attr.alignMode = NPU_BOTH;
+    attr.engine = NPU_ENGINE_CT;
+    attr.memInplace = op->getOperand(0).getType() == op->getResult(0).getType();
+    attr.anyDimOrder = true;
+  }
+  static uint64_t cycles(OpT, const CycleInputs &in) {
+    switch (Cost) {
+    case CtCost::OnePass:
+      return in.est.ct(in.outElems, in.bytes);
+    case CtCost::TwoPasses:
+      return in.est.ct(in.outElems, in.bytes, 2);
+    case CtCost::Transcendental:
+      return in.est.ctTranscendental(in.outElems, in.bytes);
+    }
+    return 0;
+  }
+  LogicalResult genOpCode(Operation *op, OpCall &call) const {
+    if constexpr (Kernel == nullptr) {
+      return noKernel(op);
+    } else {
+      Type type = op->getResult(0).getType();
+      for (Value v : op->getOperands())
+        if (v.getType() != type)
+          return op->emitOpError() << "has no OpLib kernel: " << Kernel
+                                   << " needs every operand of the result's type (no broadcasting, no dtype change)";
+      call.function = Kernel;
+      call.paramType = "ELTWISE_PARAM";
+      call.field("layout", layoutOf(op)).field("rnd", OpCallValue::ofEnumerator("RND_NEAREST_EVEN"));
+      operandsThenResults(op, call);
+      return success();
+    }
+  }
+};
+
+template <CtCost Cost, const char *Kernel, typename... OpTs>
+void attachEltwise(MLIRContext *ctx) {
+  (OpTs::template attachInterface<EltwiseModel<OpTs, Cost, Kernel>>(*ctx), ...);
 }
+
+//===----------------------------------------------------------------------===//
+// Gemm / MatMul: op_gemm on the NE
+//===----------------------------------------------------------------------===//
+
+/// op_gemm works on compact row-major tensors.
+template <typename ConcreteModel, typename OpT>
+struct MatrixModel : OpLibModel<ConcreteModel, OpT> {
+  static void properties(OpT, OpAttr &attr) {
+    attr.alignMode = NPU_COMPACT;
+    attr.engine = NPU_ENGINE_NE;
+  }
+};
+
+/// op_gemm: out = a x b (+ bias[N]) with fp32 output, so ONNX Gemm maps onto it without transposes or scaling
+/// and with a C that is a row vector.
+struct GemmModel : MatrixModel<GemmModel, GemmOp> {
+  static uint64_t cycles(GemmOp gemm, const CycleInputs &in) {
+    auto a = gemm.getA().getType().getShape();
+    uint64_t k = static_cast<uint64_t>(gemm.getTransA() ? a[0] : a[1]);
+    return in.est.ne(in.outElems * k, in.elementType);
+  }
+  LogicalResult genOpCode(Operation *operation, OpCall &call) const {
+    auto op = cast<GemmOp>(operation);
+    if (op.getTransA() || op.getTransB() || op.getAlpha().convertToFloat() != 1.0f)
+      return op.emitOpError() << "has no OpLib kernel: op_gemm takes no transposes and alpha 1";
+    if (!op.getOutput().getType().getElementType().isF32())
+      return op.emitOpError() << "has no OpLib kernel: op_gemm writes fp32";
+    if (Value c = op.getC()) {
+      auto shape = cast<ShapedType>(c.getType()).getShape();
+      bool rowVector = shape.size() == 1 || (shape.size() == 2 && shape[0] == 1);
+      if (!rowVector || op.getBeta().convertToFloat() != 1.0f)
+        return op.emitOpError() << "has no OpLib kernel: op_gemm adds C only as a row vector with beta 1";
+    }
+    call.function = "op_gemm";
+    call.paramType = "GEMM_PARAM";
+    call.field("accumulate", OpCallValue::ofInt(0)).field("relu_en", OpCallValue::ofInt(0));
+    call.arg(ArgKind::Operand, 0).arg(ArgKind::Operand, 1);
+    if (op.getC())
+      call.arg(ArgKind::Operand, 2);
+    else
+      call.arg(ArgKind::Null);
+    call.arg(ArgKind::Result, 0);
+    return success();
+  }
+};
+
+/// MatMul of two 2-D operands is op_gemm without bias.
+struct MatMulModel : MatrixModel<MatMulModel, MatMulOp> {
+  static uint64_t cycles(MatMulOp mm, const CycleInputs &in) {
+    uint64_t k = static_cast<uint64_t>(mm.getA().getType().getShape().back());
+    return in.est.ne(in.outElems * k, in.elementType);
+  }
+  LogicalResult genOpCode(Operation *operation, OpCall &call) const {
+    auto op = cast<MatMulOp>(operation);
+    if (op.getA().getType().getRank() != 2 || op.getB().getType().getRank() != 2)
+      return op.emitOpError() << "has no OpLib kernel: op_gemm multiplies 2-D operands";
+    if (!op.getOutput().getType().getElementType().isF32())
+      return op.emitOpError() << "has no OpLib kernel: op_gemm writes fp32";
+    call.function = "op_gemm";
+    call.paramType = "GEMM_PARAM";
+    call.field("accumulate", OpCallValue::ofInt(0)).field("relu_en", OpCallValue::ofInt(0));
+    call.arg(ArgKind::Operand, 0).arg(ArgKind::Operand, 1).arg(ArgKind::Null).arg(ArgKind::Result, 0);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Conv / ConvTranspose: the NE
+//===----------------------------------------------------------------------===//
+
+/// op_conv reads compact NHWC feature maps (an NHWC instruction config).
+template <typename ConcreteModel, typename OpT>
+struct ConvFamilyModel : OpLibModel<ConcreteModel, OpT> {
+  static void properties(OpT, OpAttr &attr) {
+    attr.alignMode = NPU_COMPACT;
+    attr.needPresetToNPU = true;
+    attr.engine = NPU_ENGINE_NE;
+  }
+};
+
+/// op_conv on the NE: 1-D / 2-D, fp32 output (the NE accumulates in fp32).
+struct ConvModel : ConvFamilyModel<ConvModel, ConvOp> {
+  static uint64_t cycles(ConvOp conv, const CycleInputs &in) {
+    // Each output element: C/group input channels x kernel volume MACs.
+    auto w = conv.getWeight().getType().getShape();
+    return in.est.ne(in.outElems * product(w.drop_front()), in.elementType);
+  }
+  LogicalResult genOpCode(Operation *operation, OpCall &call) const {
+    auto op = cast<ConvOp>(operation);
+    int64_t spatial = op.getInput().getType().getRank() - 2;
+    if (spatial < 1 || spatial > 2)
+      return op.emitOpError() << "has no OpLib kernel: op_conv is 1-D or 2-D";
+    if (!op.getOutput().getType().getElementType().isF32())
+      return op.emitOpError() << "has no OpLib kernel: op_conv writes fp32";
+    auto [sh, sw] = hw(op.getStrides(), spatial);
+    auto [dh, dw] = hw(op.getDilations(), spatial);
+    call.function = "op_conv";
+    call.paramType = "CONV_PARAM";
+    call.field("layout", layoutOf(op))
+        .field("stride_h", OpCallValue::ofInt(sh))
+        .field("stride_w", OpCallValue::ofInt(sw))
+        .field("dilation_h", OpCallValue::ofInt(dh))
+        .field("dilation_w", OpCallValue::ofInt(dw));
+    padFields(call);
+    call.field("group", OpCallValue::ofInt(op.getGroup()))
+        .field("accumulate", OpCallValue::ofInt(0))
+        .field("relu_en", OpCallValue::ofInt(0));
+    call.arg(ArgKind::Operand, 0).arg(ArgKind::Operand, 1);
+    if (op.getBias())
+      call.arg(ArgKind::Operand, 2);
+    else
+      call.arg(ArgKind::Null);
+    call.arg(ArgKind::Result, 0);
+    return success();
+  }
+};
+
+/// No OpLib kernel.
+struct ConvTransposeModel : ConvFamilyModel<ConvTransposeModel, ConvTransposeOp> {
+  static uint64_t cycles(ConvTransposeOp conv, const CycleInputs &in) {
+    // Each input element scatters into O/group output channels x kernel volume.
+    auto w = conv.getWeight().getType().getShape();
+    return in.est.ne(in.inElems * product(w.drop_front()), in.elementType);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Pooling: the CT pooling instruction
+//===----------------------------------------------------------------------===//
+
+/// The CT pooling instruction takes NHWC in any layout.
+template <typename ConcreteModel, typename OpT>
+struct PoolFamilyModel : OpLibModel<ConcreteModel, OpT> {
+  static void properties(OpT, OpAttr &attr) {
+    attr.alignMode = NPU_BOTH;
+    attr.needPresetToNPU = true;
+  }
+};
 
 /// op_maxpool / op_avgpool: 2-D only (the CT pooling instruction's NHWC window).
 template <typename PoolOp>
@@ -305,199 +439,249 @@ LogicalResult genPool(PoolOp op, const char *fn, bool countIncludePad, OpCall &c
   return success();
 }
 
-LogicalResult genGlobalAvgPool(GlobalAvgPoolOp op, OpCall &call) {
-  if (op.getInput().getType().getRank() != 4)
-    return op.emitOpError() << "has no OpLib kernel: op_global_avgpool is 2-D";
-  call.function = "op_global_avgpool";
-  call.paramType = "GLOBAL_POOL_PARAM";
-  call.field("layout", layoutOf(op));
-  operandsThenResults(op, call);
-  return success();
-}
+/// One pass over the output per kernel tap.
+struct MaxPoolModel : PoolFamilyModel<MaxPoolModel, MaxPoolOp> {
+  static uint64_t cycles(MaxPoolOp pool, const CycleInputs &in) {
+    return in.est.ct(in.outElems, in.bytes, product(pool.getKernelShape()));
+  }
+  LogicalResult genOpCode(Operation *op, OpCall &call) const {
+    return genPool(cast<MaxPoolOp>(op), "op_maxpool", false, call);
+  }
+};
 
-/// op_softmax normalises the innermost dim: the axis must be the last in device memory.
-LogicalResult genSoftmax(SoftmaxOp op, OpCall &call) {
-  int64_t rank = op.getInput().getType().getRank();
-  DeviceLayout layout = getDeviceLayout(op.getInput());
-  if (layout.order.empty() || layout.order.back() != normalizeAxis(op.getAxis(), rank))
-    return op.emitOpError() << "has no OpLib kernel: op_softmax normalises the innermost dim in memory, axis "
-                            << op.getAxis() << " is not";
-  call.function = "op_softmax";
-  call.paramType = "SOFTMAX_PARAM";
-  call.field("layout", layoutOf(op));
-  call.arg(ArgKind::Operand, 0).arg(ArgKind::Imm).arg(ArgKind::Result, 0);
-  return success();
-}
+/// One pass over the output per kernel tap, and one divide.
+struct AvgPoolModel : PoolFamilyModel<AvgPoolModel, AvgPoolOp> {
+  static uint64_t cycles(AvgPoolOp pool, const CycleInputs &in) {
+    return in.est.ct(in.outElems, in.bytes, product(pool.getKernelShape())) + in.est.ct(in.outElems, in.bytes);
+  }
+  LogicalResult genOpCode(Operation *op, OpCall &call) const {
+    auto pool = cast<AvgPoolOp>(op);
+    return genPool(pool, "op_avgpool", pool.getCountIncludePad(), call);
+  }
+};
 
-/// ChannelNorm: the same logical tensor from its input's memory order into the op's (op_permute on the TDMA).
-/// Alignment changes (compact <-> Cx) are not handled here.
-LogicalResult genChannelNorm(ChannelNormOp op, OpCall &call) {
-  DeviceLayout from = getDeviceLayout(op.getInput()), to = getDeviceLayout(op.getOutput());
-  auto compact = [](LayoutMode m) { return m == LayoutMode::Tensor || m == LayoutMode::NTensor; };
-  if (!compact(from.mode) || !compact(to.mode) || from.order.size() != to.order.size())
-    return op.emitOpError() << "has no OpLib kernel: op_permute converts between compact layouts only";
-  // Output dim k holds logical dim to.order[k], which the input keeps at position perm[k].
-  SmallVector<int64_t> perm;
-  for (int64_t d : to.order)
-    perm.push_back(llvm::find(from.order, d) - from.order.begin());
-  call.function = "op_permute";
-  call.paramType = "PERMUTE_PARAM";
-  call.field("perm", OpCallValue::ofInts(perm));
-  operandsThenResults(op, call);
-  return success();
-}
+/// Global pooling: one CT pass over the input. GlobalAvgPool is op_global_avgpool (2-D); GlobalMaxPool has
+/// no kernel.
+constexpr char kOpGlobalAvgPool[] = "op_global_avgpool";
+
+template <typename OpT, const char *Kernel>
+struct GlobalPoolModel : PoolFamilyModel<GlobalPoolModel<OpT, Kernel>, OpT> {
+  static uint64_t cycles(OpT, const CycleInputs &in) { return in.est.ct(in.inElems, in.bytes); }
+  LogicalResult genOpCode(Operation *operation, OpCall &call) const {
+    if constexpr (Kernel == nullptr) {
+      return noKernel(operation);
+    } else {
+      auto op = cast<OpT>(operation);
+      if (op.getInput().getType().getRank() != 4)
+        return op.emitOpError() << "has no OpLib kernel: " << Kernel << " is 2-D";
+      call.function = Kernel;
+      call.paramType = "GLOBAL_POOL_PARAM";
+      call.field("layout", layoutOf(op));
+      operandsThenResults(op, call);
+      return success();
+    }
+  }
+};
+template <typename OpT>
+using GlobalAvgPoolModel = GlobalPoolModel<OpT, kOpGlobalAvgPool>;
+template <typename OpT>
+using GlobalPoolNoKernelModel = GlobalPoolModel<OpT, nullptr>;
+
+//===----------------------------------------------------------------------===//
+// Normalisation along an axis (Softmax, LogSoftmax), LayerNorm, reductions: compact CT
+//===----------------------------------------------------------------------===//
+
+/// Softmax-like: max, subtract, sum; exp and divide (LogSoftmax: log) are transcendental. OpLib sees the
+/// tensor as rows [R][L] (L the innermost dim in memory).
+template <typename ConcreteModel, typename OpT>
+struct AxisNormFamilyModel : OpLibModel<ConcreteModel, OpT> {
+  static void properties(OpT, OpAttr &attr) { attr.alignMode = NPU_COMPACT; }
+  static uint64_t cycles(OpT, const CycleInputs &in) {
+    return in.est.ct(in.outElems, in.bytes, 3) + in.est.ctTranscendental(in.outElems, in.bytes, 2);
+  }
+  static SmallVector<int64_t> rows(ArrayRef<int64_t> deviceShape) {
+    int64_t r = 1;
+    for (size_t i = 0; i + 1 < deviceShape.size(); ++i)
+      r *= deviceShape[i];
+    return {r, deviceShape.empty() ? 1 : deviceShape.back()};
+  }
+  SmallVector<int64_t> getOpLibViewShape(Operation *, unsigned, ArrayRef<int64_t> deviceShape) const {
+    return rows(deviceShape);
+  }
+};
+
+/// op_softmax normalises the innermost dim: the axis must be the last in device memory. It needs an imm TSR.
+struct SoftmaxModel : AxisNormFamilyModel<SoftmaxModel, SoftmaxOp> {
+  uint32_t getImmSpSize(Operation *op, const tx8_hw_config &hw, ArrayRef<int64_t> slice) const {
+    auto softmax = cast<SoftmaxOp>(op);
+    if (!softmax.getInput().getType().hasStaticShape())
+      return 0;
+    SmallVector<int64_t> shape(softmax.getInput().getType().getShape());
+    if (slice.size() == shape.size()) // the input slice is the output slice
+      shape.assign(slice.begin(), slice.end());
+    auto format = dataFormatOf(softmax.getInput().getType().getElementType());
+    if (!format)
+      return 0;
+    SmallVector<int64_t> view = rows(toDeviceOrder(shape, getDeviceLayout(softmax.getInput()).order));
+    SmallVector<int32_t> view32(view.begin(), view.end());
+    L_SHAPE lshape;
+    if (tx8_lshape_init(&lshape, view32.data(), static_cast<int32_t>(view32.size())) != 0)
+      return 0;
+    TSR in{*format, 0, &lshape};
+    SOFTMAX_PARAM param{static_cast<LAYOUT_MODE>(resultLayout(op))};
+    uint64_t bytes = op_softmax_imm_size(&hw, &param, &in);
+    return bytes > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(bytes);
+  }
+  LogicalResult genOpCode(Operation *operation, OpCall &call) const {
+    auto op = cast<SoftmaxOp>(operation);
+    int64_t rank = op.getInput().getType().getRank();
+    DeviceLayout layout = getDeviceLayout(op.getInput());
+    if (layout.order.empty() || layout.order.back() != normalizeAxis(op.getAxis(), rank))
+      return op.emitOpError() << "has no OpLib kernel: op_softmax normalises the innermost dim in memory, axis "
+                              << op.getAxis() << " is not";
+    call.function = "op_softmax";
+    call.paramType = "SOFTMAX_PARAM";
+    call.field("layout", layoutOf(op));
+    call.arg(ArgKind::Operand, 0).arg(ArgKind::Imm).arg(ArgKind::Result, 0);
+    return success();
+  }
+};
+
+/// No OpLib kernel.
+struct LogSoftmaxModel : AxisNormFamilyModel<LogSoftmaxModel, LogSoftmaxOp> {};
+
+/// Mean, subtract, square-sum, scale, shift; rsqrt of the variance. No OpLib kernel.
+struct LayerNormModel : OpLibModel<LayerNormModel, LayerNormOp> {
+  static void properties(LayerNormOp, OpAttr &attr) { attr.alignMode = NPU_COMPACT; }
+  static uint64_t cycles(LayerNormOp, const CycleInputs &in) {
+    return in.est.ct(in.outElems, in.bytes, 5) + in.est.ctTranscendental(in.outElems, in.bytes);
+  }
+};
+
+/// Reductions: one CT pass over the input. No OpLib kernel.
+template <typename OpT>
+struct ReduceModel : OpLibModel<ReduceModel<OpT>, OpT> {
+  static void properties(OpT, OpAttr &attr) { attr.alignMode = NPU_COMPACT; }
+  static uint64_t cycles(OpT, const CycleInputs &in) { return in.est.ct(in.inElems, in.bytes); }
+};
+
+//===----------------------------------------------------------------------===//
+// Data movement (LSU / TDMA), loads and stores, Reshape
+//===----------------------------------------------------------------------===//
+
+/// Transpose, Concat, Slice, Pad: SPM-to-SPM moves of compact tensors. No OpLib kernel.
+template <typename OpT>
+struct DataMovementModel : OpLibModel<DataMovementModel<OpT>, OpT> {
+  static void properties(OpT, OpAttr &attr) {
+    attr.alignMode = NPU_COMPACT;
+    attr.engine = NPU_ENGINE_LSU;
+  }
+  static uint64_t cycles(OpT, const CycleInputs &in) { return in.est.tdma(in.outElems * in.bytes); }
+};
+
+/// Seed: an embedding table (operand 0) is read in place from DDR, only the indices are loaded. No OpLib
+/// kernel.
+struct GatherModel : OpLibModel<GatherModel, GatherOp> {
+  static void properties(GatherOp, OpAttr &attr) {
+    attr.alignMode = NPU_COMPACT;
+    attr.engine = NPU_ENGINE_LSU;
+    attr.needLoad = ~uint64_t{1};
+  }
+  static uint64_t cycles(GatherOp, const CycleInputs &in) { return in.est.tdma(in.outElems * in.bytes); }
+};
+
+/// ChannelNorm, the layout converter itself (it takes either side): the same logical tensor from its input's
+/// memory order into the op's (op_permute on the TDMA, which takes up to 6 dims as they are). Alignment
+/// changes (compact <-> Cx) are not handled here.
+struct ChannelNormModel : OpLibModel<ChannelNormModel, ChannelNormOp> {
+  static void properties(ChannelNormOp, OpAttr &attr) {
+    attr.alignMode = NPU_BOTH;
+    attr.engine = NPU_ENGINE_LSU;
+  }
+  static uint64_t cycles(ChannelNormOp, const CycleInputs &in) { return in.est.tdma(in.outElems * in.bytes); }
+  SmallVector<int64_t> getOpLibViewShape(Operation *, unsigned, ArrayRef<int64_t> deviceShape) const {
+    return SmallVector<int64_t>(deviceShape.begin(), deviceShape.end());
+  }
+  LogicalResult genOpCode(Operation *operation, OpCall &call) const {
+    auto op = cast<ChannelNormOp>(operation);
+    DeviceLayout from = getDeviceLayout(op.getInput()), to = getDeviceLayout(op.getOutput());
+    auto compact = [](LayoutMode m) { return m == LayoutMode::Tensor || m == LayoutMode::NTensor; };
+    if (!compact(from.mode) || !compact(to.mode) || from.order.size() != to.order.size())
+      return op.emitOpError() << "has no OpLib kernel: op_permute converts between compact layouts only";
+    // Output dim k holds logical dim to.order[k], which the input keeps at position perm[k].
+    SmallVector<int64_t> perm;
+    for (int64_t d : to.order)
+      perm.push_back(llvm::find(from.order, d) - from.order.begin());
+    call.function = "op_permute";
+    call.paramType = "PERMUTE_PARAM";
+    call.field("perm", OpCallValue::ofInts(perm));
+    operandsThenResults(op, call);
+    return success();
+  }
+};
+
+/// LoadConst, LoadVar, StoreVar: DDR <-> SPM transfers in any layout; they are the loads and stores, so they
+/// need none. No OpLib kernel (codegen emits the transfers itself).
+template <typename OpT>
+struct LoadStoreModel : OpLibModel<LoadStoreModel<OpT>, OpT> {
+  static void properties(OpT, OpAttr &attr) {
+    attr.alignMode = NPU_BOTH;
+    attr.engine = NPU_ENGINE_LSU;
+    attr.needLoad = 0;
+    attr.needStore = 0;
+  }
+  static uint64_t cycles(OpT, const CycleInputs &in) { return in.est.ddr(in.outElems * in.bytes); }
+};
+
+/// Seed: a reshape is a DDR view (group_tag 2): nothing to load or store, no data moves.
+struct ReshapeModel : OpLibModel<ReshapeModel, ReshapeOp> {
+  static void properties(ReshapeOp, OpAttr &attr) {
+    attr.alignMode = NPU_COMPACT;
+    attr.engine = NPU_ENGINE_LSU;
+    attr.needLoad = 0;
+    attr.needStore = 0;
+    attr.parallel = false;
+  }
+  static uint64_t cycles(ReshapeOp, const CycleInputs &) { return 0; }
+};
+
 } // namespace
 
-LogicalResult tx8be::detail::genOpCode(Operation *op, OpCall &call) {
-  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
-      .Case<AddOp>([&](auto) { return genEltwise(op, "op_add", call); })
-      .Case<MulOp>([&](auto) { return genEltwise(op, "op_mul", call); })
-      .Case<ReluOp>([&](auto) { return genEltwise(op, "op_relu", call); })
-      .Case<SigmoidOp>([&](auto) { return genEltwise(op, "op_sigmoid", call); })
-      .Case<TanhOp>([&](auto) { return genEltwise(op, "op_tanh", call); })
-      .Case<GemmOp>([&](GemmOp gemm) { return genGemm(gemm, call); })
-      .Case<MatMulOp>([&](MatMulOp mm) { return genMatMul(mm, call); })
-      .Case<ConvOp>([&](ConvOp conv) { return genConv(conv, call); })
-      .Case<MaxPoolOp>([&](MaxPoolOp pool) { return genPool(pool, "op_maxpool", false, call); })
-      .Case<AvgPoolOp>([&](AvgPoolOp pool) { return genPool(pool, "op_avgpool", pool.getCountIncludePad(), call); })
-      .Case<GlobalAvgPoolOp>([&](GlobalAvgPoolOp pool) { return genGlobalAvgPool(pool, call); })
-      .Case<SoftmaxOp>([&](SoftmaxOp sm) { return genSoftmax(sm, call); })
-      .Case<ChannelNormOp>([&](ChannelNormOp cn) { return genChannelNorm(cn, call); })
-      .Default([](Operation *op) {
-        return op->emitOpError() << "has no OpLib kernel (codegen supports BatchNorm, Conv 1-D/2-D, Gemm/MatMul 2-D, "
-                                    "Add/Mul (same shapes), Relu, Sigmoid, Tanh, Softmax (innermost axis), "
-                                    "Max/AvgPool 2-D, GlobalAvgPool, Reshape, ChannelNorm between compact layouts)";
-      });
-}
-
-//===----------------------------------------------------------------------===//
-// OpLib's view of a tensor
-//===----------------------------------------------------------------------===//
-
-SmallVector<int64_t> tx8be::detail::opLibViewShape(Operation *op, unsigned index, ArrayRef<int64_t> deviceShape) {
-  auto mergeMiddle = [&](ArrayRef<int64_t> s) {
-    if (s.size() <= 4)
-      return SmallVector<int64_t>(s.begin(), s.end());
-    int64_t mid = 1;
-    for (size_t i = 1; i + 1 < s.size(); ++i)
-      mid *= s[i];
-    return SmallVector<int64_t>{s.front(), mid, s.back()};
-  };
-  if (isa<ChannelNormOp>(op)) // op_permute takes up to 6 dims as they are
-    return SmallVector<int64_t>(deviceShape.begin(), deviceShape.end());
-  bool isResult = index >= op->getNumOperands();
-  if (isa<BatchNorm_InferenceOp>(op) && !isResult && index >= 1) {
-    int64_t c = 1;
-    for (int64_t d : deviceShape)
-      c *= d;
-    return {1, c}; // per-channel vectors: 1 x C
-  }
-  if (isa<SoftmaxOp, LogSoftmaxOp>(op)) {
-    int64_t rows = 1;
-    for (size_t i = 0; i + 1 < deviceShape.size(); ++i)
-      rows *= deviceShape[i];
-    return {rows, deviceShape.empty() ? 1 : deviceShape.back()};
-  }
-  return mergeMiddle(deviceShape);
-}
-
-//===----------------------------------------------------------------------===//
-// getImmSpSize
-//===----------------------------------------------------------------------===//
-
-uint32_t tx8be::detail::getImmSpSize(Operation *op, const tx8_hw_config &hw, ArrayRef<int64_t> slice) {
-  auto softmax = dyn_cast<SoftmaxOp>(op);
-  if (!softmax || !softmax.getInput().getType().hasStaticShape())
-    return 0;
-  SmallVector<int64_t> shape(softmax.getInput().getType().getShape());
-  if (slice.size() == shape.size()) // the input slice is the output slice
-    shape.assign(slice.begin(), slice.end());
-  auto format = dataFormatOf(softmax.getInput().getType().getElementType());
-  if (!format)
-    return 0;
-  SmallVector<int64_t> view =
-      opLibViewShape(op, 0, toDeviceOrder(shape, getDeviceLayout(softmax.getInput()).order));
-  SmallVector<int32_t> view32(view.begin(), view.end());
-  L_SHAPE lshape;
-  if (tx8_lshape_init(&lshape, view32.data(), static_cast<int32_t>(view32.size())) != 0)
-    return 0;
-  TSR in{*format, 0, &lshape};
-  SOFTMAX_PARAM param{static_cast<LAYOUT_MODE>(resultLayout(op))};
-  uint64_t bytes = op_softmax_imm_size(&hw, &param, &in);
-  return bytes > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(bytes);
-}
-
-//===----------------------------------------------------------------------===//
-// getOpClockCycle
-//===----------------------------------------------------------------------===//
-
-static uint64_t product(ArrayRef<int64_t> values) {
-  uint64_t p = 1;
-  for (int64_t v : values)
-    p *= static_cast<uint64_t>(v);
-  return p;
-}
-
-uint64_t tx8be::detail::getOpClockCycle(Operation *op, const tx8_hw_config &hw) {
-  // Estimates need static shapes; 0 means "unknown" to the cost model.
-  auto isDynamic = [](Type t) {
-    auto shaped = dyn_cast<ShapedType>(t);
-    return shaped && !shaped.hasStaticShape();
-  };
-  if (llvm::any_of(op->getOperandTypes(), isDynamic) || llvm::any_of(op->getResultTypes(), isDynamic))
-    return 0;
-  if (op->getNumResults() != 1)
-    return 0;
-  CycleEstimate est{hw};
-  Type outType = op->getResult(0).getType();
-  Type elementType = getElementTypeOrSelf(outType);
-  uint64_t outElems = staticElements(outType).value_or(0);
-  unsigned bytes = elementBytes(outType);
-  uint64_t inElems = op->getNumOperands() ? staticElements(op->getOperand(0).getType()).value_or(0) : 0;
-
-  return llvm::TypeSwitch<Operation *, uint64_t>(op)
-      // One CT pass over the output.
-      .Case<ReluOp, LeakyReluOp, AbsOp, NegOp, ClipOp, AddOp, SubOp, MulOp, MaxOp, MinOp, CastOp>(
-          [&](auto) { return est.ct(outElems, bytes); })
-      // Scale-and-clamp / multiply-and-select: two passes.
-      .Case<HardSigmoidOp, PReluOp>([&](auto) { return est.ct(outElems, bytes, 2); })
-      // A transcendental function (exp, log, sqrt, division, erf, ...) per element.
-      .Case<EluOp, SeluOp, GeluOp, SigmoidOp, TanhOp, SoftplusOp, SoftsignOp, ExpOp, LogOp, SqrtOp, RsqrtOp,
-            ReciprocalOp, ErfOp, DivOp, PowOp>([&](auto) { return est.ctTranscendental(outElems, bytes); })
-      // max, subtract, sum; exp and divide (LogSoftmax: log) are transcendental.
-      .Case<SoftmaxOp, LogSoftmaxOp>(
-          [&](auto) { return est.ct(outElems, bytes, 3) + est.ctTranscendental(outElems, bytes, 2); })
-      // mean, subtract, square-sum, scale, shift; rsqrt of the variance.
-      .Case<LayerNormOp>([&](auto) { return est.ct(outElems, bytes, 5) + est.ctTranscendental(outElems, bytes); })
-      .Case<ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp, GlobalAvgPoolOp, GlobalMaxPoolOp>(
-          [&](auto) { return est.ct(inElems, bytes); })
-      // One pass over the output per kernel tap (and one divide for the average).
-      .Case<MaxPoolOp>([&](MaxPoolOp pool) { return est.ct(outElems, bytes, product(pool.getKernelShape())); })
-      .Case<AvgPoolOp>([&](AvgPoolOp pool) {
-        return est.ct(outElems, bytes, product(pool.getKernelShape())) + est.ct(outElems, bytes);
-      })
-      .Case<GemmOp>([&](GemmOp gemm) {
-        auto a = gemm.getA().getType().getShape();
-        uint64_t k = static_cast<uint64_t>(gemm.getTransA() ? a[0] : a[1]);
-        return est.ne(outElems * k, elementType);
-      })
-      .Case<MatMulOp>([&](MatMulOp mm) {
-        uint64_t k = static_cast<uint64_t>(mm.getA().getType().getShape().back());
-        return est.ne(outElems * k, elementType);
-      })
-      .Case<ConvOp>([&](ConvOp conv) {
-        // Each output element: C/group input channels x kernel volume MACs.
-        auto w = conv.getWeight().getType().getShape();
-        return est.ne(outElems * product(w.drop_front()), elementType);
-      })
-      .Case<ConvTransposeOp>([&](ConvTransposeOp conv) {
-        // Each input element scatters into O/group output channels x kernel volume.
-        auto w = conv.getWeight().getType().getShape();
-        return est.ne(inElems * product(w.drop_front()), elementType);
-      })
-      .Case<TransposeOp, ConcatOp, SliceOp, GatherOp, PadOp, ChannelNormOp>(
-          [&](auto) { return est.tdma(outElems * bytes); })
-      .Case<LoadConstOp, LoadVarOp, StoreVarOp>([&](auto) { return est.ddr(outElems * bytes); })
-      .Case<ReshapeOp>([&](auto) { return uint64_t{0}; }) // a DDR view: no data moves
-      .Default([](Operation *) { return uint64_t{0}; });
+void tx8be::detail::attachOpLibModels(MLIRContext *ctx) {
+  using C = CtCost;
+  // Elementwise unary.
+  attachEltwise<C::OnePass, kOpRelu, ReluOp>(ctx);
+  attachEltwise<C::OnePass, nullptr, LeakyReluOp, AbsOp, NegOp, ClipOp>(ctx);
+  attachEltwise<C::TwoPasses, nullptr, HardSigmoidOp, PReluOp>(ctx);
+  attachEltwise<C::Transcendental, kOpSigmoid, SigmoidOp>(ctx);
+  attachEltwise<C::Transcendental, kOpTanh, TanhOp>(ctx);
+  attachEltwise<C::Transcendental, nullptr, EluOp, SeluOp, GeluOp, SoftplusOp, SoftsignOp, ExpOp, LogOp, SqrtOp,
+                RsqrtOp, ReciprocalOp, ErfOp>(ctx);
+  attachEltwise<C::OnePass, nullptr, CastOp>(ctx);
+  // Elementwise binary.
+  attachEltwise<C::OnePass, kOpAdd, AddOp>(ctx);
+  attachEltwise<C::OnePass, kOpMul, MulOp>(ctx);
+  attachEltwise<C::OnePass, nullptr, SubOp, MaxOp, MinOp>(ctx);
+  attachEltwise<C::Transcendental, nullptr, DivOp, PowOp>(ctx);
+  // Matrix products and convolutions (NE).
+  GemmOp::attachInterface<GemmModel>(*ctx);
+  MatMulOp::attachInterface<MatMulModel>(*ctx);
+  ConvOp::attachInterface<ConvModel>(*ctx);
+  ConvTransposeOp::attachInterface<ConvTransposeModel>(*ctx);
+  // Pooling.
+  MaxPoolOp::attachInterface<MaxPoolModel>(*ctx);
+  AvgPoolOp::attachInterface<AvgPoolModel>(*ctx);
+  attachAll<GlobalAvgPoolModel, GlobalAvgPoolOp>(ctx);
+  attachAll<GlobalPoolNoKernelModel, GlobalMaxPoolOp>(ctx);
+  // Normalisation and reductions.
+  SoftmaxOp::attachInterface<SoftmaxModel>(*ctx);
+  LogSoftmaxOp::attachInterface<LogSoftmaxModel>(*ctx);
+  LayerNormOp::attachInterface<LayerNormModel>(*ctx);
+  attachAll<ReduceModel, ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp>(ctx);
+  // Data movement, loads and stores, views.
+  attachAll<DataMovementModel, TransposeOp, ConcatOp, SliceOp, PadOp>(ctx);
+  GatherOp::attachInterface<GatherModel>(*ctx);
+  ChannelNormOp::attachInterface<ChannelNormModel>(*ctx);
+  attachAll<LoadStoreModel, LoadConstOp, LoadVarOp, StoreVarOp>(ctx);
+  ReshapeOp::attachInterface<ReshapeModel>(*ctx);
 }

@@ -54,6 +54,8 @@ void Tx8beDialect::initialize() {
       >(*this);
   // ShardingInterface needs nothing beyond the dialect: every context that loads it gets the models.
   tx8be::detail::attachShardingModels(getContext());
+  // OpLibInterface likewise (OpLib's HAL-free planning is part of the dialect library).
+  tx8be::detail::attachOpLibModels(getContext());
 }
 
 LogicalResult Tx8beDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {

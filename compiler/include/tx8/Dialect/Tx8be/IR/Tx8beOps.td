@@ -4,9 +4,9 @@
 // [x1_begin, x2_begin, ..., x1_end, x2_end, ...]) so that the ONNX importer is a one-to-one mapping; the TOSA
 // importer inserts Transposes around its NHWC ops. Every compute op has the seed's backend attributes
 // (layout_str, chip_parallel, tile_parallel, dev_info) and implements the four seed interfaces: the
-// ShapeInferenceOpInterface and OpLibInterface declared here, ShardingInterface and ComputeInterface as
-// external models per op family (Sharding.cpp, attached when the dialect loads; the TX8ComputeModels library,
-// attached by registerComputeInterfaceExternalModels). Its shape rule is MLIR's InferTypeOpInterface
+// ShapeInferenceOpInterface declared here, OpLibInterface, ShardingInterface and ComputeInterface as
+// external models per op family (OpLib.cpp and Sharding.cpp, attached when the dialect loads; the
+// TX8ComputeModels library, attached by registerComputeInterfaceExternalModels). Its shape rule is MLIR's InferTypeOpInterface
 // (inferReturnTypes on the op's adaptor; the rules are in ShapeInference.cpp and the base classes here), which
 // ShapeInferenceOpInterface::computeResultTypes returns and its verifier checks; an op whose result type is
 // one of its parameters (Reshape, Cast, LoadConst) implements computeResultTypes instead.
@@ -70,18 +70,19 @@ defvar Tx8be_CompatibleResultTypes = [{
 //   static LogicalResult inferReturnTypes(MLIRContext *, std::optional<Location>, Adaptor, SmallVectorImpl<Type> &)
 def Tx8be_InferTypeOpAdaptor : InferTypeOpAdaptorBase<Tx8be_CompatibleResultTypes>;
 
-// The seed interfaces declared in ODS, with their generic implementations (tx8be::detail), and the shape
+// The seed interface declared in ODS, with its generic implementations (tx8be::detail), and the shape
 // rule. An op that needs its own bodies passes DeclareOpInterfaceMethods<...> lists instead (see
-// BatchNorm_Inference). ShardingInterface and ComputeInterface are not listed: they are external models per
-// op family (see the file comment); the dialect promises ComputeInterface for every op that has
+// BatchNorm_Inference). OpLibInterface, ShardingInterface and ComputeInterface are not listed: they are
+// external models per op family (see the file comment; BatchNorm_Inference declares its own OpLibInterface
+// and ShardingInterface methods); the dialect promises ComputeInterface for every op that has
 // ShapeInferenceOpInterface.
-defvar Tx8be_DefaultInterfaces = [ShapeInferenceOpInterface, OpLibInterface, Tx8be_InferTypeOpAdaptor];
+defvar Tx8be_DefaultInterfaces = [ShapeInferenceOpInterface, Tx8be_InferTypeOpAdaptor];
 // Ops with SameOperandsAndResultType: ODS generates their inferReturnTypes (the operand's type); they take
 // Tx8be_CompatibleResultTypes as their extraClassDeclaration.
-defvar Tx8be_SameTypeInterfaces = [ShapeInferenceOpInterface, OpLibInterface, InferTypeOpInterface];
+defvar Tx8be_SameTypeInterfaces = [ShapeInferenceOpInterface, InferTypeOpInterface];
 // Ops whose result type is one of their parameters: no InferTypeOpInterface, their own computeResultTypes.
 defvar Tx8be_ResultTypeParamInterfaces = [
-  DeclareOpInterfaceMethods<ShapeInferenceOpInterface, ["computeResultTypes"]>, OpLibInterface];
+  DeclareOpInterfaceMethods<ShapeInferenceOpInterface, ["computeResultTypes"]>];
 
 class Tx8be_ComputeOp<string mnemonic, list<Trait> traits = [],
                       list<Trait> interfaces = Tx8be_DefaultInterfaces>
@@ -303,7 +304,8 @@ def Tx8be_ReturnOp : Tx8be_Op<"Return", [Pure, Terminator, HasParent<"GroupOp">]
 
 def Tx8be_BatchNorm_InferenceOp : Tx8be_ComputeOp<"BatchNorm_Inference", [Pure], [
     DeclareOpInterfaceMethods<ShapeInferenceOpInterface, ["inferShapes", "inferLayout"]>,
-    DeclareOpInterfaceMethods<OpLibInterface, ["genOpCode", "getOpClockCycle", "getImmSpSize", "queryOpAttr"]>,
+    DeclareOpInterfaceMethods<OpLibInterface, ["genOpCode", "getOpClockCycle", "getImmSpSize", "queryOpAttr",
+                                               "getOpLibViewShape"]>,
     DeclareOpInterfaceMethods<ShardingInterface, ["tileShardingSplit", "temporalSliceShape", "backWindow"]>,
     Tx8be_InferTypeOpAdaptor]> {
   let summary = "BatchNorm inference";
@@ -498,15 +500,14 @@ def Tx8be_ReduceMinOp : Tx8be_ReduceOp<"ReduceMin"> { let summary = "min over ax
 //===----------------------------------------------------------------------===//
 
 def Tx8be_ReshapeOp : Tx8be_ComputeOp<"Reshape", [Pure, SameOperandsAndResultElementType],
-    [DeclareOpInterfaceMethods<ShapeInferenceOpInterface, ["computeResultTypes", "inferLayout"]>, OpLibInterface]> {
+    [DeclareOpInterfaceMethods<ShapeInferenceOpInterface, ["computeResultTypes", "inferLayout"]>]> {
   let summary = "same elements, new shape (given by the result type)";
   let arguments = !con((ins Tx8be_Tensor:$input), Tx8be_BackendAttrs);
   let results = (outs Tx8be_Tensor:$output);
 }
 
 def Tx8be_TransposeOp : Tx8be_ComputeOp<"Transpose", [Pure, SameOperandsAndResultElementType],
-    [DeclareOpInterfaceMethods<ShapeInferenceOpInterface, ["inferLayout"]>, OpLibInterface,
-     Tx8be_InferTypeOpAdaptor]> {
+    [DeclareOpInterfaceMethods<ShapeInferenceOpInterface, ["inferLayout"]>, Tx8be_InferTypeOpAdaptor]> {
   let summary = "permute dims: output dim i is input dim perm[i]";
   let arguments = !con((ins Tx8be_Tensor:$input, DenseI64ArrayAttr:$perm), Tx8be_BackendAttrs);
   let results = (outs Tx8be_Tensor:$output);
