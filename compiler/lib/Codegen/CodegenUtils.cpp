@@ -32,10 +32,16 @@ std::string tx8::codegen::opSummary(Operation *op) {
   if (auto fused = dyn_cast<FusedLoc>(op->getLoc()))
     if (auto source = dyn_cast_or_null<StringAttr>(fused.getMetadata()))
       s += " (" + source.getValue().str() + ")";
-  // Keep comments well formed whatever a model calls its nodes.
-  size_t pos;
-  while ((pos = s.find("*/")) != std::string::npos)
-    s.replace(pos, 2, "* /");
+  return commentText(s);
+}
+
+std::string tx8::codegen::commentText(StringRef text) {
+  std::string s;
+  for (char c : text) {
+    if ((c == '/' && !s.empty() && s.back() == '*') || (c == '*' && !s.empty() && s.back() == '/'))
+      s += ' '; // "*/" would end the comment, "/*" would nest one
+    s += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? ' ' : c;
+  }
   return s;
 }
 

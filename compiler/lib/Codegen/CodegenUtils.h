@@ -13,7 +13,10 @@
 
 namespace tx8::codegen {
 
-/// "tx8be.Conv \"conv1\" (onnx.Conv)": the op and where it came from, for comments.
+/// `text` made safe inside a C block comment: "*/" and "/*" broken up, control characters (newlines too) as spaces. Every
+/// string from a model (graph, node and file names, layout strings) goes through it before reaching a comment.
+std::string commentText(llvm::StringRef text);
+/// "tx8be.Conv \"conv1\" (onnx.Conv)": the op and where it came from, for comments (commentText-safe).
 std::string opSummary(mlir::Operation *op);
 /// The name part of a location (NameLoc / FusedLoc names, "" if none).
 std::string locName(mlir::Location loc);

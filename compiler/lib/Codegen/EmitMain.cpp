@@ -129,9 +129,10 @@ LogicalResult GroupEmitter::emit() {
       if (!dev || dev.getMemAddr().empty())
         return op.emitError() << "has no SPM address; run tx8be-spm-alloc first";
       uint64_t addr = static_cast<uint64_t>(dev.getMemAddr()[0]);
-      onceOs << "    /* constant " << load.getConstMapId() << " " << locName(op.getLoc()) << ": "
+      onceOs << "    /* constant " << load.getConstMapId() << " " << commentText(locName(op.getLoc())) << ": "
              << ints(cast<ShapedType>(result.getType()).getShape()) << " "
-             << (getDeviceLayout(result).isIdentityOrder() ? "row-major" : getLayoutStr(&op)) << " */\n";
+             << (getDeviceLayout(result).isIdentityOrder() ? "row-major" : commentText(getLayoutStr(&op)))
+             << " */\n";
       onceOs << "    static const int32_t " << n << "_shape[" << whole.size() << "] = " << ints(whole) << ";\n";
       onceOs << "    L_SHAPE " << n << "_ds;\n    tx8_lshape_init(&" << n << "_ds, " << n << "_shape, " << whole.size()
              << ");\n";
