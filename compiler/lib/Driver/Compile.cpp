@@ -1,6 +1,7 @@
 //===- Compile.cpp - The backend pipeline and tx8-aot compile -------------===//
 #include "tx8/Driver/Compile.h"
 
+#include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 #include "tx8/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -38,20 +39,9 @@ Status tx8be::readHwConfig(const std::string &path, tx8_hw_config &config) {
 
 Status tx8be::parseHwConfigJson(const llvm::json::Object &object, const std::string &where, tx8_hw_config &config) {
   for (const auto &[key, value] : object) {
-    std::optional<int64_t> v = value.getAsInteger();
-    bool known = false;
-#define TX8_HW(type, name, dflt, unit, desc)                                                                    \
-  if (key == #name) {                                                                                          \
-    known = true;                                                                                              \
-    if (!v || *v <= 0 || static_cast<uint64_t>(*v) > std::numeric_limits<type>::max())                         \
-      return Status::error(where + ": '" #name "' must be a positive integer (" unit ")");                     \
-    config.name = static_cast<type>(*v);                                                                       \
-  }
-#include "tx8/hw_config.def"
-#undef TX8_HW
-    if (!known)
-      return Status::error(where + ": unknown hardware config field '" + key.str() +
-                           "' (see hal/include/tx8/hw_config.def)");
+    std::string why = setHwConfigField(config, key, value.getAsInteger());
+    if (!why.empty())
+      return Status::error(where + ": " + why);
   }
   return Status();
 }

@@ -158,11 +158,6 @@ Status checkedIO(const llvm::json::Object *o, BundleInfo::IO &io, const std::str
   return Status();
 }
 
-std::optional<tx8::ref::DType> dtypeOf(const std::string &name) {
-  tx8::ref::DType t;
-  return tx8::ref::dtypeFromName(name, t) ? std::optional<tx8::ref::DType>(t) : std::nullopt;
-}
-
 std::optional<LAYOUT_MODE> layoutOf(const std::string &name) {
   for (int m = 0; m < LAYOUT_COUNT; ++m)
     if (name == tx8_layout_name(static_cast<LAYOUT_MODE>(m)))
@@ -171,7 +166,7 @@ std::optional<LAYOUT_MODE> layoutOf(const std::string &name) {
 }
 
 Status imageDesc(const BundleInfo::IO &io, const tx8_hw_config &hw, tx8::codegen::ImageDesc &desc) {
-  auto dtype = dtypeOf(io.dtype);
+  auto dtype = tx8::ref::dtypeFromName(io.dtype);
   auto mode = layoutOf(io.memLayout);
   if (!dtype || !mode)
     return Status::error("tensor '" + io.name + "': unknown dtype '" + io.dtype + "' or mem_layout '" + io.memLayout +
@@ -368,7 +363,7 @@ Status tx8be::runBundle(const BundleInfo &bundle, const std::string &target, con
     s = imageDesc(io, bundle.hw, desc);
     if (!s.ok())
       return s;
-    Tensor t(*dtypeOf(io.dtype), io.shape);
+    Tensor t(*tx8::ref::dtypeFromName(io.dtype), io.shape); // imageDesc checked the name
     std::vector<uint8_t> logical;
     std::string err;
     if (!tx8::codegen::unpackImage(desc, llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(image.data()),

@@ -245,8 +245,7 @@ int runCompile(MLIRContext &context) {
 std::vector<tx8be::TensorSpec> bundleInputSpecs(MLIRContext &context, const tx8be::BundleInfo &bundle) {
   std::vector<tx8be::TensorSpec> specs;
   for (const auto &io : bundle.inputs) {
-    tx8::ref::DType dtype = tx8::ref::DType::F32;
-    (void)tx8::ref::dtypeFromName(io.dtype, dtype); // loadBundle refused unknown names
+    tx8::ref::DType dtype = *tx8::ref::dtypeFromName(io.dtype); // loadBundle refused unknown names
     specs.push_back({io.name, RankedTensorType::get(io.shape, tx8be::detail::mlirTypeOf(dtype, &context))});
   }
   return specs;

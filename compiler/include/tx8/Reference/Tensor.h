@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,14 +55,12 @@ inline const char *dtypeName(DType t) {
   return "?";
 }
 
-/// The DType named `name` (dtypeName's inverse), or false.
-inline bool dtypeFromName(const std::string &name, DType &out) {
+/// The DType named `name` (dtypeName's inverse), if there is one.
+inline std::optional<DType> dtypeFromName(const std::string &name) {
   for (DType t : kAllDTypes)
-    if (name == dtypeName(t)) {
-      out = t;
-      return true;
-    }
-  return false;
+    if (name == dtypeName(t))
+      return t;
+  return std::nullopt;
 }
 
 struct Tensor {

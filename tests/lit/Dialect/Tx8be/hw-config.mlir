@@ -7,25 +7,25 @@ module attributes {tx8be.hw_config = {spm_bytes = 65536 : i64, batch_align_bits 
 
 // -----
 
-// expected-error @+1 {{tx8be.hw_config has an unknown field 'spm_size' (the fields are in hal/include/tx8/hw_config.def)}}
+// expected-error @+1 {{tx8be.hw_config: unknown hardware config field 'spm_size' (see hal/include/tx8/hw_config.def)}}
 module attributes {tx8be.hw_config = {spm_size = 65536 : i64}} {
 }
 
 // -----
 
-// expected-error @+1 {{tx8be.hw_config.spm_bytes must be a positive integer that fits a uint64_t (bytes)}}
+// expected-error @+1 {{tx8be.hw_config: 'spm_bytes' must be a positive integer that fits a uint64_t (bytes)}}
 module attributes {tx8be.hw_config = {spm_bytes = 0 : i64}} {
 }
 
 // -----
 
-// expected-error @+1 {{tx8be.hw_config.tile_count must be a positive integer that fits a uint32_t (tiles)}}
+// expected-error @+1 {{tx8be.hw_config: 'tile_count' must be a positive integer that fits a uint32_t (tiles)}}
 module attributes {tx8be.hw_config = {tile_count = 4294967296 : i64}} {
 }
 
 // -----
 
-// expected-error @+1 {{tx8be.hw_config.clock_mhz must be a positive integer that fits a uint32_t (MHz)}}
+// expected-error @+1 {{tx8be.hw_config: 'clock_mhz' must be a positive integer that fits a uint32_t (MHz)}}
 module attributes {tx8be.hw_config = {clock_mhz = "fast"}} {
 }
 

@@ -8,27 +8,28 @@
 
 using namespace mlir;
 
-LogicalResult tx8be::parseHwConfig(DictionaryAttr dict, tx8_hw_config &hw,
-                                   llvm::function_ref<InFlightDiagnostic()> emitError) {
-  for (NamedAttribute field : dict) {
-    StringRef key = field.getName().getValue();
-    auto value = dyn_cast<IntegerAttr>(field.getValue());
-    bool known = false;
-#define TX8_HW(type, name, dflt, unit, desc)                                                                    \
-  if (key == #name) {                                                                                          \
-    known = true;                                                                                              \
-    if (!value || value.getValue().isNonPositive() ||                                                          \
-        value.getValue().getActiveBits() > 64 ||                                                               \
-        value.getValue().getZExtValue() > std::numeric_limits<type>::max())                                    \
-      return emitError() << kHwConfigAttrName << "." #name " must be a positive integer that fits a " #type    \
-                         << " (" unit ")";                                                                     \
-    hw.name = static_cast<type>(value.getValue().getZExtValue());                                             \
+std::string tx8be::setHwConfigField(tx8_hw_config &hw, StringRef name, std::optional<int64_t> value) {
+#define TX8_HW(type, field, dflt, unit, desc)                                                                   \
+  if (name == #field) {                                                                                        \
+    if (!value || *value <= 0 || static_cast<uint64_t>(*value) > std::numeric_limits<type>::max())             \
+      return "'" #field "' must be a positive integer that fits a " #type " (" unit ")";                       \
+    hw.field = static_cast<type>(*value);                                                                      \
+    return "";                                                                                                 \
   }
 #include "tx8/hw_config.def"
 #undef TX8_HW
-    if (!known)
-      return emitError() << kHwConfigAttrName << " has an unknown field '" << key
-                         << "' (the fields are in hal/include/tx8/hw_config.def)";
+  return "unknown hardware config field '" + name.str() + "' (see hal/include/tx8/hw_config.def)";
+}
+
+LogicalResult tx8be::parseHwConfig(DictionaryAttr dict, tx8_hw_config &hw,
+                                   llvm::function_ref<InFlightDiagnostic()> emitError) {
+  for (NamedAttribute field : dict) {
+    std::optional<int64_t> value;
+    if (auto integer = dyn_cast<IntegerAttr>(field.getValue()); integer && integer.getValue().getSignificantBits() <= 64)
+      value = integer.getValue().getSExtValue();
+    std::string why = setHwConfigField(hw, field.getName().getValue(), value);
+    if (!why.empty())
+      return emitError() << kHwConfigAttrName << ": " << why;
   }
   return success();
 }

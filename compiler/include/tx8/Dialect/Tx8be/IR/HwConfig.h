@@ -16,6 +16,9 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
+#include <string>
+
 #include "tx8/hw_config.h"
 
 namespace tx8be {
@@ -28,6 +31,11 @@ tx8_hw_config getHwConfig(mlir::Operation *op);
 
 /// Records `hw` on `module`: the fields that differ from the defaults (none: the attribute is removed).
 void setHwConfig(mlir::ModuleOp module, const tx8_hw_config &hw);
+
+/// Sets field `name` of `hw` to `value` (nullopt: the value is not an integer). Returns why it cannot, "" when
+/// set: an unknown field, or a value that is not a positive integer fitting the field (its type and unit). The
+/// one check of a config field, for the module attribute, --hw files and manifests alike.
+std::string setHwConfigField(tx8_hw_config &hw, llvm::StringRef name, std::optional<int64_t> value);
 
 /// Reads a `tx8be.hw_config` dictionary into `hw` (fields absent from it keep their value). Every key must be a
 /// hw_config.def field holding a positive integer that fits the field; otherwise `emitError()` says which.
