@@ -36,12 +36,8 @@ print("hw-config: module, passes (%d SPM buffers on 512-byte boundaries, groups 
 PY
 "$aot" reference "$work/model/model.onnx" --inputs-dir "$work/model/test_data_set_0" --out "$work/ref" >/dev/null
 "$aot" run "$work/bundle" --target cmodel --inputs-dir "$work/model/test_data_set_0" --out "$work/cmodel"
-/usr/bin/python3 - "$work/ref/probs.npy" "$work/cmodel/probs.npy" <<'PY'
-import sys, numpy as np
-ref, got = np.load(sys.argv[1]), np.load(sys.argv[2])
-assert np.allclose(got, ref, rtol=1e-3, atol=1e-7), np.abs(got - ref).max()
-print("hw-config: the cmodel run matches the reference (max |err| %.3g)" % float(np.abs(got - ref).max()))
-PY
+/usr/bin/python3 "$(dirname "$0")/close-to-reference.py" "hw-config: the cmodel run" "$work/ref/probs.npy" \
+  "$work/cmodel/probs.npy"
 if [ "$riscv" = 1 ]; then
   "$aot" run "$work/bundle" --target riscv --inputs-dir "$work/model/test_data_set_0" --out "$work/riscv"
   cmp "$work/cmodel/probs.npy" "$work/riscv/probs.npy"
