@@ -54,11 +54,8 @@ TEST_F(OpLibTest, BatchNormQueryOpAttrFollowsTheSeed) {
   EXPECT_EQ(three.defaultLayout, "NTensor"); // batch 3
   // The rest keeps the seed's defaults.
   EXPECT_EQ(one.engine, tx8be::NPU_ENGINE_CT);
-  EXPECT_FALSE(one.memInplace);
   EXPECT_EQ(one.needLoad, ~uint64_t{0});
   EXPECT_EQ(one.needStore, ~uint64_t{0});
-  EXPECT_TRUE(one.parallel);
-  EXPECT_TRUE(one.alignCx);
 }
 
 TEST_F(OpLibTest, QueryOpAttrOfOtherOps) {
@@ -85,7 +82,6 @@ TEST_F(OpLibTest, QueryOpAttrOfOtherOps) {
   EXPECT_EQ(conv.defaultLayout, "Tensor");
   auto add = oplib(first<tx8be::AddOp>()).queryOpAttr();
   EXPECT_EQ(add.alignMode, tx8be::NPU_BOTH);
-  EXPECT_TRUE(add.memInplace);
 }
 
 TEST_F(OpLibTest, BatchNormImmSizeIsOpLibs) {

@@ -153,8 +153,7 @@ TEST_F(ShapeInferenceTest, BatchNormKeepsTheInputType) {
 TEST_F(ShapeInferenceTest, InferLayoutPropagatesLayoutStrAndDevInfo) {
   parse("%x: tensor<1x4x8x8xf32>, %s: tensor<4xf32>",
         "%0 = tx8be.Relu %x {layout_str = \"NCHW\", dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = "
-        "#tx8be.layout<NCx>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = "
-        "[], source_type = 0, imm_addr = -1, mem_addr = []>} : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>\n"
+        "#tx8be.layout<NCx>, imm_addr = -1, mem_addr = []>} : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>\n"
         "%1 = tx8be.BatchNorm_Inference %0, %s, %s, %s, %s : (tensor<1x4x8x8xf32>, tensor<4xf32>, tensor<4xf32>, "
         "tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>\n"
         "%2 = tx8be.Transpose %1 {perm = array<i64: 0, 2, 3, 1>} : (tensor<1x4x8x8xf32>) -> tensor<1x8x8x4xf32>\n"

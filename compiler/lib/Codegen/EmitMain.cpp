@@ -1,10 +1,15 @@
-//===- EmitMain.cpp - main.c: load -> compute -> store per Group step ------===//
+//===- EmitMain.cpp - main.c's group functions, printed from the schedule IR -===//
 //
-// One static function per Group. Constants are loaded once; then, per temporal step of the GroupPlan, each
-// LoadVar copies its box of the DDR tensor into SPM, the op runs on SPM through its genOpCode call, and the
-// StoreVar writes the output slice back. The boxes, OpLib view shapes and border pads of every step are
-// computed here (from GroupPlan) and emitted as const tables, so the C loop body stays small and the plan
-// the passes made is the plan that runs.
+// One static function per Group, printed op by op from its schedule (Tx8beScheduleOps.td): the LoadConsts
+// before the Steps load once; the Steps become a C loop over the steps, whose body has one statement group
+// per op of the Steps region (LoadBox -> op_loadVar of this step's box, the compute op -> its OpLib call
+// (genOpCode's OpCall, printed by printOpCall), StoreBox -> op_dma_store); a Barrier -> tx8_hal_barrier().
+// The per-step values of the box tables (boxes in device order, OpLib view shapes, border pads) become const
+// tables indexed by the step, so the loop body stays small and the plan the passes made is the plan that
+// runs. Nothing here decides anything: every value printed is read from an op.
+//
+// The HAL's DMA calls complete before they return, so a tx8be.Wait prints nothing; the cycles of every call
+// add up in order.
 //
 //===----------------------------------------------------------------------===//
 #include "CodegenUtils.h"
@@ -28,33 +33,6 @@ std::string ints(ArrayRef<int64_t> values) {
   return s + "}";
 }
 
-/// A tensor the group function touches: its C name and how it is described.
-struct CTensor {
-  std::string name;   ///< C identifier of the TSR
-  std::string format; ///< Fmt_*
-  uint64_t addr = 0;
-};
-
-class GroupEmitter {
-public:
-  GroupEmitter(GroupOp group, unsigned index, raw_ostream &os) : group(group), index(index), os(os) {}
-
-  LogicalResult emit();
-
-private:
-  LogicalResult emitViewGroup();
-  std::string box(const TensorBox &b, Value value);
-
-  GroupOp group;
-  unsigned index;
-  raw_ostream &os;
-};
-
-std::string GroupEmitter::box(const TensorBox &b, Value value) {
-  DeviceLayout layout = getDeviceLayout(value);
-  return "{" + ints(toDeviceOrder(b.start, layout.order)) + ", " + ints(toDeviceOrder(b.size, layout.order)) + "}";
-}
-
 /// The whole device-order shape of `value`.
 SmallVector<int64_t, 6> deviceShapeOf(Value value) {
   return toDeviceOrder(cast<ShapedType>(value.getType()).getShape(), getDeviceLayout(value).order);
@@ -62,7 +40,71 @@ SmallVector<int64_t, 6> deviceShapeOf(Value value) {
 
 std::string layoutName(Value value) { return tx8be::layoutModeCName(getDeviceLayout(value).mode); }
 
-LogicalResult GroupEmitter::emitViewGroup() {
+/// A tensor in SPM (or read in place in DDR) that the compute op reads or writes.
+struct CTensor {
+  std::string name;   ///< C identifier of its TSR
+  std::string format; ///< Fmt_*
+  uint64_t addr = 0;
+  BoxTableAttr boxes; ///< the box it holds at each step (a LoadBox's); null: the whole tensor, every step
+};
+
+/// The text of one group function, in the order C wants it.
+struct GroupText {
+  std::string tables; ///< static const per-step tables
+  std::string once;   ///< declarations and the loads before the loop
+  std::string step;   ///< the loop body
+  std::string after;  ///< after the loop (barriers)
+};
+
+class GroupPrinter {
+public:
+  GroupPrinter(GroupOp group, unsigned index, raw_ostream &os) : group(group), index(index), os(os) {}
+
+  LogicalResult print();
+
+private:
+  LogicalResult printView();
+  LogicalResult printLoadConst(LoadConstOp load);
+  LogicalResult printSteps(StepsOp steps);
+  LogicalResult printLoadBox(LoadBoxOp load, StepsOp steps);
+  LogicalResult printCompute(Operation *compute, StepsOp steps);
+  LogicalResult printStoreBox(StoreBoxOp store, StepsOp steps);
+  /// `name`_view[count][rank]: the OpLib view of tensor `tensorIndex` of `compute` at each step.
+  void printViewTable(const std::string &name, Operation *compute, unsigned tensorIndex, Value value,
+                      BoxTableAttr boxes, int64_t count);
+  std::string nextName() { return "t" + std::to_string(counter++); }
+
+  GroupOp group;
+  unsigned index;
+  raw_ostream &os;
+  GroupText text;
+  DenseMap<Value, CTensor> tensors;
+  unsigned counter = 0;
+};
+
+/// The SPM address the allocator gave the buffer `op` defines.
+FailureOr<uint64_t> spmAddressOf(Operation *op) {
+  auto dev = op->getAttrOfType<DevAttr>("dev_info");
+  if (!dev || dev.getMemAddr().empty())
+    return op->emitOpError() << "has no SPM address; run tx8be-spm-alloc first";
+  return static_cast<uint64_t>(dev.getMemAddr()[0]);
+}
+
+/// Step k's box of `value` (logical dims) as a C tx8_box in device order.
+std::string boxLiteral(const TensorBox &box, Value value) {
+  DeviceLayout layout = getDeviceLayout(value);
+  return "{" + ints(toDeviceOrder(box.start, layout.order)) + ", " + ints(toDeviceOrder(box.size, layout.order)) +
+         "}";
+}
+
+std::string boxTable(const std::string &name, BoxTableAttr boxes, Value value) {
+  std::string s = "    static const tx8_box " + name + "[" + std::to_string(boxes.getCount()) + "] = {";
+  for (int64_t k = 0; k < boxes.getCount(); ++k)
+    s += (k ? ", " : "") + boxLiteral(boxes.getBox(k), value);
+  return s + "};\n";
+}
+
+LogicalResult GroupPrinter::printView() {
   // A DDR view (Reshape): the DDR allocator gave the result its operand's bytes; nothing runs.
   os << "/* ---- group " << index << ": " << opSummary(&group.getBody().front().front())
      << "\n *      a view of its operand's bytes in DDR: nothing to run ---- */\n";
@@ -70,213 +112,245 @@ LogicalResult GroupEmitter::emitViewGroup() {
   return success();
 }
 
-LogicalResult GroupEmitter::emit() {
-  if (group.getGroupTag().value_or(0) == 2)
-    return emitViewGroup();
-  // Every step runs on tile 0 until the schedule says which tile runs which shard: refuse a plan for more.
-  if (RegionAttr region = group.getDevRegionAttr(); region && region.getXDim() * region.getYDim() > 1)
-    return group.emitOpError() << "is mapped to " << region.getXDim() << "x" << region.getYDim()
-                             << " tiles (dev_region); codegen runs a group on one tile until multi-tile "
-                                "schedules land: compile with tx8be.tile_dx = tx8be.tile_dy = 1";
-  FailureOr<Operation *> computeOr = getGroupComputeOp(group);
-  if (failed(computeOr))
+LogicalResult GroupPrinter::printLoadConst(LoadConstOp load) {
+  Value result = load.getOutput();
+  auto fmt = formatName(result.getType());
+  if (!fmt)
+    return load.emitOpError() << "has an element type with no device format";
+  uint64_t ddr = 0;
+  if (failed(constAddressOf(load, ddr)))
     return failure();
-  Operation *compute = *computeOr;
-  GroupPlan plan = planGroup(compute, getHwConfig(group));
-  size_t steps = plan.steps.size();
-
-  os << "/* ---- group " << index << ": " << opSummary(compute) << "\n";
-  os << " *      " << steps << (steps == 1 ? " step" : " steps") << ", output slice " << ints(plan.slice)
-     << " (logical dims), SPM " << group.getSpmAllocSize().value_or(0) << " bytes ---- */\n";
-  os << "static uint64_t group_" << index << "(void) {\n";
-  os << "    uint64_t cycles = 0;\n";
-
-  // Every SPM / DDR tensor the op reads or writes, by its value.
-  DenseMap<Value, CTensor> spm;
-  std::string body; // per-step statements
-  std::string once; // statements before the loop
-  llvm::raw_string_ostream bodyOs(body), onceOs(once);
-  std::string tables;
-  llvm::raw_string_ostream tablesOs(tables);
-  auto ddrAddr = [&](Value groupOperand) -> FailureOr<uint64_t> {
-    return ddrAddressOf(groupOperand, group);
-  };
-
-  Block &block = group.getBody().front();
-  unsigned counter = 0;
-  for (Operation &op : block) {
-    if (isa<ReturnOp>(op) || &op == compute)
-      continue;
-    std::string n = "t" + std::to_string(counter++);
-    Value result = op.getResult(0);
-    auto fmt = formatName(result.getType());
-    if (!fmt)
-      return op.emitOpError() << "has an element type with no device format";
-    auto dev = op.getAttrOfType<DevAttr>("dev_info");
-    if (auto load = dyn_cast<LoadConstOp>(op)) {
-      uint64_t ddr = 0;
-      if (failed(constAddressOf(load, ddr)))
-        return failure();
-      SmallVector<int64_t, 6> whole = deviceShapeOf(result);
-      if (load->hasAttr("bypasscodegen")) { // read in place
-        onceOs << "    static const int32_t " << n << "_shape[" << whole.size() << "] = " << ints(whole) << ";\n";
-        onceOs << "    L_SHAPE " << n << "_s;\n    tx8_lshape_init(&" << n << "_s, " << n << "_shape, " << whole.size()
-               << ");\n";
-        onceOs << "    TSR " << n << " = {" << *fmt << ", " << hex(ddr) << ", &" << n << "_s}; /* DDR, in place */\n";
-        spm[result] = {n, *fmt, ddr};
-        continue;
-      }
-      if (!dev || dev.getMemAddr().empty())
-        return op.emitError() << "has no SPM address; run tx8be-spm-alloc first";
-      uint64_t addr = static_cast<uint64_t>(dev.getMemAddr()[0]);
-      onceOs << "    /* constant " << load.getConstMapId() << " " << commentText(locName(op.getLoc())) << ": "
-             << ints(cast<ShapedType>(result.getType()).getShape()) << " "
-             << (getDeviceLayout(result).isIdentityOrder() ? "row-major" : commentText(getLayoutStr(&op)))
-             << " */\n";
-      onceOs << "    static const int32_t " << n << "_shape[" << whole.size() << "] = " << ints(whole) << ";\n";
-      onceOs << "    L_SHAPE " << n << "_ds;\n    tx8_lshape_init(&" << n << "_ds, " << n << "_shape, " << whole.size()
-             << ");\n";
-      onceOs << "    TSR " << n << "_ddr = {" << *fmt << ", " << hex(ddr) << ", &" << n << "_ds};\n";
-      onceOs << "    TSR " << n << "_spm = {" << *fmt << ", " << hex(addr) << ", NULL};\n";
-      onceOs << "    LOAD_PARAM " << n << "_ld = {" << layoutName(result) << "};\n";
-      onceOs << "    cycles = ADD_VALID_CYCLE(cycles, op_loadConst(&" << n << "_ld, &" << n << "_ddr, &" << n
-             << "_spm));\n";
-      spm[result] = {n, *fmt, addr};
-      continue;
-    }
-    if (isa<LoadVarOp>(op)) {
-      if (!dev || dev.getMemAddr().empty())
-        return op.emitError() << "has no SPM address; run tx8be-spm-alloc first";
-      uint64_t addr = static_cast<uint64_t>(dev.getMemAddr()[0]);
-      auto arg = dyn_cast<BlockArgument>(op.getOperand(0));
-      if (!arg)
-        return op.emitError() << "loads a value that is not a Group input";
-      FailureOr<uint64_t> ddr = ddrAddr(group->getOperand(arg.getArgNumber()));
-      if (failed(ddr))
-        return failure();
-      // The box this step reads: the compute op's operand box (all uses share it).
-      int64_t operandIndex = -1;
-      for (OpOperand &use : result.getUses())
-        if (use.getOwner() == compute)
-          operandIndex = use.getOperandNumber();
-      if (operandIndex < 0)
-        return op.emitError() << "is not read by the group's compute op";
-      SmallVector<int64_t, 6> whole = deviceShapeOf(result);
-      tablesOs << "    static const int32_t " << n << "_whole[" << whole.size() << "] = " << ints(whole) << ";\n";
-      tablesOs << "    static const tx8_box " << n << "_box[" << steps << "] = {";
-      for (auto [s, step] : llvm::enumerate(plan.steps))
-        tablesOs << (s ? ", " : "") << box(step.operands[operandIndex], result);
-      tablesOs << "};\n";
-      onceOs << "    L_SHAPE " << n << "_ds;\n";
-      onceOs << "    TSR " << n << "_ddr = {" << *fmt << ", " << hex(*ddr) << ", &" << n << "_ds};\n";
-      onceOs << "    TSR " << n << "_spm = {" << *fmt << ", " << hex(addr) << ", NULL};\n";
-      onceOs << "    LOAD_PARAM " << n << "_ld = {" << layoutName(result) << "};\n";
-      bodyOs << "        tx8_lshape_box(&" << n << "_ds, " << n << "_whole, " << whole.size() << ", &" << n
-             << "_box[s]);\n";
-      bodyOs << "        cycles = ADD_VALID_CYCLE(cycles, op_loadVar(&" << n << "_ld, &" << n << "_ddr, &" << n
-             << "_spm));\n";
-      spm[result] = {n, *fmt, addr};
-      continue;
-    }
-    if (isa<StoreVarOp>(op))
-      continue; // after the compute op, below
-    return op.emitError() << "is not a load or store next to the group's compute op";
+  std::string n = nextName();
+  SmallVector<int64_t, 6> whole = deviceShapeOf(result);
+  llvm::raw_string_ostream once(text.once);
+  if (load->hasAttr("bypasscodegen")) { // read in place
+    once << "    static const int32_t " << n << "_shape[" << whole.size() << "] = " << ints(whole) << ";\n";
+    once << "    L_SHAPE " << n << "_s;\n    tx8_lshape_init(&" << n << "_s, " << n << "_shape, " << whole.size()
+         << ");\n";
+    once << "    TSR " << n << " = {" << *fmt << ", " << hex(ddr) << ", &" << n << "_s}; /* DDR, in place */\n";
+    tensors[result] = {n, *fmt, ddr, {}};
+    return success();
   }
+  FailureOr<uint64_t> addr = spmAddressOf(load);
+  if (failed(addr))
+    return failure();
+  once << "    /* constant " << load.getConstMapId() << " " << commentText(locName(load.getLoc())) << ": "
+       << ints(cast<ShapedType>(result.getType()).getShape()) << " "
+       << (getDeviceLayout(result).isIdentityOrder() ? "row-major" : commentText(getLayoutStr(load))) << " */\n";
+  once << "    static const int32_t " << n << "_shape[" << whole.size() << "] = " << ints(whole) << ";\n";
+  once << "    L_SHAPE " << n << "_ds;\n    tx8_lshape_init(&" << n << "_ds, " << n << "_shape, " << whole.size()
+       << ");\n";
+  once << "    TSR " << n << "_ddr = {" << *fmt << ", " << hex(ddr) << ", &" << n << "_ds};\n";
+  once << "    TSR " << n << "_spm = {" << *fmt << ", " << hex(*addr) << ", NULL};\n";
+  once << "    LOAD_PARAM " << n << "_ld = {" << layoutName(result) << "};\n";
+  once << "    cycles = ADD_VALID_CYCLE(cycles, op_loadConst(&" << n << "_ld, &" << n << "_ddr, &" << n << "_spm));\n";
+  tensors[result] = {n, *fmt, *addr, {}};
+  return success();
+}
 
-  // The compute op: its TSRs carry the OpLib view of this step's boxes.
-  auto computeDev = compute->getAttrOfType<DevAttr>("dev_info");
-  if (!computeDev || computeDev.getMemAddr().empty())
-    return compute->emitError() << "has no SPM address; run tx8be-spm-alloc first";
-  OpCall call;
+LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load, StepsOp steps) {
+  Value result = load.getOutput();
+  auto fmt = formatName(result.getType());
+  if (!fmt)
+    return load.emitOpError() << "has an element type with no device format";
+  FailureOr<uint64_t> addr = spmAddressOf(load);
+  if (failed(addr))
+    return failure();
+  auto arg = dyn_cast<BlockArgument>(load.getSource());
+  if (!arg || arg.getOwner()->getParentOp() != group)
+    return load.emitOpError() << "loads a value that is not a Group input";
+  FailureOr<uint64_t> ddr = ddrAddressOf(group->getOperand(arg.getArgNumber()), group);
+  if (failed(ddr))
+    return failure();
+  std::string n = nextName();
+  SmallVector<int64_t, 6> whole = deviceShapeOf(result);
+  text.tables += "    static const int32_t " + n + "_whole[" + std::to_string(whole.size()) + "] = " + ints(whole) +
+                 ";\n" + boxTable(n + "_box", load.getBoxes(), result);
+  llvm::raw_string_ostream once(text.once), step(text.step);
+  once << "    L_SHAPE " << n << "_ds;\n";
+  once << "    TSR " << n << "_ddr = {" << *fmt << ", " << hex(*ddr) << ", &" << n << "_ds};\n";
+  once << "    TSR " << n << "_spm = {" << *fmt << ", " << hex(*addr) << ", NULL};\n";
+  once << "    LOAD_PARAM " << n << "_ld = {" << layoutName(result) << "};\n";
+  step << "        tx8_lshape_box(&" << n << "_ds, " << n << "_whole, " << whole.size() << ", &" << n << "_box[s]);\n";
+  step << "        cycles = ADD_VALID_CYCLE(cycles, op_loadVar(&" << n << "_ld, &" << n << "_ddr, &" << n << "_spm));\n";
+  tensors[result] = {n, *fmt, *addr, load.getBoxes()};
+  return success();
+}
+
+void GroupPrinter::printViewTable(const std::string &name, Operation *compute, unsigned tensorIndex, Value value,
+                                  BoxTableAttr boxes, int64_t count) {
+  DeviceLayout layout = getDeviceLayout(value);
+  SmallVector<int64_t, 6> whole(cast<ShapedType>(value.getType()).getShape());
+  size_t rank = 0;
+  std::string rows;
+  for (int64_t k = 0; k < count; ++k) {
+    SmallVector<int64_t, 6> size = boxes ? boxes.getBox(k).size : whole;
+    SmallVector<int64_t> view = tx8be::detail::opLibViewShape(compute, tensorIndex, toDeviceOrder(size, layout.order));
+    rank = view.size();
+    rows += (k ? ", " : "") + ints(view);
+  }
+  text.tables += "    static const int32_t " + name + "_view[" + std::to_string(count) + "][" + std::to_string(rank) +
+                 "] = {" + rows + "};\n";
+  text.once += "    L_SHAPE " + name + "_vs;\n";
+  text.step += "        tx8_lshape_init(&" + name + "_vs, " + name + "_view[s], " + std::to_string(rank) + ");\n";
+}
+
+LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps) {
   auto oplib = dyn_cast<OpLibInterface>(compute);
   if (!oplib)
     return compute->emitOpError() << "has no OpLib kernel";
+  if (compute->getNumResults() != 1)
+    return compute->emitOpError() << "has " << compute->getNumResults() << " results; codegen handles one";
+  FailureOr<uint64_t> outAddr = spmAddressOf(compute);
+  if (failed(outAddr))
+    return failure();
+  OpCall call;
   if (failed(oplib.genOpCode(call)))
     return failure();
+  int64_t count = steps.getCount();
   CallSite site;
-  auto viewTable = [&](const std::string &name, unsigned tensorIndex, Value value, auto boxOf) {
-    DeviceLayout layout = getDeviceLayout(value);
-    size_t rank = 0;
-    std::string rows;
-    for (auto [s, step] : llvm::enumerate(plan.steps)) {
-      SmallVector<int64_t> view =
-          tx8be::detail::opLibViewShape(compute, tensorIndex, toDeviceOrder(boxOf(step).size, layout.order));
-      rank = view.size();
-      rows += (s ? ", " : "") + ints(view);
-    }
-    tablesOs << "    static const int32_t " << name << "_view[" << steps << "][" << rank << "] = {" << rows
-             << "};\n";
-    onceOs << "    L_SHAPE " << name << "_vs;\n";
-    bodyOs << "        tx8_lshape_init(&" << name << "_vs, " << name << "_view[s], " << rank << ");\n";
-  };
   for (auto [k, operand] : llvm::enumerate(compute->getOperands())) {
-    auto it = spm.find(operand);
-    if (it == spm.end())
-      return compute->emitError() << "reads operand " << k << " that no load in its group provides";
+    auto it = tensors.find(operand);
+    if (it == tensors.end())
+      return compute->emitOpError() << "reads operand " << k << ", which no load of its group provides";
     std::string v = "in" + std::to_string(k);
-    viewTable(v, k, operand, [&](const GroupStep &step) -> const TensorBox & { return step.operands[k]; });
-    onceOs << "    TSR " << v << " = {" << it->second.format << ", " << hex(it->second.addr) << ", &" << v
-           << "_vs};\n";
+    printViewTable(v, compute, k, operand, it->second.boxes, count);
+    text.once += "    TSR " + v + " = {" + it->second.format + ", " + hex(it->second.addr) + ", &" + v + "_vs};\n";
     site.operands.push_back("&" + v);
   }
+
+  // The result: each step computes the box its StoreBox writes.
   Value result = compute->getResult(0);
   auto outFmt = formatName(result.getType());
   if (!outFmt)
-    return compute->emitError() << "has a result type with no device format";
-  uint64_t outAddr = static_cast<uint64_t>(computeDev.getMemAddr()[0]);
-  viewTable("out", compute->getNumOperands(), result,
-            [&](const GroupStep &step) -> const TensorBox & { return step.result; });
-  onceOs << "    TSR out = {" << *outFmt << ", " << hex(outAddr) << ", &out_vs};\n";
+    return compute->emitOpError() << "has a result type with no device format";
+  StoreBoxOp store;
+  for (Operation *user : result.getUsers())
+    if (auto s = dyn_cast<StoreBoxOp>(user))
+      store = s;
+  if (!store)
+    return compute->emitOpError() << "result is not stored; codegen needs the box each step computes";
+  printViewTable("out", compute, compute->getNumOperands(), result, store.getBoxes(), count);
+  text.once += "    TSR out = {" + *outFmt + ", " + hex(*outAddr) + ", &out_vs};\n";
   site.results.push_back("&out");
-  if (computeDev.getImmSize() > 0) {
-    onceOs << "    static const int32_t imm_shape[1] = {" << computeDev.getImmSize() << "};\n";
-    onceOs << "    L_SHAPE imm_s;\n    tx8_lshape_init(&imm_s, imm_shape, 1);\n";
-    onceOs << "    TSR imm = {Fmt_INT8, " << hex(static_cast<uint64_t>(computeDev.getImmAddr())) << ", &imm_s};\n";
+  tensors[result] = {"out", *outFmt, *outAddr, store.getBoxes()};
+
+  auto dev = compute->getAttrOfType<DevAttr>("dev_info");
+  if (dev.getImmSize() > 0) {
+    text.once += "    static const int32_t imm_shape[1] = {" + std::to_string(dev.getImmSize()) + "};\n";
+    text.once += "    L_SHAPE imm_s;\n    tx8_lshape_init(&imm_s, imm_shape, 1);\n";
+    text.once += "    TSR imm = {Fmt_INT8, " + hex(static_cast<uint64_t>(dev.getImmAddr())) + ", &imm_s};\n";
     site.imm = "&imm";
   }
   if (call.usesStepPads()) {
+    // The border pads of this step: where the first operand's box reaches into the op's padding.
+    auto in = tensors.find(compute->getOperand(0));
+    if (in == tensors.end() || !in->second.boxes)
+      return compute->emitOpError() << "takes per-step pads, but its first operand is not loaded per step";
     int64_t rank = cast<ShapedType>(compute->getOperand(0).getType()).getRank();
-    tablesOs << "    static const int32_t pads[" << steps << "][4] = {"; // top, left, bottom, right
-    for (auto [s, step] : llvm::enumerate(plan.steps)) {
-      const TensorBox &in = step.operands[0];
-      SmallVector<int64_t> p = rank == 4 ? SmallVector<int64_t>{in.padLow[2], in.padLow[3], in.padHigh[2], in.padHigh[3]}
-                                         : SmallVector<int64_t>{0, in.padLow[2], 0, in.padHigh[2]};
-      tablesOs << (s ? ", " : "") << ints(p);
+    std::string rows;
+    for (int64_t k = 0; k < count; ++k) { // top, left, bottom, right
+      TensorBox box = in->second.boxes.getBox(k);
+      SmallVector<int64_t> p = rank == 4 ? SmallVector<int64_t>{box.padLow[2], box.padLow[3], box.padHigh[2], box.padHigh[3]}
+                                         : SmallVector<int64_t>{0, box.padLow[2], 0, box.padHigh[2]};
+      rows += (k ? ", " : "") + ints(p);
     }
-    tablesOs << "};\n";
+    text.tables += "    static const int32_t pads[" + std::to_string(count) + "][4] = {" + rows + "};\n";
     site.pads = "pads[s]";
   }
-  if (failed(printOpCall(compute, call, site, "        ", bodyOs)))
-    return failure();
+  llvm::raw_string_ostream step(text.step);
+  return printOpCall(compute, call, site, "        ", step);
+}
 
-  // Stores of the output slice.
-  for (Operation &op : block) {
-    auto store = dyn_cast<StoreVarOp>(op);
-    if (!store)
-      continue;
-    unsigned resultIndex = 0;
-    for (OpOperand &use : store.getOutput().getUses())
-      if (isa<ReturnOp>(use.getOwner()))
-        resultIndex = use.getOperandNumber();
-    FailureOr<uint64_t> ddr = groupResultAddress(group, resultIndex);
-    if (failed(ddr))
+LogicalResult GroupPrinter::printStoreBox(StoreBoxOp store, StepsOp steps) {
+  Value value = store.getInput();
+  auto it = tensors.find(value);
+  if (it == tensors.end())
+    return store.emitOpError() << "stores a value that is not in SPM";
+  FailureOr<uint64_t> ddr = groupResultAddress(group, store.getResultIndex());
+  if (failed(ddr))
+    return failure();
+  std::string y = store.getResultIndex() == 0 ? "y" : "y" + std::to_string(store.getResultIndex());
+  SmallVector<int64_t, 6> whole = deviceShapeOf(value);
+  text.tables += "    static const int32_t " + y + "_whole[" + std::to_string(whole.size()) + "] = " + ints(whole) +
+                 ";\n" + boxTable(y + "_box", store.getBoxes(), value);
+  llvm::raw_string_ostream once(text.once), step(text.step);
+  once << "    L_SHAPE " << y << "_ds;\n";
+  once << "    TSR " << y << "_ddr = {" << it->second.format << ", " << hex(*ddr) << ", &" << y << "_ds};\n";
+  once << "    TSR " << y << "_spm = {" << it->second.format << ", " << hex(it->second.addr) << ", NULL};\n";
+  once << "    STORE_PARAM " << y << "_st = {" << layoutName(value) << "};\n";
+  step << "        tx8_lshape_box(&" << y << "_ds, " << y << "_whole, " << whole.size() << ", &" << y << "_box[s]);\n";
+  step << "        cycles = ADD_VALID_CYCLE(cycles, op_dma_store(&" << y << "_st, &" << y << "_spm, &" << y
+       << "_ddr));\n";
+  return success();
+}
+
+LogicalResult GroupPrinter::printSteps(StepsOp steps) {
+  // Every step runs on tile 0 until the runtime starts the other tiles: refuse a schedule for more.
+  if (steps.getTile() != 0)
+    return steps.emitOpError() << "runs on tile " << steps.getTile()
+                               << "; codegen runs every group on tile 0 until multi-tile schedules land";
+  FailureOr<Operation *> compute = getGroupComputeOp(group);
+  if (failed(compute))
+    return failure();
+  for (Operation &op : steps.getBody().front()) {
+    LogicalResult printed = success();
+    if (auto load = dyn_cast<LoadBoxOp>(op))
+      printed = printLoadBox(load, steps);
+    else if (auto store = dyn_cast<StoreBoxOp>(op))
+      printed = printStoreBox(store, steps);
+    else if (isa<WaitOp>(op))
+      continue; // the HAL's copies have completed when their call returns
+    else if (&op == *compute)
+      printed = printCompute(&op, steps);
+    else
+      return op.emitOpError() << "cannot be printed inside a tx8be.Steps";
+    if (failed(printed))
       return failure();
-    SmallVector<int64_t, 6> whole = deviceShapeOf(result);
-    tablesOs << "    static const int32_t y_whole[" << whole.size() << "] = " << ints(whole) << ";\n";
-    tablesOs << "    static const tx8_box y_box[" << steps << "] = {";
-    for (auto [s, step] : llvm::enumerate(plan.steps))
-      tablesOs << (s ? ", " : "") << box(step.result, result);
-    tablesOs << "};\n";
-    onceOs << "    L_SHAPE y_ds;\n";
-    onceOs << "    TSR y_ddr = {" << *outFmt << ", " << hex(*ddr) << ", &y_ds};\n";
-    onceOs << "    TSR y_spm = {" << *outFmt << ", " << hex(outAddr) << ", NULL};\n";
-    onceOs << "    STORE_PARAM y_st = {" << layoutName(result) << "};\n";
-    bodyOs << "        tx8_lshape_box(&y_ds, y_whole, " << whole.size() << ", &y_box[s]);\n";
-    bodyOs << "        cycles = ADD_VALID_CYCLE(cycles, op_dma_store(&y_st, &y_spm, &y_ddr));\n";
+  }
+  return success();
+}
+
+LogicalResult GroupPrinter::print() {
+  if (group.getGroupTag().value_or(0) == 2)
+    return printView();
+  // Every step runs on tile 0 until the schedule says which tile runs which shard: refuse a plan for more.
+  if (RegionAttr region = group.getDevRegionAttr(); region && region.getXDim() * region.getYDim() > 1)
+    return group.emitOpError() << "is mapped to " << region.getXDim() << "x" << region.getYDim()
+                               << " tiles (dev_region); codegen runs a group on one tile until multi-tile "
+                                  "schedules land: compile with tx8be.tile_dx = tx8be.tile_dy = 1";
+  auto allSteps = group.getBody().front().getOps<StepsOp>();
+  if (allSteps.empty())
+    return group.emitOpError() << "has no schedule (tx8be.Steps); run tx8be-temporal-split first";
+  if (std::next(allSteps.begin()) != allSteps.end())
+    return group.emitOpError() << "has more than one tx8be.Steps; codegen runs one tile per group";
+  StepsOp steps = *allSteps.begin();
+
+  for (Operation &op : group.getBody().front()) {
+    LogicalResult printed = success();
+    if (auto load = dyn_cast<LoadConstOp>(op))
+      printed = printLoadConst(load);
+    else if (auto s = dyn_cast<StepsOp>(op))
+      printed = printSteps(s);
+    else if (isa<BarrierOp>(op))
+      text.after += "    tx8_hal_barrier(); /* every tile of the group has stored its part */\n";
+    else if (!isa<ReturnOp>(op))
+      return op.emitOpError() << "cannot be printed in a planned group";
+    if (failed(printed))
+      return failure();
   }
 
-  os << tables << once;
-  os << "    for (int32_t s = 0; s < " << steps << "; ++s) {\n" << body << "    }\n";
+  FailureOr<Operation *> compute = getGroupComputeOp(group);
+  int64_t count = steps.getCount();
+  os << "/* ---- group " << index << ": " << opSummary(*compute) << "\n";
+  os << " *      " << count << (count == 1 ? " step" : " steps") << " on tile " << steps.getTile()
+     << ", output slice " << ints(steps.getSlice()) << " (logical dims), SPM "
+     << group.getSpmAllocSize().value_or(0) << " bytes ---- */\n";
+  os << "static uint64_t group_" << index << "(void) {\n";
+  os << "    uint64_t cycles = 0;\n";
+  os << text.tables << text.once;
+  os << "    for (int32_t s = 0; s < " << count << "; ++s) {\n" << text.step << "    }\n";
+  os << text.after;
   os << "    return cycles;\n}\n\n";
   return success();
 }
@@ -289,7 +363,7 @@ LogicalResult tx8::codegen::emitGroups(func::FuncOp func, raw_ostream &os, unsig
     auto group = dyn_cast<GroupOp>(op);
     if (!group)
       continue;
-    if (failed(GroupEmitter(group, groupCount++, os).emit()))
+    if (failed(GroupPrinter(group, groupCount++, os).print()))
       return failure();
   }
   return success();

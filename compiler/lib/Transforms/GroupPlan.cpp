@@ -25,9 +25,12 @@ uint64_t GroupPlan::footprint(uint64_t align) const {
 uint64_t tx8be::spmBufferAlign(const tx8_hw_config &hw) { return tx8_hw_batch_align_bytes(&hw); }
 
 FailureOr<Operation *> tx8be::getGroupComputeOp(GroupOp group) {
+  // Planned: the compute op runs inside the Steps.
+  StepsOp steps = getGroupSteps(group);
+  Block &block = steps ? steps.getBody().front() : group.getBody().front();
   Operation *compute = nullptr;
-  for (Operation &op : group.getBody().front()) {
-    if (isa<LoadVarOp, LoadConstOp, StoreVarOp, ReturnOp>(op))
+  for (Operation &op : block) {
+    if (isa<LoadVarOp, LoadConstOp, StoreVarOp, ReturnOp, LoadBoxOp, StoreBoxOp, WaitOp, BarrierOp>(op))
       continue;
     if (compute) {
       group.emitError() << "holds more than one compute op (" << compute->getName() << ", " << op.getName()
@@ -42,7 +45,6 @@ FailureOr<Operation *> tx8be::getGroupComputeOp(GroupOp group) {
   }
   return compute;
 }
-
 
 SmallVector<int64_t, 6> tx8be::splittableDims(Operation *op) {
   if (op->getNumResults() != 1 || !isa<ShapedType>(op->getResult(0).getType()))
@@ -86,8 +88,7 @@ SmallVector<int64_t, 6> tx8be::splittableDims(Operation *op) {
   return ordered;
 }
 
-/// Bytes of the device image of a box of `value`.
-static uint64_t boxBytes(Value value, ArrayRef<int64_t> size, const tx8_hw_config &hw) {
+uint64_t tx8be::spmBoxBytes(Value value, ArrayRef<int64_t> size, const tx8_hw_config &hw) {
   DeviceLayout layout = getDeviceLayout(value);
   Type element = cast<ShapedType>(value.getType()).getElementType();
   return deviceImageBytes(toDeviceOrder(size, layout.order), element, layout.mode, tx8_hw_batch_align_bytes(&hw))
@@ -131,10 +132,10 @@ GroupPlan tx8be::planGroup(Operation *compute, ArrayRef<int64_t> slice, const tx
         box.padLow.assign(opShape.size(), 0);
         box.padHigh.assign(opShape.size(), 0);
       }
-      plan.operandBytes[i] = std::max(plan.operandBytes[i], boxBytes(operand, box.size, hw));
+      plan.operandBytes[i] = std::max(plan.operandBytes[i], spmBoxBytes(operand, box.size, hw));
       step.operands.push_back(std::move(box));
     }
-    plan.resultBytes = std::max(plan.resultBytes, boxBytes(result, step.result.size, hw));
+    plan.resultBytes = std::max(plan.resultBytes, spmBoxBytes(result, step.result.size, hw));
     plan.steps.push_back(std::move(step));
 
     // Next slice: innermost device dim first.
@@ -154,13 +155,75 @@ GroupPlan tx8be::planGroup(Operation *compute, ArrayRef<int64_t> slice, const tx
   return plan;
 }
 
-GroupPlan tx8be::planGroup(Operation *compute, const tx8_hw_config &hw) {
-  auto shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
-  SmallVector<int64_t, 6> slice(shape.begin(), shape.end());
-  if (auto dev = compute->getAttrOfType<DevAttr>("dev_info"))
-    if (dev.getTemporalMemSlice() && dev.getTemporalMemSlice().size() == static_cast<int64_t>(shape.size()))
-      slice.assign(dev.getTemporalMemSlice().asArrayRef().begin(), dev.getTemporalMemSlice().asArrayRef().end());
-  return planGroup(compute, slice, hw);
+StepsOp tx8be::getGroupSteps(GroupOp group) {
+  auto steps = group.getBody().front().getOps<StepsOp>();
+  return steps.empty() ? StepsOp() : *steps.begin();
+}
+
+LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
+  Operation *compute = plan.compute;
+  Block &body = group.getBody().front();
+  auto ret = cast<ReturnOp>(body.getTerminator());
+  MLIRContext *ctx = group.getContext();
+  int64_t count = static_cast<int64_t>(plan.steps.size());
+  auto table = [&](Value value, auto boxOf) {
+    SmallVector<TensorBox> boxes;
+    for (const GroupStep &step : plan.steps)
+      boxes.push_back(boxOf(step));
+    return BoxTableAttr::get(ctx, cast<ShapedType>(value.getType()).getRank(), boxes);
+  };
+
+  // The Steps fill the group's stored results, in Return order.
+  SmallVector<StoreVarOp> stores;
+  for (Value v : ret.getOperands()) {
+    auto store = v.getDefiningOp<StoreVarOp>();
+    if (!store || store.getInput().getDefiningOp() != compute)
+      return group.emitOpError() << "returns a value that is not a StoreVar of its compute op; cannot schedule it";
+    stores.push_back(store);
+  }
+  OpBuilder b(ret);
+  SmallVector<Type> resultTypes;
+  for (StoreVarOp store : stores)
+    resultTypes.push_back(store.getType());
+  auto steps = b.create<StepsOp>(compute->getLoc(), resultTypes, /*tile=*/0, count, plan.slice);
+  Block *stepBody = b.createBlock(&steps.getBody());
+
+  // Loads of this step's operand boxes, then one wait for all of them.
+  b.setInsertionPointToEnd(stepBody);
+  SmallVector<Value> tokens;
+  for (auto load : llvm::make_early_inc_range(body.getOps<LoadVarOp>())) {
+    int64_t operand = -1;
+    for (OpOperand &use : load.getOutput().getUses())
+      if (use.getOwner() == compute)
+        operand = use.getOperandNumber();
+    if (operand < 0)
+      return load.emitOpError() << "is not read by the group's compute op; cannot schedule it";
+    auto box = b.create<LoadBoxOp>(load.getLoc(), load.getInput().getType(), TokenType::get(ctx), load.getInput(),
+                                   table(load.getInput(), [&](const GroupStep &s) { return s.operands[operand]; }),
+                                   /*dev_info=*/DevAttr());
+    load.getOutput().replaceAllUsesWith(box.getOutput());
+    load.erase();
+    tokens.push_back(box.getToken());
+  }
+  if (!tokens.empty())
+    b.create<WaitOp>(group.getLoc(), tokens);
+  compute->moveBefore(stepBody, stepBody->end());
+
+  // Stores of this step's output slice.
+  tokens.clear();
+  b.setInsertionPointToEnd(stepBody);
+  for (auto [i, store] : llvm::enumerate(stores)) {
+    auto box = b.create<StoreBoxOp>(store.getLoc(), TokenType::get(ctx), store.getInput(), static_cast<int64_t>(i),
+                                    table(store.getInput(), [](const GroupStep &s) { return s.result; }));
+    tokens.push_back(box.getToken());
+  }
+  if (!tokens.empty())
+    b.create<WaitOp>(group.getLoc(), tokens);
+  for (auto [i, store] : llvm::enumerate(stores)) {
+    ret.setOperand(i, steps.getResult(i));
+    store.erase();
+  }
+  return success();
 }
 
 DevAttr tx8be::getOrCreateDevInfo(Operation *op) {
@@ -168,28 +231,16 @@ DevAttr tx8be::getOrCreateDevInfo(Operation *op) {
     return dev;
   MLIRContext *ctx = op->getContext();
   LayoutMode mode = LayoutMode::NTensor;
-  if (op->getNumResults() == 1)
-    if (auto type = dyn_cast<ShapedType>(op->getResult(0).getType()))
-      mode = defaultCompactLayout(type);
-  auto empty = DenseI64ArrayAttr::get(ctx, {});
-  return DevAttr::get(ctx, 0, LayoutModeAttr::get(ctx, mode), false, 1, empty, empty, 0, -1, empty);
-}
-
-DevAttr tx8be::withTemporalMemSlice(DevAttr d, ArrayRef<int64_t> slice) {
-  MLIRContext *ctx = d.getContext();
-  return DevAttr::get(ctx, d.getImmSize(), d.getMemLayout(), d.getMultiBufEn(), d.getMultiBufNum(),
-                      d.getOutShapeBufIdx(), DenseI64ArrayAttr::get(ctx, slice), d.getSourceType(), d.getImmAddr(),
-                      d.getMemAddr());
+  if (op->getNumResults() >= 1 && isa<ShapedType>(op->getResult(0).getType()))
+    mode = getDeviceLayout(op->getResult(0)).mode; // a LoadBox's is its source's
+  return DevAttr::get(ctx, 0, LayoutModeAttr::get(ctx, mode), -1, DenseI64ArrayAttr::get(ctx, {}));
 }
 
 DevAttr tx8be::withMemAddr(DevAttr d, ArrayRef<int64_t> addrs) {
   MLIRContext *ctx = d.getContext();
-  return DevAttr::get(ctx, d.getImmSize(), d.getMemLayout(), d.getMultiBufEn(), d.getMultiBufNum(),
-                      d.getOutShapeBufIdx(), d.getTemporalMemSlice(), d.getSourceType(), d.getImmAddr(),
-                      DenseI64ArrayAttr::get(ctx, addrs));
+  return DevAttr::get(ctx, d.getImmSize(), d.getMemLayout(), d.getImmAddr(), DenseI64ArrayAttr::get(ctx, addrs));
 }
 
 DevAttr tx8be::withImm(DevAttr d, uint64_t immSize, int64_t immAddr) {
-  return DevAttr::get(d.getContext(), immSize, d.getMemLayout(), d.getMultiBufEn(), d.getMultiBufNum(),
-                      d.getOutShapeBufIdx(), d.getTemporalMemSlice(), d.getSourceType(), immAddr, d.getMemAddr());
+  return DevAttr::get(d.getContext(), immSize, d.getMemLayout(), immAddr, d.getMemAddr());
 }

@@ -19,33 +19,69 @@ struct GroupBuffer {
   BufferRequest request;
 };
 
-/// Buffer lifetimes of one group: each SPM value from its definition to its last use inside the body.
-SmallVector<GroupBuffer> collectBuffers(GroupOp group, const GroupPlan &plan) {
+/// SPM bytes of the buffer `op` defines: a constant whole, a LoadBox its largest box, the compute op's result
+/// the largest slice its StoreBox writes.
+FailureOr<uint64_t> bufferBytes(Operation *op, const tx8_hw_config &hw) {
+  if (auto load = dyn_cast<LoadBoxOp>(op)) {
+    uint64_t bytes = 0;
+    for (int64_t k = 0; k < load.getBoxes().getCount(); ++k)
+      bytes = std::max(bytes, spmBoxBytes(load.getSource(), load.getBoxes().getBox(k).size, hw));
+    return bytes;
+  }
+  Value result = op->getResult(0);
+  if (isa<LoadConstOp>(op))
+    return spmBoxBytes(result, cast<ShapedType>(result.getType()).getShape(), hw);
+  uint64_t bytes = 0;
+  bool stored = false;
+  for (Operation *user : result.getUsers())
+    if (auto store = dyn_cast<StoreBoxOp>(user)) {
+      stored = true;
+      for (int64_t k = 0; k < store.getBoxes().getCount(); ++k)
+        bytes = std::max(bytes, spmBoxBytes(result, store.getBoxes().getBox(k).size, hw));
+    }
+  if (!stored)
+    return op->emitOpError() << "result is not stored by a StoreBox; its SPM buffer has no size";
+  return bytes;
+}
+
+/// Buffer lifetimes of one planned group, in program order with the Steps region's ops as one step: each SPM
+/// value lives from its definition to its last use; one defined before the Steps and read inside lives to
+/// the Steps' end (every step reads it again).
+FailureOr<SmallVector<GroupBuffer>> collectBuffers(GroupOp group, StepsOp steps, Operation *compute,
+                                                   const tx8_hw_config &hw) {
   DenseMap<Operation *, int64_t> position;
   int64_t index = 0;
-  for (Operation &op : group.getBody().front())
-    position[&op] = index++;
+  group.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) { position[op] = index++; });
+  Operation *afterSteps = steps->getNextNode();
+  int64_t stepsEnd = afterSteps ? position[afterSteps] : index;
 
   SmallVector<GroupBuffer> buffers;
-  for (Operation &op : group.getBody().front()) {
-    if (isa<StoreVarOp, ReturnOp>(op) || op.getNumResults() != 1)
-      continue; // a StoreVar's result is the DDR tensor
-    if (op.hasAttr("bypasscodegen"))
-      continue; // read in place from DDR
-    uint64_t bytes = 0;
-    if (&op == plan.compute)
-      bytes = plan.resultBytes;
-    for (OpOperand &use : op.getResult(0).getUses())
-      if (use.getOwner() == plan.compute)
-        bytes = std::max(bytes, plan.operandBytes[use.getOperandNumber()]);
-    int64_t last = position[&op];
-    for (Operation *user : op.getResult(0).getUsers())
-      if (!isa<ReturnOp>(user))
-        last = std::max(last, position[user]);
-    buffers.push_back({&op, {position[&op], last, bytes}});
-  }
-  int64_t at = position[plan.compute];
-  buffers.push_back({nullptr, {at, at, plan.immBytes}});
+  auto add = [&](Operation *op) -> LogicalResult {
+    if (op->hasAttr("bypasscodegen"))
+      return success(); // read in place from DDR
+    FailureOr<uint64_t> bytes = bufferBytes(op, hw);
+    if (failed(bytes))
+      return failure();
+    Value value = op->getResult(0);
+    int64_t last = position[op];
+    for (Operation *user : value.getUsers()) {
+      bool readEachStep = steps->isProperAncestor(user) && !steps->isProperAncestor(op);
+      last = std::max(last, readEachStep ? stepsEnd : position[user]);
+    }
+    buffers.push_back({op, {position[op], last, *bytes}});
+    return success();
+  };
+  for (Operation &op : group.getBody().front())
+    if (isa<LoadConstOp>(op) && failed(add(&op)))
+      return failure();
+  for (Operation &op : steps.getBody().front())
+    if ((isa<LoadBoxOp>(op) || &op == compute) && failed(add(&op)))
+      return failure();
+  int64_t at = position[compute];
+  uint64_t imm = 0;
+  if (auto oplib = dyn_cast<OpLibInterface>(compute))
+    imm = oplib.getImmSpSize(hw, steps.getSlice());
+  buffers.push_back({nullptr, {at, at, imm}});
   return buffers;
 }
 
@@ -58,11 +94,18 @@ struct SpmAllocPass : tx8be::impl::SpmAllocPassBase<SpmAllocPass> {
     WalkResult walk = getOperation().walk([&](GroupOp group) {
       if (group.getGroupTag().value_or(0) == 2)
         return WalkResult::advance();
+      StepsOp steps = getGroupSteps(group);
+      if (!steps) {
+        group.emitOpError() << "has no schedule (tx8be.Steps); run tx8be-temporal-split first";
+        return WalkResult::interrupt();
+      }
       FailureOr<Operation *> compute = getGroupComputeOp(group);
       if (failed(compute))
         return WalkResult::interrupt();
-      GroupPlan plan = planGroup(*compute, hw);
-      SmallVector<GroupBuffer> buffers = collectBuffers(group, plan);
+      FailureOr<SmallVector<GroupBuffer>> collected = collectBuffers(group, steps, *compute, hw);
+      if (failed(collected))
+        return WalkResult::interrupt();
+      SmallVector<GroupBuffer> &buffers = *collected;
       SmallVector<BufferRequest> requests;
       for (const GroupBuffer &b : buffers)
         requests.push_back(b.request);

@@ -18,7 +18,22 @@ struct SliceSearch {
   const tx8_hw_config &hw;
 
   bool fits(ArrayRef<int64_t> slice) const {
-    return planGroup(compute, slice, hw).footprint(spmBufferAlign(hw)) <= hw.spm_bytes;
+    GroupPlan plan = planGroup(compute, slice, hw);
+    return keepsConstantsWhole(plan) && plan.footprint(spmBufferAlign(hw)) <= hw.spm_bytes;
+  }
+
+  /// A constant is loaded once, whole (LoadConst before the Steps): a slice may not cut one, or each step
+  /// would read another part of it.
+  bool keepsConstantsWhole(const GroupPlan &plan) const {
+    for (auto [i, operand] : llvm::enumerate(compute->getOperands())) {
+      if (!operand.getDefiningOp<LoadConstOp>())
+        continue;
+      ArrayRef<int64_t> shape = cast<ShapedType>(operand.getType()).getShape();
+      for (const GroupStep &step : plan.steps)
+        if (ArrayRef<int64_t>(step.operands[i].size) != shape)
+          return false;
+    }
+    return true;
   }
 
   FailureOr<SmallVector<int64_t, 6>> run() const {
@@ -53,8 +68,8 @@ struct TemporalSplitPass : tx8be::impl::TemporalSplitPassBase<TemporalSplitPass>
   void runOnOperation() override {
     tx8_hw_config hw = getHwConfig(getOperation());
     WalkResult walk = getOperation().walk([&](GroupOp group) {
-      if (group.getGroupTag().value_or(0) == 2)
-        return WalkResult::advance(); // works in DDR
+      if (group.getGroupTag().value_or(0) == 2 || getGroupSteps(group))
+        return WalkResult::advance(); // works in DDR, or planned already
       FailureOr<Operation *> compute = getGroupComputeOp(group);
       if (failed(compute))
         return WalkResult::interrupt();
@@ -66,6 +81,11 @@ struct TemporalSplitPass : tx8be::impl::TemporalSplitPassBase<TemporalSplitPass>
         for (int64_t d : splittableDims(*compute))
           smallest[d] = 1;
         GroupPlan plan = planGroup(*compute, smallest, hw);
+        if (plan.footprint(spmBufferAlign(hw)) <= hw.spm_bytes) {
+          (*compute)->emitOpError() << "fits in SPM only in slices that cut a constant operand, which is "
+                                       "loaded whole once; slicing constants is not supported yet";
+          return WalkResult::interrupt();
+        }
         InFlightDiagnostic diag = (*compute)->emitOpError()
                                   << "does not fit in SPM even in its smallest slice: needs "
                                   << plan.footprint(spmBufferAlign(hw)) << " bytes (";
@@ -74,7 +94,8 @@ struct TemporalSplitPass : tx8be::impl::TemporalSplitPassBase<TemporalSplitPass>
         diag << "result " << plan.resultBytes << ", scratch " << plan.immBytes << "), the SPM has " << hw.spm_bytes;
         return WalkResult::interrupt();
       }
-      (*compute)->setAttr("dev_info", withTemporalMemSlice(getOrCreateDevInfo(*compute), *slice));
+      if (failed(buildSchedule(group, planGroup(*compute, *slice, hw))))
+        return WalkResult::interrupt();
       return WalkResult::advance();
     });
     if (walk.wasInterrupted())

@@ -9,7 +9,7 @@
 module attributes {tx8be.const_container = [dense<1.0> : tensor<4x3x1x1xf32>]} {
   func.func @main(%x: tensor<1x3x4x4xf32>) -> tensor<1x4x4x4xf32> {
     %w = tx8be.LoadConst {const_map_id = 0 : ui32} : tensor<4x3x1x1xf32>
-    %wn = tx8be.ChannelNorm %w {layout_str = "HWIO", dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <Tensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>} : (tensor<4x3x1x1xf32>) -> tensor<4x3x1x1xf32>
+    %wn = tx8be.ChannelNorm %w {layout_str = "HWIO", dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <Tensor>, imm_addr = -1, mem_addr = []>} : (tensor<4x3x1x1xf32>) -> tensor<4x3x1x1xf32>
     %y = tx8be.Conv %x, %wn {layout_str = "NHWC"} : (tensor<1x3x4x4xf32>, tensor<4x3x1x1xf32>) -> tensor<1x4x4x4xf32>
     return %y : tensor<1x4x4x4xf32>
   }
@@ -51,7 +51,7 @@ module attributes {tx8be.const_container = [dense<2.0> : tensor<2x2x1x1xf32>, de
 module attributes {tx8be.const_container = [dense<1.0> : tensor<1x1025xf32>, dense<0.5> : tensor<2xf32>]} {
   func.func @main() -> (tensor<1x1025xf32>, tensor<1x1025xf32>, tensor<2xf32>) {
     %a = tx8be.LoadConst {const_map_id = 0 : ui32} : tensor<1x1025xf32>
-    %b = tx8be.LoadConst {const_map_id = 0 : ui32, dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NCx>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>} : tensor<1x1025xf32>
+    %b = tx8be.LoadConst {const_map_id = 0 : ui32, dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NCx>, imm_addr = -1, mem_addr = []>} : tensor<1x1025xf32>
     %c = tx8be.LoadConst {const_map_id = 1 : ui32} : tensor<2xf32>
     return %a, %b, %c : tensor<1x1025xf32>, tensor<1x1025xf32>, tensor<2xf32>
   }

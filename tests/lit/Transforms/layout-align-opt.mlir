@@ -86,8 +86,8 @@ func.func @redundant(%x: tensor<1x8x4x4xf32> {tx8be.layout_str = "NHWC"}, %w: te
 // CHECK: tx8be.ChannelNorm %arg0
 // CHECK: tx8be.ChannelNorm %{{.*}} {dev_info
 func.func @alignment(%x: tensor<2x8x4x4xf32> {tx8be.layout_str = "NHWC"}) -> (tensor<2x8x4x4xf32>, tensor<2x8xf32>) {
-  %n = tx8be.ChannelNorm %x {layout_str = "NHWC", dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NCx>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>} : (tensor<2x8x4x4xf32>) -> tensor<2x8x4x4xf32>
+  %n = tx8be.ChannelNorm %x {layout_str = "NHWC", dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NCx>, imm_addr = -1, mem_addr = []>} : (tensor<2x8x4x4xf32>) -> tensor<2x8x4x4xf32>
   %c = tx8be.Constant dense<1.0> : tensor<2x8xf32>
-  %cn = tx8be.ChannelNorm %c {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NCx>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  %cn = tx8be.ChannelNorm %c {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NCx>, imm_addr = -1, mem_addr = []>} : (tensor<2x8xf32>) -> tensor<2x8xf32>
   return %n, %cn : tensor<2x8x4x4xf32>, tensor<2x8xf32>
 }

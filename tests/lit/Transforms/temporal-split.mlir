@@ -1,16 +1,28 @@
 // RUN: tx8-opt %s --split-input-file --tx8be-temporal-split --verify-diagnostics | FileCheck %s
 
+// The pass chooses each Group's slice and writes the Group's schedule: tx8be.Steps with the box every load
+// and store moves at each step (Tx8beScheduleOps.td).
+
 // Every case plans for a 4096-byte SPM; buffers are rounded up to 256 bytes (batch_align_bits / 8).
 
 // Fits whole: 2x3x4x5 f32 in and out, 480 -> 512 bytes each: the slice is the full shape.
 // CHECK-LABEL: func.func @fits_whole
-// CHECK: tx8be.Relu {{.*}}temporal_mem_slice = [2, 3, 4, 5]
+// The whole schedule: the LoadVar becomes a LoadBox and the StoreVar a StoreBox, each with one box per step
+// and a Wait on its token; the compute op moves into the Steps, whose result the Group returns.
+// CHECK: %[[STEPS:.*]] = tx8be.Steps tile(0) count(1) slice [2, 3, 4, 5] -> tensor<2x3x4x5xf32> {
+// CHECK-NEXT: %[[X:.*]], %[[XT:.*]] = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 4, start = [0, 0, 0, 0], size = [2, 3, 4, 5], pad_low = [], pad_high = []>} : tensor<2x3x4x5xf32>
+// CHECK-NEXT: tx8be.Wait %[[XT]]
+// CHECK-NEXT: %[[Y:.*]] = tx8be.Relu %[[X]]
+// CHECK-NEXT: %[[YT:.*]] = tx8be.StoreBox %[[Y]] into 0 {boxes = #tx8be.boxes<rank = 4, start = [0, 0, 0, 0], size = [2, 3, 4, 5], pad_low = [], pad_high = []>} : tensor<2x3x4x5xf32>
+// CHECK-NEXT: tx8be.Wait %[[YT]]
+// CHECK-NEXT: }
+// CHECK-NEXT: tx8be.Return %[[STEPS]] : tensor<2x3x4x5xf32>
 module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
   func.func @fits_whole(%arg0: tensor<2x3x4x5xf32> {tx8be.layout_str = "NCHW", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<2x3x4x5xf32> {tx8be.layout_str = "NCHW", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
     %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<2x3x4x5xf32>) -> tensor<2x3x4x5xf32> {
     ^bb0(%arg1: tensor<2x3x4x5xf32>):
       %1 = tx8be.LoadVar %arg1 : (tensor<2x3x4x5xf32>) -> tensor<2x3x4x5xf32>
-      %2 = tx8be.Relu %1 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>, layout_str = "NCHW"} : (tensor<2x3x4x5xf32>) -> tensor<2x3x4x5xf32>
+      %2 = tx8be.Relu %1 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, imm_addr = -1, mem_addr = []>, layout_str = "NCHW"} : (tensor<2x3x4x5xf32>) -> tensor<2x3x4x5xf32>
       %3 = tx8be.StoreVar %2 : (tensor<2x3x4x5xf32>) -> tensor<2x3x4x5xf32>
       tx8be.Return %3 : tensor<2x3x4x5xf32>
     }
@@ -23,14 +35,19 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
 // Elementwise 8x64 f32: 3 x 2048 bytes do not fit. Rows along dim 0: 3 x align(256 k) <= 4096 -> k = 5
 // (3840 bytes; 6 rows need 4608). The last step takes the remaining 3 rows.
 // CHECK-LABEL: func.func @cut_outer
-// CHECK: tx8be.Add {{.*}}temporal_mem_slice = [5, 64]
+// CHECK: tx8be.Steps tile(0) count(2) slice [5, 64]
+// CHECK-NEXT: tx8be.LoadBox %arg2 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 5, 0], size = [5, 64, 3, 64], pad_low = [], pad_high = []>}
+// CHECK-NEXT: tx8be.LoadBox %arg3 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 5, 0], size = [5, 64, 3, 64], pad_low = [], pad_high = []>}
+// CHECK-NEXT: tx8be.Wait %{{.*}}, %{{.*}}
+// CHECK-NEXT: tx8be.Add
+// CHECK-NEXT: tx8be.StoreBox %{{.*}} into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 5, 0], size = [5, 64, 3, 64], pad_low = [], pad_high = []>}
 module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
   func.func @cut_outer(%arg0: tensor<8x64xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}, %arg1: tensor<8x64xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<8x64xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
     %0 = tx8be.Group(%arg0, %arg1) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<8x64xf32>, tensor<8x64xf32>) -> tensor<8x64xf32> {
     ^bb0(%arg2: tensor<8x64xf32>, %arg3: tensor<8x64xf32>):
       %1 = tx8be.LoadVar %arg2 : (tensor<8x64xf32>) -> tensor<8x64xf32>
       %2 = tx8be.LoadVar %arg3 : (tensor<8x64xf32>) -> tensor<8x64xf32>
-      %3 = tx8be.Add %1, %2 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<8x64xf32>, tensor<8x64xf32>) -> tensor<8x64xf32>
+      %3 = tx8be.Add %1, %2 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<8x64xf32>, tensor<8x64xf32>) -> tensor<8x64xf32>
       %4 = tx8be.StoreVar %3 : (tensor<8x64xf32>) -> tensor<8x64xf32>
       tx8be.Return %4 : tensor<8x64xf32>
     }
@@ -43,14 +60,16 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
 // One row of 2x1024 f32 is already 3 x 4096 bytes: dim 0 goes to 1 and dim 1 is cut next, only as far as
 // needed: 3 x align(4 k) <= 4096 -> k = 320.
 // CHECK-LABEL: func.func @cut_second
-// CHECK: tx8be.Add {{.*}}temporal_mem_slice = [1, 320]
+// Steps run dim 1 fastest: 4 slices of row 0 (the last 64 wide), then row 1.
+// CHECK: tx8be.Steps tile(0) count(8) slice [1, 320]
+// CHECK-NEXT: tx8be.LoadBox %arg2 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 0, 320, 0, 640, 0, 960, 1, 0, 1, 320, 1, 640, 1, 960], size = [1, 320, 1, 320, 1, 320, 1, 64, 1, 320, 1, 320, 1, 320, 1, 64], pad_low = [], pad_high = []>}
 module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
   func.func @cut_second(%arg0: tensor<2x1024xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}, %arg1: tensor<2x1024xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<2x1024xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
     %0 = tx8be.Group(%arg0, %arg1) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<2x1024xf32>, tensor<2x1024xf32>) -> tensor<2x1024xf32> {
     ^bb0(%arg2: tensor<2x1024xf32>, %arg3: tensor<2x1024xf32>):
       %1 = tx8be.LoadVar %arg2 : (tensor<2x1024xf32>) -> tensor<2x1024xf32>
       %2 = tx8be.LoadVar %arg3 : (tensor<2x1024xf32>) -> tensor<2x1024xf32>
-      %3 = tx8be.Add %1, %2 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<2x1024xf32>, tensor<2x1024xf32>) -> tensor<2x1024xf32>
+      %3 = tx8be.Add %1, %2 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<2x1024xf32>, tensor<2x1024xf32>) -> tensor<2x1024xf32>
       %4 = tx8be.StoreVar %3 : (tensor<2x1024xf32>) -> tensor<2x1024xf32>
       tx8be.Return %4 : tensor<2x1024xf32>
     }
@@ -64,14 +83,19 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
 // (the halo): align(128 (h + 2)) + align(96 h) + 768 (weight, 576) <= 4096 -> h = 13 (2048 + 1280 + 768 =
 // 4096). Without the halo h would be 14.
 // CHECK-LABEL: func.func @conv_halo
-// CHECK: tx8be.Conv {{.*}}temporal_mem_slice = [1, 4, 13, 6]
+// The constant stays outside the Steps (loaded once); step 1 reads rows 13..17 for output rows 13..15.
+// CHECK: tx8be.LoadConst {const_map_id = 0 : ui32, layout_str = "HWIO"}
+// CHECK-NEXT: tx8be.Steps tile(0) count(2) slice [1, 4, 13, 6]
+// CHECK-NEXT: tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 4, start = [0, 0, 0, 0, 0, 0, 13, 0], size = [1, 4, 15, 8, 1, 4, 5, 8], pad_low = [], pad_high = []>}
+// CHECK: tx8be.Conv
+// CHECK-NEXT: tx8be.StoreBox %{{.*}} into 0 {boxes = #tx8be.boxes<rank = 4, start = [0, 0, 0, 0, 0, 0, 13, 0], size = [1, 4, 13, 6, 1, 4, 3, 6], pad_low = [], pad_high = []>}
 module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_container = [dense<1.000000e+00> : tensor<4x4x3x3xf32>]} {
   func.func @conv_halo(%arg0: tensor<1x4x18x8xf32> {tx8be.layout_str = "NHWC", tx8be.mem_layout = #tx8be.layout<Tensor>}) -> (tensor<1x4x16x6xf32> {tx8be.layout_str = "NHWC", tx8be.mem_layout = #tx8be.layout<Tensor>}) {
     %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<1x4x18x8xf32>) -> tensor<1x4x16x6xf32> {
     ^bb0(%arg1: tensor<1x4x18x8xf32>):
       %1 = tx8be.LoadVar %arg1 : (tensor<1x4x18x8xf32>) -> tensor<1x4x18x8xf32>
       %2 = tx8be.LoadConst {const_map_id = 0 : ui32, layout_str = "HWIO"} : tensor<4x4x3x3xf32>
-      %3 = tx8be.Conv %1, %2 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <Tensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>, dilations = array<i64: 1, 1>, layout_str = "NHWC", pads = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1>} : (tensor<1x4x18x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x16x6xf32>
+      %3 = tx8be.Conv %1, %2 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <Tensor>, imm_addr = -1, mem_addr = []>, dilations = array<i64: 1, 1>, layout_str = "NHWC", pads = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1>} : (tensor<1x4x18x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x16x6xf32>
       %4 = tx8be.StoreVar %3 : (tensor<1x4x16x6xf32>) -> tensor<1x4x16x6xf32>
       tx8be.Return %4 : tensor<1x4x16x6xf32>
     }
@@ -84,7 +108,8 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_conta
 // BatchNorm 1x4x16x8 in NHWC: four per-channel vectors (16 -> 256 bytes each) and a 256-byte scratch stay
 // whole; H is cut: 2 x align(128 h) + 1280 <= 4096 -> h = 10. C keeps all 4 channels.
 // CHECK-LABEL: func.func @batchnorm
-// CHECK: tx8be.BatchNorm_Inference {{.*}}temporal_mem_slice = [1, 4, 10, 8]
+// CHECK-COUNT-4: tx8be.LoadConst
+// CHECK-NEXT: tx8be.Steps tile(0) count(2) slice [1, 4, 10, 8]
 module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_container = [dense<1.000000e+00> : tensor<4xf32>, dense<0.000000e+00> : tensor<4xf32>, dense<5.000000e-01> : tensor<4xf32>, dense<2.000000e+00> : tensor<4xf32>]} {
   func.func @batchnorm(%arg0: tensor<1x4x16x8xf32> {tx8be.layout_str = "NHWC", tx8be.mem_layout = #tx8be.layout<Tensor>}) -> (tensor<1x4x16x8xf32> {tx8be.layout_str = "NHWC", tx8be.mem_layout = #tx8be.layout<Tensor>}) {
     %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<1x4x16x8xf32>) -> tensor<1x4x16x8xf32> {
@@ -94,7 +119,7 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_conta
       %3 = tx8be.LoadConst {const_map_id = 1 : ui32} : tensor<4xf32>
       %4 = tx8be.LoadConst {const_map_id = 2 : ui32} : tensor<4xf32>
       %5 = tx8be.LoadConst {const_map_id = 3 : ui32} : tensor<4xf32>
-      %6 = tx8be.BatchNorm_Inference %1, %2, %3, %4, %5 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <Tensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>, layout_str = "NHWC"} : (tensor<1x4x16x8xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x16x8xf32>
+      %6 = tx8be.BatchNorm_Inference %1, %2, %3, %4, %5 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <Tensor>, imm_addr = -1, mem_addr = []>, layout_str = "NHWC"} : (tensor<1x4x16x8xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x16x8xf32>
       %7 = tx8be.StoreVar %6 : (tensor<1x4x16x8xf32>) -> tensor<1x4x16x8xf32>
       tx8be.Return %7 : tensor<1x4x16x8xf32>
     }
@@ -116,7 +141,7 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_conta
       %4 = tx8be.LoadConst {const_map_id = 2 : ui32} : tensor<256xf32>
       %5 = tx8be.LoadConst {const_map_id = 3 : ui32} : tensor<256xf32>
       // expected-error @+1 {{does not fit in SPM even in its smallest slice: needs 7168 bytes (operand 0 1024, operand 1 1024, operand 2 1024, operand 3 1024, operand 4 1024, result 1024, scratch 1024), the SPM has 4096}}
-      %6 = tx8be.BatchNorm_Inference %1, %2, %3, %4, %5 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <Tensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>, layout_str = "NHWC"} : (tensor<1x256x2x2xf32>, tensor<256xf32>, tensor<256xf32>, tensor<256xf32>, tensor<256xf32>) -> tensor<1x256x2x2xf32>
+      %6 = tx8be.BatchNorm_Inference %1, %2, %3, %4, %5 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <Tensor>, imm_addr = -1, mem_addr = []>, layout_str = "NHWC"} : (tensor<1x256x2x2xf32>, tensor<256xf32>, tensor<256xf32>, tensor<256xf32>, tensor<256xf32>) -> tensor<1x256x2x2xf32>
       %7 = tx8be.StoreVar %6 : (tensor<1x256x2x2xf32>) -> tensor<1x256x2x2xf32>
       tx8be.Return %7 : tensor<1x256x2x2xf32>
     }
@@ -126,14 +151,15 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_conta
 
 // -----
 
-// A group_tag 2 Group (Reshape, a DDR view) is not split: its dev_info keeps an empty slice.
+// A group_tag 2 Group (Reshape, a DDR view) is not split: it gets no Steps.
 // CHECK-LABEL: func.func @view
-// CHECK: tx8be.Reshape {{.*}}temporal_mem_slice = []
+// CHECK-NOT: tx8be.Steps
+// CHECK: tx8be.Reshape
 module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
   func.func @view(%arg0: tensor<2x8xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<16xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
     %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 2 : i32} : (tensor<2x8xf32>) -> tensor<16xf32> {
     ^bb0(%arg1: tensor<2x8xf32>):
-      %1 = tx8be.Reshape %arg1 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, multi_buf_en = false, multi_buf_num = 1, out_shape_buf_idx = [], temporal_mem_slice = [], source_type = 0, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<2x8xf32>) -> tensor<16xf32>
+      %1 = tx8be.Reshape %arg1 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<2x8xf32>) -> tensor<16xf32>
       tx8be.Return %1 : tensor<16xf32>
     }
     return %0 : tensor<16xf32>
@@ -145,7 +171,10 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
 // An operand read twice is one SPM buffer: Add %x, %x over 4x512 f32 needs align(4 k) in + align(4 k) out per
 // step, so a whole row (k = 512, 2 x 2048 bytes) fits.
 // CHECK-LABEL: func.func @same_operand_twice
-// CHECK: tx8be.Add {{.*}}temporal_mem_slice = [1, 512]
+// CHECK: tx8be.Steps tile(0) count(4) slice [1, 512]
+// CHECK-NEXT: %[[X:.*]], %{{.*}} = tx8be.LoadBox %arg1
+// CHECK-NEXT: tx8be.Wait
+// CHECK-NEXT: tx8be.Add %[[X]], %[[X]]
 module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
   func.func @same_operand_twice(%arg0: tensor<4x512xf32>) -> tensor<4x512xf32> {
     %0 = tx8be.Group(%arg0) {group_tag = 0 : i32} : (tensor<4x512xf32>) -> tensor<4x512xf32> {
@@ -156,5 +185,49 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
       tx8be.Return %3 : tensor<4x512xf32>
     }
     return %0 : tensor<4x512xf32>
+  }
+}
+
+// -----
+
+// Conv 3x3 with pads 1 on 1x4x16x8: h output rows read h + 1 input rows at a border (the other halo row is
+// padding): align(128 (h + 1)) + align(128 h) + 768 <= 4096 -> h = 12 (1792 + 1536 + 768). Step 0 reads rows
+// 0..12 with a padded row above (pad_low in H) and step 1 rows 11..15 with one below (pad_high); both have W's
+// padding on either side.
+// CHECK-LABEL: func.func @conv_pads
+// CHECK: tx8be.Steps tile(0) count(2) slice [1, 4, 12, 8]
+// CHECK-NEXT: tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 4, start = [0, 0, 0, 0, 0, 0, 11, 0], size = [1, 4, 13, 8, 1, 4, 5, 8], pad_low = [0, 0, 1, 1, 0, 0, 0, 1], pad_high = [0, 0, 0, 1, 0, 0, 1, 1]>}
+// CHECK: tx8be.StoreBox %{{.*}} into 0 {boxes = #tx8be.boxes<rank = 4, start = [0, 0, 0, 0, 0, 0, 12, 0], size = [1, 4, 12, 8, 1, 4, 4, 8], pad_low = [], pad_high = []>}
+module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_container = [dense<1.000000e+00> : tensor<4x4x3x3xf32>]} {
+  func.func @conv_pads(%arg0: tensor<1x4x16x8xf32> {tx8be.layout_str = "NHWC", tx8be.mem_layout = #tx8be.layout<Tensor>}) -> (tensor<1x4x16x8xf32> {tx8be.layout_str = "NHWC", tx8be.mem_layout = #tx8be.layout<Tensor>}) {
+    %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<1x4x16x8xf32>) -> tensor<1x4x16x8xf32> {
+    ^bb0(%arg1: tensor<1x4x16x8xf32>):
+      %1 = tx8be.LoadVar %arg1 : (tensor<1x4x16x8xf32>) -> tensor<1x4x16x8xf32>
+      %2 = tx8be.LoadConst {const_map_id = 0 : ui32, layout_str = "HWIO"} : tensor<4x4x3x3xf32>
+      %3 = tx8be.Conv %1, %2 {dilations = array<i64: 1, 1>, layout_str = "NHWC", pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 1, 1>} : (tensor<1x4x16x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x16x8xf32>
+      %4 = tx8be.StoreVar %3 : (tensor<1x4x16x8xf32>) -> tensor<1x4x16x8xf32>
+      tx8be.Return %4 : tensor<1x4x16x8xf32>
+    }
+    return %0 : tensor<1x4x16x8xf32>
+  }
+}
+
+// -----
+
+// Add of an 8x64 input and an 8x64 constant: whole it needs 3 x 2048 bytes; rows would fit, but the
+// constant is loaded once, whole, so a slice may not cut it: a clear error, not a plan that reads the first
+// rows of the constant at every step.
+module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_container = [dense<1.000000e+00> : tensor<8x64xf32>]} {
+  func.func @const_cut(%arg0: tensor<8x64xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<8x64xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
+    %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<8x64xf32>) -> tensor<8x64xf32> {
+    ^bb0(%arg2: tensor<8x64xf32>):
+      %1 = tx8be.LoadVar %arg2 : (tensor<8x64xf32>) -> tensor<8x64xf32>
+      %2 = tx8be.LoadConst {const_map_id = 0 : ui32} : tensor<8x64xf32>
+      // expected-error @+1 {{fits in SPM only in slices that cut a constant operand, which is loaded whole once; slicing constants is not supported yet}}
+      %3 = tx8be.Add %1, %2 {layout_str = "Tensor"} : (tensor<8x64xf32>, tensor<8x64xf32>) -> tensor<8x64xf32>
+      %4 = tx8be.StoreVar %3 : (tensor<8x64xf32>) -> tensor<8x64xf32>
+      tx8be.Return %4 : tensor<8x64xf32>
+    }
+    return %0 : tensor<8x64xf32>
   }
 }

@@ -20,17 +20,15 @@ enum ALIGN_MODE { NPU_UNKNOWN = 0, NPU_COMPACT = 1, NPU_ALIGN = 2, NPU_BOTH = 3 
 /// Engine that runs the op's compute (seed: NPU_ENGINE_CT default).
 enum ENGINE_TYPE { NPU_ENGINE_CT = 0, NPU_ENGINE_NE = 1, NPU_ENGINE_LSU = 2, NPU_ENGINE_DTE = 3 };
 
-/// The op's OpLib properties (seed struct OpAttr; field comments translated from it).
+/// The op's OpLib properties (seed struct OpAttr; field comments translated from it). The seed's memInplace,
+/// parallel and alignCx are not here: nothing reads them until buffer reuse and the sharding search do.
 struct OpAttr {
   ALIGN_MODE alignMode{ALIGN_MODE::NPU_UNKNOWN}; ///< alignment requirement (Cx / NCx / don't care)
   std::string defaultLayout{"Tensor"};          ///< the op's default layout
   bool needPresetToNPU{false}; ///< must be preset to the hardware layout (instructions with an NHWC config)
   ENGINE_TYPE engine{NPU_ENGINE_CT};
-  bool memInplace{false};                  ///< output may reuse an input's memory (e.g. add's out uses in0's)
   uint64_t needLoad{0xFFFFFFFFFFFFFFFF};   ///< bit i: operand i needs a load op (0: skip LoadVar/LoadConst)
   uint64_t needStore{0xFFFFFFFFFFFFFFFF};  ///< bit i: result i needs a store op
-  bool parallel{1};                        ///< may run in parallel mode
-  bool alignCx{1};                         ///< the lowest dimension's split goes down to 64/128 (i8)
   /// The kernel works in any dim order as long as every tensor shares it (the elementwise CT ops; not in the
   /// seed): what isLayoutAgnostic (DeviceLayout.h) asks.
   bool anyDimOrder{false};

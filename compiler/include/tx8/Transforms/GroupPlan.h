@@ -1,10 +1,11 @@
 //===- GroupPlan.h - What one Group does per temporal step -------*- C++ -*-===//
 //
-// A Group (after tx8be-group-ldst) holds one compute op fed by LoadVar / LoadConst and feeding StoreVar. Its
-// temporal split (dev_info.temporal_mem_slice of the compute op, logical dims) cuts the op's output into
-// slices; step k computes one slice, and ShardingInterface::backWindow says which box of every operand that
-// slice reads (with the padding a conv/pool halo needs at a border). The split, SPM and DDR passes and
-// codegen all read the plan from here, so they agree on every box and every buffer size.
+// A Group (after tx8be-group-ldst) holds one compute op fed by LoadVar / LoadConst and feeding StoreVar. A
+// temporal split cuts the op's output into slices (logical dims); step k computes one slice, and
+// ShardingInterface::backWindow says which box of every operand that slice reads (with the padding a
+// conv/pool halo needs at a border). tx8be-temporal-split weighs candidate plans with it and writes the one
+// it keeps into the IR as the Group's schedule (buildSchedule: tx8be.Steps with LoadBox / StoreBox tables);
+// everything after reads the schedule, not this.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TX8_TRANSFORMS_GROUPPLAN_H
@@ -21,12 +22,6 @@
 #include <vector>
 
 namespace tx8be {
-
-/// A box of a tensor in logical dims: [start, start + size); padLow/padHigh: the part of a conv/pool window
-/// that lies in the padding.
-struct TensorBox {
-  llvm::SmallVector<int64_t, 6> start, size, padLow, padHigh;
-};
 
 /// One temporal step: the output slice and the box of each operand of the compute op.
 struct GroupStep {
@@ -46,8 +41,8 @@ struct GroupPlan {
   uint64_t footprint(uint64_t align) const;
 };
 
-/// The compute op of a Group: the one op that is not LoadVar / LoadConst / StoreVar / Return. Fails (with an
-/// error on the group) when there is none or more than one.
+/// The compute op of a Group: the one op that is not a load, store, wait, barrier or Return (inside the Steps
+/// once the group is planned). Fails (with an error on the group) when there is none or more than one.
 mlir::FailureOr<mlir::Operation *> getGroupComputeOp(GroupOp group);
 
 /// Output dims (logical) the op can be split along, outermost in device memory first.
@@ -57,8 +52,18 @@ llvm::SmallVector<int64_t, 6> splittableDims(mlir::Operation *compute);
 /// backWindow.
 GroupPlan planGroup(mlir::Operation *compute, llvm::ArrayRef<int64_t> slice, const tx8_hw_config &hw);
 
-/// The plan for the slice recorded in the op's dev_info.temporal_mem_slice (the whole output if none).
-GroupPlan planGroup(mlir::Operation *compute, const tx8_hw_config &hw);
+/// Rewrites `group` (LoadVar -> compute -> StoreVar) into its schedule for `plan`: the LoadConsts stay where
+/// they are (loaded once), a tx8be.Steps on tile 0 takes the compute op, each LoadVar becomes a LoadBox and
+/// each StoreVar a StoreBox with the plan's box per step, each followed by a Wait; the Return takes the
+/// Steps' results. Fails with an error on the group for a body that is not of that form.
+mlir::LogicalResult buildSchedule(GroupOp group, const GroupPlan &plan);
+
+/// The Steps of a planned group (null if it has none: not planned, or group_tag 2).
+StepsOp getGroupSteps(GroupOp group);
+
+/// Bytes of the device image of a box (extents `size`, logical dims) of `value`; UINT64_MAX / 8 if it
+/// overflows.
+uint64_t spmBoxBytes(mlir::Value value, llvm::ArrayRef<int64_t> size, const tx8_hw_config &hw);
 
 /// SPM / DDR alignment of every buffer start (bytes).
 uint64_t spmBufferAlign(const tx8_hw_config &hw);
@@ -66,7 +71,6 @@ uint64_t spmBufferAlign(const tx8_hw_config &hw);
 /// dev_info of `op`, or one with neutral values (compact default layout, no slice, no addresses).
 DevAttr getOrCreateDevInfo(mlir::Operation *op);
 /// Copies of `dev` with one field replaced.
-DevAttr withTemporalMemSlice(DevAttr dev, llvm::ArrayRef<int64_t> slice);
 DevAttr withMemAddr(DevAttr dev, llvm::ArrayRef<int64_t> addrs);
 DevAttr withImm(DevAttr dev, uint64_t immSize, int64_t immAddr);
 

@@ -196,8 +196,10 @@ def GroupDAGPass : Pass<"tx8be-group-dag", "::mlir::func::FuncOp"> {
   let summary = "Barriers only where a Group reads what other tiles wrote (opt_barrier)";
   let description = [{
     Seed groupDAGPass / opt_barrier. Tiles must synchronise after a Group only if a later Group reads its
-    results and either runs on more than one tile (a slice another tile wrote) or the producer did. On one
-    tile, or for a Group whose results only the graph's outputs take, need_barrier becomes false.
+    results and either runs on more than one tile (a slice another tile wrote) or the producer did: such a
+    Group gets a tx8be.Barrier before its Return (the seed's need_barrier, as an op codegen prints). On one
+    tile, after a DDR view (group_tag 2), or for a Group whose results only the graph's outputs take, any
+    Barrier goes.
   }];
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }

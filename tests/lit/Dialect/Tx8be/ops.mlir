@@ -29,18 +29,15 @@ func.func @data_movement(%x: tensor<1x8xf16>) -> tensor<1x8xf16> {
 
 // CHECK-LABEL: func.func @group
 func.func @group(%x: tensor<2x4xf32>, %y: tensor<4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) {
-  // CHECK: %[[G:.*]]:2 = tx8be.Group(%{{.*}}, %{{.*}}) {dev_region = #tx8be.region_attr<x_dim = 2, y_dim = 1>, group_id = 3 : si32, group_tag = 0 : i32, need_barrier = false, pipeline_parallel = true, sp_stage_num = 2 : i32, spm_alloc_size = 4096 : ui32, stream_offline = array<i32: 0>, stream_online_check = array<i32: 1, 2>, template_id = 1 : si32} : (tensor<2x4xf32>, tensor<4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) {
+  // CHECK: %[[G:.*]]:2 = tx8be.Group(%{{.*}}, %{{.*}}) {dev_region = #tx8be.region_attr<x_dim = 2, y_dim = 1>, group_tag = 0 : i32, spm_alloc_size = 4096 : ui32} : (tensor<2x4xf32>, tensor<4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) {
   // CHECK-NEXT: ^bb0(%[[A:.*]]: tensor<2x4xf32>, %[[B:.*]]: tensor<4xf32>):
   // CHECK-NEXT: %[[C:.*]] = tx8be.LoadConst {const_map_id = 0 : ui32} : tensor<4xf32>
   // CHECK-NEXT: %[[S:.*]] = tx8be.Add %[[A]], %[[B]]
   // CHECK-NEXT: %[[M:.*]] = tx8be.Mul %[[S]], %[[C]]
   // CHECK-NEXT: tx8be.Return %[[S]], %[[M]] : tensor<2x4xf32>, tensor<2x4xf32>
   // CHECK-NEXT: }
-  %0:2 = tx8be.Group(%x, %y) {pipeline_parallel = true, sp_stage_num = 2 : i32,
-                              dev_region = #tx8be.region_attr<x_dim = 2, y_dim = 1>, spm_alloc_size = 4096 : ui32,
-                              group_tag = 0 : i32, stream_online_check = array<i32: 1, 2>,
-                              stream_offline = array<i32: 0>, need_barrier = false, group_id = 3 : si32,
-                              template_id = 1 : si32} : (tensor<2x4xf32>, tensor<4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) {
+  %0:2 = tx8be.Group(%x, %y) {dev_region = #tx8be.region_attr<x_dim = 2, y_dim = 1>, spm_alloc_size = 4096 : ui32,
+                              group_tag = 0 : i32} : (tensor<2x4xf32>, tensor<4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) {
   ^bb0(%a: tensor<2x4xf32>, %b: tensor<4xf32>):
     %c = tx8be.LoadConst {const_map_id = 0 : ui32} : tensor<4xf32>
     %s = tx8be.Add %a, %b : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>

@@ -65,7 +65,7 @@
 // NOBUNDLE: tx8-aot: error: {{.*}}nothing: not a bundle directory
 // NOKERNEL: tx8-aot: error: {{.*}}no-kernel.mlir":3:8): 'tx8be.Erf' op has no OpLib kernel (codegen supports
 // SPM: tx8-aot: error: {{.*}}big.mlir":3:8): 'tx8be.Softmax' op does not fit in SPM even in its smallest slice: needs {{[0-9]+}} bytes (operand 0 4096, result 4096, scratch {{[0-9]+}}), the SPM has 1024
-// SPLIT: 4 steps, output slice {1, 64} (logical dims)
+// SPLIT: 4 steps on tile 0, output slice {1, 64} (logical dims)
 // SPLIT: static const tx8_box t0_box[4] = {{.*}}{1, 0}, {1, 64}}, {{.*}}{2, 0}, {1, 64}}, {{.*}}{3, 0}, {1, 64}}};
 // SPLIT: cfg.spm_bytes = 768;
 // SPLITVALUES: f32 (4, 64): 0 0 0

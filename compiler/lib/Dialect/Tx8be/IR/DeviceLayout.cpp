@@ -102,9 +102,13 @@ DeviceLayout tx8be::getDeviceLayout(Value value) {
     Operation *ret = group.getBody().front().getTerminator();
     return getDeviceLayout(ret->getOperand(cast<OpResult>(value).getResultNumber()));
   }
-  // Loads and stores copy a box of their input without changing its layout.
-  if (isa<LoadVarOp, StoreVarOp>(def))
+  // Loads and stores copy a box of their input without changing its layout; a Steps result is what its
+  // StoreBox copies.
+  if (isa<LoadVarOp, StoreVarOp, LoadBoxOp>(def))
     return getDeviceLayout(def->getOperand(0));
+  if (auto steps = dyn_cast<StepsOp>(def))
+    if (StoreBoxOp store = steps.getStoreOf(cast<OpResult>(value).getResultNumber()))
+      return getDeviceLayout(store.getInput());
   if (auto order = parseDimOrder(getLayoutStr(def), type.getRank()))
     layout.order = *order;
   if (auto mode = getDevInfoLayoutMode(def))

@@ -237,10 +237,9 @@ constexpr char kOpTanh[] = "op_tanh";
 /// result's type.
 template <typename OpT, CtCost Cost, const char *Kernel>
 struct EltwiseModel : OpLibModel<EltwiseModel<OpT, Cost, Kernel>, OpT> {
-  static void properties(OpT op, OpAttr &attr) {
+  static void properties(OpT, OpAttr &attr) {
     attr.alignMode = NPU_BOTH;
     attr.engine = NPU_ENGINE_CT;
-    attr.memInplace = op->getOperand(0).getType() == op->getResult(0).getType();
     attr.anyDimOrder = true;
   }
   static uint64_t cycles(OpT, const CycleInputs &in) {
@@ -640,7 +639,6 @@ struct ReshapeModel : OpLibModel<ReshapeModel, ReshapeOp> {
     attr.engine = NPU_ENGINE_LSU;
     attr.needLoad = 0;
     attr.needStore = 0;
-    attr.parallel = false;
   }
   static uint64_t cycles(ReshapeOp, const CycleInputs &) { return 0; }
 };

@@ -23,6 +23,9 @@ static_assert(static_cast<int>(LayoutMode::NCx) == LAYOUT_NCX, "LayoutMode must 
 #define GET_ATTRDEF_CLASSES
 #include "tx8/Dialect/Tx8be/IR/Tx8beAttrs.cpp.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "tx8/Dialect/Tx8be/IR/Tx8beTypes.cpp.inc"
+
 namespace {
 
 /// Every compute op (one with ShapeInferenceOpInterface) has a ComputeInterface model in TX8ComputeModels:
@@ -44,9 +47,17 @@ void Tx8beDialect::initialize() {
 #define GET_ATTRDEF_LIST
 #include "tx8/Dialect/Tx8be/IR/Tx8beAttrs.cpp.inc"
       >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "tx8/Dialect/Tx8be/IR/Tx8beTypes.cpp.inc"
+      >();
   addOperations<
 #define GET_OP_LIST
 #include "tx8/Dialect/Tx8be/IR/Tx8beOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "tx8/Dialect/Tx8be/IR/Tx8beScheduleOps.cpp.inc"
       >();
   promiseComputeInterface<
 #define GET_OP_LIST
@@ -91,17 +102,11 @@ std::optional<LayoutMode> tx8be::getDevInfoLayoutMode(Operation *op) {
 void tx8be::setDevInfoWithLayout(MLIRContext *ctx, Operation *op, LayoutMode layout) {
   auto layoutAttr = LayoutModeAttr::get(ctx, layout);
   if (auto dev = op->getAttrOfType<DevAttr>("dev_info")) {
-    op->setAttr("dev_info", DevAttr::get(ctx, dev.getImmSize(), layoutAttr, dev.getMultiBufEn(),
-                                         dev.getMultiBufNum(), dev.getOutShapeBufIdx(),
-                                         dev.getTemporalMemSlice(), dev.getSourceType(), dev.getImmAddr(),
-                                         dev.getMemAddr()));
+    op->setAttr("dev_info", DevAttr::get(ctx, dev.getImmSize(), layoutAttr, dev.getImmAddr(), dev.getMemAddr()));
     return;
   }
-  // A fresh dev_info: nothing allocated yet (addresses -1 / empty), one buffer.
-  auto none = DenseI64ArrayAttr::get(ctx, {});
-  op->setAttr("dev_info", DevAttr::get(ctx, /*imm_size=*/0, layoutAttr, /*multi_buf_en=*/false,
-                                       /*multi_buf_num=*/1, none, none, /*source_type=*/0, /*imm_addr=*/-1,
-                                       none));
+  // A fresh dev_info: nothing allocated yet (addresses -1 / empty).
+  op->setAttr("dev_info", DevAttr::get(ctx, /*imm_size=*/0, layoutAttr, /*imm_addr=*/-1, DenseI64ArrayAttr::get(ctx, {})));
 }
 
 LayoutMode tx8be::defaultCompactLayout(ShapedType type) {

@@ -22,11 +22,16 @@
 #include "tx8/Interfaces/ShapeInferenceOpInterface.h"
 #include "tx8/Interfaces/ShardingInterface.h"
 
+#include "tx8/Dialect/Tx8be/IR/TensorBox.h"
+
 #include "tx8/Dialect/Tx8be/IR/Tx8beDialect.h.inc"
 #include "tx8/Dialect/Tx8be/IR/Tx8beEnums.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "tx8/Dialect/Tx8be/IR/Tx8beAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "tx8/Dialect/Tx8be/IR/Tx8beTypes.h.inc"
 
 namespace tx8be::detail {
 
@@ -96,6 +101,8 @@ void attachShardingModels(mlir::MLIRContext *ctx);
 
 #define GET_OP_CLASSES
 #include "tx8/Dialect/Tx8be/IR/Tx8beOps.h.inc"
+#define GET_OP_CLASSES
+#include "tx8/Dialect/Tx8be/IR/Tx8beScheduleOps.h.inc"
 
 namespace tx8be {
 

@@ -49,19 +49,6 @@ def Tx8be_MemScopeModeAttr : EnumAttr<Tx8be_Dialect, Tx8be_MemScopeMode, "mem_sc
   let assemblyFormat = "`<` $value `>`";
 }
 
-def Tx8be_ParallelMode : I32EnumAttr<"ParallelMode", "how an op is spread over chips or tiles", [
-    I32EnumAttrCase<"Single", 0>,  // not parallel
-    I32EnumAttrCase<"DP", 1>,      // data parallel
-    I32EnumAttrCase<"TP", 2>,      // tensor parallel
-    I32EnumAttrCase<"Hybrid", 3>   // data and tensor parallel (is_dp_inner orders them)
-  ]> {
-  let genSpecializedAttr = 0;
-  let cppNamespace = "::tx8be";
-}
-def Tx8be_ParallelModeAttr : EnumAttr<Tx8be_Dialect, Tx8be_ParallelMode, "parallel_mode"> {
-  let assemblyFormat = "`<` $value `>`";
-}
-
 def Tx8be_PadMode : I32EnumAttr<"PadMode", "how Pad fills the border (ONNX Pad modes)", [
     I32EnumAttrCase<"Constant", 0, "constant">,
     I32EnumAttrCase<"Reflect", 1, "reflect">,
@@ -78,35 +65,19 @@ def Tx8be_PadModeAttr : EnumAttr<Tx8be_Dialect, Tx8be_PadMode, "pad_mode"> {
 // Struct attributes (seed)
 //===----------------------------------------------------------------------===//
 
-def Tx8be_ParallelAttr : Tx8be_Attr<"Parallel", "parallel_attr"> {
-  let summary = "Structure of parallel information.";
-  let parameters = (ins
-    "ParallelModeAttr":$parallel,
-    "bool":$is_dp_inner,          // dp dimension is in the inner, otherwise tp
-    "int32_t":$dp_dim_x,          // data parallel dimension at x axis
-    "int32_t":$dp_dim_y,          // data parallel dimension at y axis
-    "int32_t":$dp_dim_z,          // data parallel dimension at z axis
-    "int32_t":$tp_dim_x,          // tensor parallel dimension at x axis
-    "int32_t":$tp_dim_y,          // tensor parallel dimension at y axis
-    "int32_t":$tp_dim_z,          // tensor parallel dimension at z axis
-    "bool":$sharding_is_given,    // true: is given, false: is not
-    "::mlir::DenseI32ArrayAttr":$shape_spatial_sharding  // shape split info
-  );
-  let assemblyFormat = "`<` struct(params) `>`";
-}
-
 def Tx8be_DevAttr : Tx8be_Attr<"Dev", "dev_attr"> {
   let summary = "Structure of op parameters on device.";
+  let description = [{
+    The seed's dev_info, with the fields something reads. The temporal slice is tx8be.Steps' `slice`;
+    multi-buffering (multi_buf_en/num, source_type) will be Steps that issue the next step's LoadBox before
+    the Wait of this one, with mem_addr holding one address per buffer; out_shape_buf_idx (dynamic shapes) has
+    no user.
+  }];
   let parameters = (ins
     "uint64_t":$imm_size,                            // scratch (imm) bytes the op needs
     "LayoutModeAttr":$mem_layout,                    // layout in memory
-    "bool":$multi_buf_en,                            // double buffering
-    "int32_t":$multi_buf_num,                        // buffers when double buffering
-    "::mlir::DenseI64ArrayAttr":$out_shape_buf_idx,  // index of the dynamic shape buffer at run time
-    "::mlir::DenseI64ArrayAttr":$temporal_mem_slice, // slice one tile computes per step (local buffer size)
-    "int32_t":$source_type,                          // software pipeline stage
-    "int64_t":$imm_addr,
-    "::mlir::DenseI64ArrayAttr":$mem_addr            // one address per buffer (multi-buffering)
+    "int64_t":$imm_addr,                             // SPM address of the scratch; -1: none
+    "::mlir::DenseI64ArrayAttr":$mem_addr            // SPM address of the result's buffer
   );
   let assemblyFormat = "`<` struct(params) `>`";
 }
@@ -119,6 +90,32 @@ def Tx8be_RegionAttr : Tx8be_Attr<"Region", "region_attr"> {
     "int32_t":$y_dim   // tiles along the mesh y axis
   );
   let assemblyFormat = "`<` struct(params) `>`";
+}
+
+// One box of a tensor per schedule step (tx8be.LoadBox / tx8be.StoreBox): step k's box is
+// start[k*rank .. k*rank+rank) + size[...], in logical dims. pad_low / pad_high hold the part of a conv/pool
+// window that lies in the padding, per step likewise, or are empty when no step has any.
+def Tx8be_BoxTableAttr : Tx8be_Attr<"BoxTable", "boxes"> {
+  let summary = "the box of a tensor each schedule step moves";
+  let parameters = (ins
+    "int64_t":$rank,
+    "::mlir::DenseI64ArrayAttr":$start,
+    "::mlir::DenseI64ArrayAttr":$size,
+    "::mlir::DenseI64ArrayAttr":$pad_low,
+    "::mlir::DenseI64ArrayAttr":$pad_high
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The table of `boxes` (one per step, all of rank `rank`).
+    static BoxTableAttr get(::mlir::MLIRContext *ctx, int64_t rank, ::llvm::ArrayRef<::tx8be::TensorBox> boxes);
+    /// Steps in the table.
+    int64_t getCount() const;
+    /// The box of step `step` (pads zero when the table has none).
+    ::tx8be::TensorBox getBox(int64_t step) const;
+    /// Whether some step's box reaches into padding.
+    bool hasPads() const { return !getPadLow().empty(); }
+  }];
 }
 
 #endif // TX8BE_ATTRS

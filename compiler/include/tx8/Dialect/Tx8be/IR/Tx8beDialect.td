@@ -15,11 +15,12 @@ def Tx8be_Dialect : Dialect {
   let summary = "A low-level dialect for tx8 backend specification";
   let description = [{
     Operations of the TX8 backend: graph ops (Conv, Gemm, BatchNorm_Inference, elementwise ...), data
-    movement (LoadConst, LoadVar, StoreVar, ChannelNorm) and Group, the unit of sharding search and SPM
-    allocation.
+    movement (LoadConst, LoadVar, StoreVar, ChannelNorm), Group, the unit of sharding search and SPM
+    allocation, and the schedule of a planned Group (Steps, LoadBox, StoreBox, Wait, Barrier).
   }];
   let cppNamespace = "::tx8be";
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
   // Module attributes it owns (tx8be.hw_config) are checked where they are parsed.
   let hasOperationAttrVerify = 1;
 }

@@ -3,7 +3,7 @@
 // Graph ops follow ONNX semantics (NCHW feature maps, OIHW weights, numpy broadcasting, ONNX pads order
 // [x1_begin, x2_begin, ..., x1_end, x2_end, ...]) so that the ONNX importer is a one-to-one mapping; the TOSA
 // importer inserts Transposes around its NHWC ops. Every compute op has the seed's backend attributes
-// (layout_str, chip_parallel, tile_parallel, dev_info) and implements the four seed interfaces: the
+// (layout_str, dev_info) and implements the four seed interfaces: the
 // ShapeInferenceOpInterface declared here, OpLibInterface, ShardingInterface and ComputeInterface as
 // external models per op family (OpLib.cpp and Sharding.cpp, attached when the dialect loads; the
 // TX8ComputeModels library, attached by registerComputeInterfaceExternalModels). Its shape rule is MLIR's InferTypeOpInterface
@@ -52,9 +52,8 @@ def Tx8be_Tensor : RankedTensorOf<[F32, F16, BF16, I1, I8, I16, I32, I64, UI8]>;
 // Backend attributes every compute op carries (seed: BatchNorm_InferenceOp's arguments).
 defvar Tx8be_BackendAttrs = (ins
   DefaultValuedOptionalAttr<StrAttr, "\"Unknown\"">:$layout_str,
-  // The following are backend parameters
-  OptionalAttr<Tx8be_ParallelAttr>:$chip_parallel,
-  OptionalAttr<Tx8be_ParallelAttr>:$tile_parallel,
+  // The following are backend parameters (the seed's chip_parallel / tile_parallel are not here: a Group's
+  // tx8be.Steps say which tile runs which part)
   OptionalAttr<Tx8be_DevAttr>:$dev_info
 );
 
@@ -271,20 +270,17 @@ def Tx8be_GroupOp : Tx8be_Op<"Group", [IsolatedFromAbove]> {
   let description = [{
     The unit of sharding search and SPM allocation (seed §Sharding Search). The body is one block whose
     arguments stand for the operands (same number and types) and which ends in tx8be.Return of the results.
-    Constants the body needs live inside it (LoadConst), so the region is isolated from above.
+    Constants the body needs live inside it (LoadConst), so the region is isolated from above. Once planned
+    (tx8be-temporal-split), the body is its schedule (Tx8beScheduleOps.td): LoadConsts, a tx8be.Steps, maybe
+    a tx8be.Barrier. The seed's other Group attributes (pipeline_parallel, sp_stage_num, stream_*,
+    need_barrier, group_id, template_id) are not here: the schedule ops say what they said, or nothing reads
+    them yet.
   }];
   let arguments = (ins
     Variadic<AnyTensorOrNone>:$operands,
-    DefaultValuedAttr<BoolAttr, "false">:$pipeline_parallel,  // software pipeline parallelism
-    DefaultValuedAttr<I32Attr, "1">:$sp_stage_num,
     OptionalAttr<Tx8be_RegionAttr>:$dev_region,               // tiles the group is mapped to
     OptionalAttr<UI32Attr>:$spm_alloc_size,                   // SPM bytes the group occupies
-    OptionalAttr<I32Attr>:$group_tag,                         // 0: normal split, 1: split nht, 2: no split
-    OptionalAttr<DenseI32ArrayAttr>:$stream_online_check,
-    OptionalAttr<DenseI32ArrayAttr>:$stream_offline,
-    DefaultValuedAttr<BoolAttr, "true">:$need_barrier,        // tiles synchronise after the group
-    DefaultValuedAttr<SI32Attr, "-1">:$group_id,
-    DefaultValuedAttr<SI32Attr, "-1">:$template_id            // reuse group template_id's plan; < 0: none
+    OptionalAttr<I32Attr>:$group_tag                          // 0: loads and stores, 2: a view in DDR
   );
   let results = (outs Variadic<AnyTensorOrNone>:$results);
   let regions = (region SizedRegion<1>:$body);

@@ -1,0 +1,143 @@
+//===- ScheduleOps.cpp - The schedule of a planned Group ------------------===//
+//
+// The op classes of Tx8beScheduleOps.td and their verifiers: box tables that fit their tensors and have a
+// row per step, and a Steps whose every result is filled by exactly one StoreBox.
+//
+//===----------------------------------------------------------------------===//
+#include "tx8/Dialect/Tx8be/IR/Tx8be.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace tx8be;
+
+#define GET_OP_CLASSES
+#include "tx8/Dialect/Tx8be/IR/Tx8beScheduleOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// BoxTableAttr
+//===----------------------------------------------------------------------===//
+
+BoxTableAttr BoxTableAttr::get(MLIRContext *ctx, int64_t rank, ArrayRef<TensorBox> boxes) {
+  SmallVector<int64_t> start, size, padLow, padHigh;
+  bool pads = false;
+  for (const TensorBox &box : boxes) {
+    start.append(box.start.begin(), box.start.end());
+    size.append(box.size.begin(), box.size.end());
+    padLow.append(box.padLow.begin(), box.padLow.end());
+    padHigh.append(box.padHigh.begin(), box.padHigh.end());
+    pads |= llvm::any_of(box.padLow, [](int64_t p) { return p != 0; }) ||
+            llvm::any_of(box.padHigh, [](int64_t p) { return p != 0; });
+  }
+  if (!pads)
+    padLow.clear(), padHigh.clear();
+  return get(ctx, rank, DenseI64ArrayAttr::get(ctx, start), DenseI64ArrayAttr::get(ctx, size),
+             DenseI64ArrayAttr::get(ctx, padLow), DenseI64ArrayAttr::get(ctx, padHigh));
+}
+
+LogicalResult BoxTableAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t rank,
+                                   DenseI64ArrayAttr start, DenseI64ArrayAttr size, DenseI64ArrayAttr padLow,
+                                   DenseI64ArrayAttr padHigh) {
+  if (rank < 0)
+    return emitError() << "box table rank " << rank << " is negative";
+  int64_t n = start.size();
+  if (size.size() != n)
+    return emitError() << "box table has " << n << " start values but " << size.size() << " sizes";
+  if (rank == 0 ? n != 0 : n % rank != 0 || n == 0)
+    return emitError() << "box table of rank " << rank << " has " << n << " values, not a whole number of rows";
+  for (DenseI64ArrayAttr pads : {padLow, padHigh})
+    if (!pads.empty() && pads.size() != n)
+      return emitError() << "box table pads have " << pads.size() << " values, expected none or " << n;
+  for (int64_t i = 0; i < n; ++i)
+    if (start[i] < 0 || size[i] < 1)
+      return emitError() << "box table row " << i / std::max<int64_t>(rank, 1) << " has start " << start[i]
+                         << " and size " << size[i] << " in dim " << i % std::max<int64_t>(rank, 1)
+                         << " (start >= 0, size >= 1)";
+  for (DenseI64ArrayAttr pads : {padLow, padHigh})
+    if (llvm::any_of(pads.asArrayRef(), [](int64_t p) { return p < 0; }))
+      return emitError() << "box table pads must be non-negative";
+  return success();
+}
+
+int64_t BoxTableAttr::getCount() const {
+  return getRank() == 0 ? 1 : static_cast<int64_t>(getStart().size()) / getRank();
+}
+
+TensorBox BoxTableAttr::getBox(int64_t step) const {
+  int64_t rank = getRank();
+  auto row = [&](ArrayRef<int64_t> values) {
+    if (values.empty())
+      return SmallVector<int64_t, 6>(rank, 0);
+    return SmallVector<int64_t, 6>(values.slice(step * rank, rank));
+  };
+  return {row(getStart()), row(getSize()), row(getPadLow()), row(getPadHigh())};
+}
+
+//===----------------------------------------------------------------------===//
+// Box tables against their tensor and their Steps
+//===----------------------------------------------------------------------===//
+
+/// Every box lies inside `type` and the table has one row per step of `steps`.
+static LogicalResult verifyBoxes(Operation *op, BoxTableAttr boxes, ShapedType type, StepsOp steps) {
+  if (boxes.getRank() != type.getRank())
+    return op->emitOpError() << "box table has rank " << boxes.getRank() << ", the tensor " << type.getRank();
+  if (steps && boxes.getCount() != static_cast<int64_t>(steps.getCount()))
+    return op->emitOpError() << "box table has " << boxes.getCount() << " rows, the enclosing Steps "
+                             << steps.getCount() << " steps";
+  for (int64_t k = 0; k < boxes.getCount(); ++k) {
+    TensorBox box = boxes.getBox(k);
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (!type.isDynamicDim(d) && box.start[d] + box.size[d] > type.getDimSize(d))
+        return op->emitOpError() << "step " << k << "'s box [" << box.start[d] << ", " << box.start[d] + box.size[d]
+                                 << ") of dim " << d << " is outside the tensor's " << type.getDimSize(d);
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// StepsOp
+//===----------------------------------------------------------------------===//
+
+StoreBoxOp StepsOp::getStoreOf(unsigned index) {
+  for (auto store : getBody().front().getOps<StoreBoxOp>())
+    if (store.getResultIndex() == index)
+      return store;
+  return {};
+}
+
+LogicalResult StepsOp::verifyRegions() {
+  if (llvm::any_of(getSlice(), [](int64_t s) { return s < 1; }))
+    return emitOpError() << "slice extents must be positive";
+  SmallVector<int, 4> stores(getNumResults(), 0);
+  for (auto store : getBody().front().getOps<StoreBoxOp>()) {
+    if (store.getResultIndex() >= static_cast<int64_t>(getNumResults()))
+      return store.emitOpError() << "stores into result " << store.getResultIndex() << " of a Steps with "
+                                 << getNumResults();
+    if (store.getInput().getType() != getResult(store.getResultIndex()).getType())
+      return store.emitOpError() << "stores a " << store.getInput().getType() << " into result "
+                                 << store.getResultIndex() << " of type " << getResult(store.getResultIndex()).getType();
+    ++stores[store.getResultIndex()];
+  }
+  for (auto [i, n] : llvm::enumerate(stores))
+    if (n != 1)
+      return emitOpError() << "result " << i << " is filled by " << n << " StoreBox ops, expected one";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LoadBoxOp, StoreBoxOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LoadBoxOp::verify() {
+  auto steps = (*this)->getParentOfType<StepsOp>();
+  if (steps && steps->isAncestor(getSource().getParentBlock()->getParentOp()))
+    return emitOpError() << "loads a value defined inside its Steps; the source must be in DDR";
+  return verifyBoxes(*this, getBoxes(), getSource().getType(), steps);
+}
+
+LogicalResult StoreBoxOp::verify() {
+  if (getBoxes().hasPads())
+    return emitOpError() << "box table has pads; a stored slice has none";
+  return verifyBoxes(*this, getBoxes(), getInput().getType(), (*this)->getParentOfType<StepsOp>());
+}

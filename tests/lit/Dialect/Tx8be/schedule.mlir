@@ -1,0 +1,171 @@
+// The schedule ops (Tx8beScheduleOps.td): a planned Group round-trips, and every verifier message, one case
+// each.
+// RUN: tx8-opt %s -split-input-file -verify-diagnostics | FileCheck %s
+
+// CHECK-LABEL: func.func @planned
+// CHECK: tx8be.Steps tile(0) count(2) slice [1, 64] -> tensor<2x64xf32> {
+// CHECK-NEXT: %[[X:.*]], %[[XT:.*]] = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+// CHECK-NEXT: tx8be.Wait %[[XT]]
+// CHECK-NEXT: %[[Y:.*]] = tx8be.Relu %[[X]]
+// CHECK-NEXT: %[[YT:.*]] = tx8be.StoreBox %[[Y]] into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+// CHECK-NEXT: tx8be.Wait %[[YT]]
+// CHECK-NEXT: }
+// CHECK-NEXT: tx8be.Barrier
+// CHECK-NEXT: tx8be.Return
+func.func @planned(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) {group_tag = 0 : i32} : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    %1 = tx8be.Steps tile(0) count(2) slice [1, 64] -> tensor<2x64xf32> {
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+      tx8be.Wait %xt
+      %y = tx8be.Relu %x : (tensor<2x64xf32>) -> tensor<2x64xf32>
+      %yt = tx8be.StoreBox %y into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+      tx8be.Wait %yt
+    }
+    tx8be.Barrier
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @rows_per_step(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    %1 = tx8be.Steps tile(0) count(2) slice [1, 64] -> tensor<2x64xf32> {
+      // expected-error @+1 {{'tx8be.LoadBox' op box table has 1 rows, the enclosing Steps 2 steps}}
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @outside(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    %1 = tx8be.Steps tile(0) count(1) slice [2, 64] -> tensor<2x64xf32> {
+      // expected-error @+1 {{'tx8be.LoadBox' op step 0's box [1, 3) of dim 0 is outside the tensor's 2}}
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [1, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @rank(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    %1 = tx8be.Steps tile(0) count(1) slice [2, 64] -> tensor<2x64xf32> {
+      // expected-error @+1 {{'tx8be.LoadBox' op box table has rank 1, the tensor 2}}
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 1, start = [0], size = [2], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @not_stored(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    // expected-error @+1 {{'tx8be.Steps' op result 0 is filled by 0 StoreBox ops, expected one}}
+    %1 = tx8be.Steps tile(0) count(1) slice [2, 64] -> tensor<2x64xf32> {
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @store_index(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    %1 = tx8be.Steps tile(0) count(1) slice [2, 64] -> tensor<2x64xf32> {
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+      // expected-error @+1 {{'tx8be.StoreBox' op stores into result 1 of a Steps with 1}}
+      %yt = tx8be.StoreBox %x into 1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @store_pads(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    %1 = tx8be.Steps tile(0) count(1) slice [2, 64] -> tensor<2x64xf32> {
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+      // expected-error @+1 {{'tx8be.StoreBox' op box table has pads; a stored slice has none}}
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [1, 0], pad_high = [0, 0]>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @load_inside(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    %1 = tx8be.Steps tile(0) count(1) slice [2, 64] -> tensor<2x64xf32> {
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+      // expected-error @+1 {{'tx8be.LoadBox' op loads a value defined inside its Steps; the source must be in DDR}}
+      %z, %zt = tx8be.LoadBox %x {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %z into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @slice(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    // expected-error @+1 {{'tx8be.Steps' op slice extents must be positive}}
+    %1 = tx8be.Steps tile(0) count(1) slice [0, 64] -> tensor<2x64xf32> {
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+// expected-error @+1 {{box table of rank 2 has 3 values, not a whole number of rows}}
+func.func @ragged() attributes {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1], size = [1, 2, 3], pad_low = [], pad_high = []>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{box table row 0 has start 0 and size 0 in dim 1 (start >= 0, size >= 1)}}
+func.func @empty_box() attributes {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [1, 0], pad_low = [], pad_high = []>} {
+  return
+}
+
+// -----
+
+func.func @outside_steps(%t: !tx8be.token) {
+  // expected-error @+1 {{'tx8be.Wait' op expects parent op 'tx8be.Steps'}}
+  tx8be.Wait %t
+  return
+}
