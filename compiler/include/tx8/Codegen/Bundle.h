@@ -1,8 +1,8 @@
 //===- Bundle.h - Firmware bundles: main.c, model.h, consts.bin, manifest -*- C++ -*-===//
 //
 // Codegen (DESIGN §6). Input: a module that has been through the backend pipeline (buildBackendPipeline):
-// every compute op sits alone in a Group with its loads and stores, split (temporal_mem_slice), and with SPM
-// (dev_info.mem_addr) and DDR (tx8be.ddr_addr / tx8be.ddr_addrs / tx8be.const_addrs) addresses. Output: a
+// every compute op sits alone in a Group whose schedule (tx8be.Steps with LoadBox / StoreBox) says what each step
+// moves, with SPM (dev_info.mem_addr) and DDR (tx8be.ddr_addr / tx8be.ddr_addrs / tx8be.const_addrs) addresses. Output: a
 // directory that builds on its own against the tx8 SDK for TX8_TARGET=cmodel|riscv:
 //
 //   main.c         load -> compute -> store per temporal step, one C function per Group, comments naming the

@@ -155,12 +155,15 @@ def TemporalSplitPass : Pass<"tx8be-temporal-split", "::mlir::func::FuncOp"> {
   let summary = "Cut each Group's output into slices whose working set fits in SPM";
   let description = [{
     For every Group that loads or stores (group_tag 0), chooses the slice of the compute op's output that one
-    step computes and records it as dev_info.temporal_mem_slice (logical dims). The working set of a step is
-    the box of every operand the slice reads (ShardingInterface::backWindow: conv/pool halos included), the
-    output slice and the op's scratch (getImmSpSize), each in its device image and aligned. Dims are cut
-    outermost-in-memory first, each only as far as needed; a group whose smallest slice still does not fit
-    is an error that gives the sizes. Codegen turns the slices into a loop of load -> compute -> store steps.
-    Plans for the module's tx8be.hw_config (SPM size, alignment).
+    step computes (logical dims). The working set of a step is the box of every operand the slice reads
+    (ShardingInterface::backWindow: conv/pool halos included), the output slice and the op's scratch
+    (getImmSpSize), each in its device image and aligned. Dims are cut outermost-in-memory first, each only as
+    far as needed; a slice may not cut a constant operand (constants are loaded whole, once). A group whose
+    smallest slice still does not fit is an error that gives the sizes. The chosen plan becomes the Group's
+    schedule (Tx8beScheduleOps.td): the LoadConsts stay, a tx8be.Steps on tile 0 takes the compute op, each
+    LoadVar becomes a LoadBox and each StoreVar a StoreBox with one box per step, each followed by a Wait.
+    Groups that already have a Steps are left alone. Plans for the module's tx8be.hw_config (SPM size,
+    alignment).
   }];
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
@@ -168,12 +171,14 @@ def TemporalSplitPass : Pass<"tx8be-temporal-split", "::mlir::func::FuncOp"> {
 def SpmAllocPass : Pass<"tx8be-spm-alloc", "::mlir::func::FuncOp"> {
   let summary = "SPM addresses for every buffer of a Group (lifetimes, interval merge, allocation)";
   let description = [{
-    Inside each Group, every LoadVar / LoadConst / compute result and the compute op's scratch is a buffer
-    live from its definition to its last use (the scratch: during the compute op). Buffers whose lifetimes
-    overlap get disjoint SPM ranges (BufferAllocator: largest first, lowest free aligned offset). Sets
-    dev_info.mem_addr on the defining ops, dev_info.imm_size / imm_addr on the compute op and the Group's
-    spm_alloc_size. A Group needing more than the SPM (the module's tx8be.hw_config) is an error listing its
-    buffers.
+    Reads each planned Group's schedule: every LoadConst, LoadBox and compute result and the compute op's
+    scratch is a buffer, sized by the largest box it holds (a LoadBox's table, the compute op's StoreBox's;
+    the scratch from getImmSpSize of the Steps' slice), live from its definition to its last use with the
+    Steps region counted once; a value loaded before the Steps and read inside lives to the Steps' end. Buffers
+    whose lifetimes overlap get disjoint SPM ranges (BufferAllocator: largest first, lowest free aligned
+    offset). Sets dev_info.mem_addr on the defining ops, dev_info.imm_size / imm_addr on the compute op and the
+    Group's spm_alloc_size. A Group needing more than the SPM (the module's tx8be.hw_config) is an error listing
+    its buffers; one without a schedule is an error too.
   }];
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }

@@ -136,6 +136,13 @@ LogicalResult LoadBoxOp::verify() {
   return verifyBoxes(*this, getBoxes(), getSource().getType(), steps);
 }
 
+void LoadBoxOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getOutput(), "box");
+  setNameFn(getToken(), "loaded");
+}
+
+void StoreBoxOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) { setNameFn(getToken(), "stored"); }
+
 LogicalResult StoreBoxOp::verify() {
   if (getBoxes().hasPads())
     return emitOpError() << "box table has pads; a stored slice has none";

@@ -20,6 +20,7 @@ include "tx8/Dialect/Tx8be/IR/Tx8beAttrs.td"
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonTypeConstraints.td"
 include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/OpAsmInterface.td"
 
 def Tx8be_TokenType : TypeDef<Tx8be_Dialect, "Token"> {
   let mnemonic = "token";
@@ -41,13 +42,13 @@ def Tx8be_StepsOp : Tx8be_Op<"Steps", [HasParent<"GroupOp">, SingleBlock, NoTerm
 
     ```mlir
     %y = tx8be.Steps tile(0) count(2) slice [4, 64] -> tensor<8x64xf32> {
-      %x, %tx = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 4, 0],
-                                                           size = [4, 64, 4, 64], pad_low = [], pad_high = []>}
-                : tensor<8x64xf32>
-      tx8be.Wait %tx
-      %r = tx8be.Relu %x : (tensor<8x64xf32>) -> tensor<8x64xf32>
-      %ty = tx8be.StoreBox %r into 0 {boxes = ...} : tensor<8x64xf32>
-      tx8be.Wait %ty
+      %box, %loaded = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 4, 0],
+                                                size = [4, 64, 4, 64], pad_low = [], pad_high = []>}
+                      : tensor<8x64xf32>
+      tx8be.Wait %loaded
+      %r = tx8be.Relu %box : (tensor<8x64xf32>) -> tensor<8x64xf32>
+      %stored = tx8be.StoreBox %r into 0 {boxes = ...} : tensor<8x64xf32>
+      tx8be.Wait %stored
     }
     ```
   }];
@@ -66,7 +67,8 @@ def Tx8be_StepsOp : Tx8be_Op<"Steps", [HasParent<"GroupOp">, SingleBlock, NoTerm
   }];
 }
 
-def Tx8be_LoadBoxOp : Tx8be_Op<"LoadBox", [HasParent<"StepsOp">, AllTypesMatch<["source", "output"]>]> {
+def Tx8be_LoadBoxOp : Tx8be_Op<"LoadBox", [HasParent<"StepsOp">, AllTypesMatch<["source", "output"]>,
+                                            DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "issue the copy of this step's box of a DDR tensor into SPM";
   let description = [{
     `source` is a Group input (in DDR); `output` stands for the SPM buffer holding this step's box of it
@@ -79,7 +81,8 @@ def Tx8be_LoadBoxOp : Tx8be_Op<"LoadBox", [HasParent<"StepsOp">, AllTypesMatch<[
   let hasVerifier = 1;
 }
 
-def Tx8be_StoreBoxOp : Tx8be_Op<"StoreBox", [HasParent<"StepsOp">]> {
+def Tx8be_StoreBoxOp : Tx8be_Op<"StoreBox", [HasParent<"StepsOp">,
+                                              DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "issue the copy of this step's output slice from SPM into a result of the Steps";
   let description = [{
     Copies the SPM buffer of `input` (this step's box of it) into box row k of the enclosing tx8be.Steps'
