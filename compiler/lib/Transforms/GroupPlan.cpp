@@ -74,8 +74,10 @@ SmallVector<int64_t, 6> tx8be::splittableDims(Operation *op) {
           dims.push_back(0);
       })
       .Case<SoftmaxOp, LogSoftmaxOp>([&](auto sm) { allBut(normalizeAxis(sm.getAxis(), rank)); })
-      .Case<ReluOp, SigmoidOp, TanhOp, AddOp, MulOp>([&](auto) {
-        if (sameTypeOperands())
+      .Default([&](Operation *) {
+        // The elementwise CT family (OpLib's anyDimOrder): any dim, as long as no operand broadcasts.
+        auto oplib = dyn_cast<OpLibInterface>(op);
+        if (oplib && oplib.queryOpAttr().anyDimOrder && sameTypeOperands())
           allBut(-1);
       });
   // Outermost in device memory first; beyond rank 4 the OpLib view merges the middle dims, so only the two

@@ -231,3 +231,22 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_conta
     return %0 : tensor<8x64xf32>
   }
 }
+
+// -----
+
+// Any op of the elementwise family splits along any dim (OpLib's anyDimOrder, no central list of ops): Neg on
+// 8x64 f32 with a 2 KiB SPM runs in two steps of four rows.
+// CHECK-LABEL: func.func @elementwise_family
+// CHECK: tx8be.Steps tile(0) count(2) slice [4, 64]
+module attributes {tx8be.hw_config = {spm_bytes = 2048 : i64}} {
+  func.func @elementwise_family(%arg0: tensor<8x64xf32>) -> tensor<8x64xf32> {
+    %0 = tx8be.Group(%arg0) {group_tag = 0 : i32} : (tensor<8x64xf32>) -> tensor<8x64xf32> {
+    ^bb0(%arg1: tensor<8x64xf32>):
+      %1 = tx8be.LoadVar %arg1 : (tensor<8x64xf32>) -> tensor<8x64xf32>
+      %2 = tx8be.Neg %1 : (tensor<8x64xf32>) -> tensor<8x64xf32>
+      %3 = tx8be.StoreVar %2 : (tensor<8x64xf32>) -> tensor<8x64xf32>
+      tx8be.Return %3 : tensor<8x64xf32>
+    }
+    return %0 : tensor<8x64xf32>
+  }
+}
