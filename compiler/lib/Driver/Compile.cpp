@@ -1,4 +1,5 @@
 //===- Compile.cpp - The backend pipeline and tx8-aot compile -------------===//
+#include "tx8/Reference/BoundedFile.h"
 #include "tx8/Driver/Compile.h"
 
 #include "tx8/Dialect/Tx8be/IR/HwConfig.h"
@@ -25,10 +26,13 @@ void tx8be::buildBackendPipeline(OpPassManager &pm) {
 }
 
 Status tx8be::readHwConfig(const std::string &path, tx8_hw_config &config) {
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer)
-    return Status::error(path + ": cannot read the hardware config: " + buffer.getError().message());
-  llvm::Expected<llvm::json::Value> json = llvm::json::parse((*buffer)->getBuffer());
+  std::string text;
+  Status s = tx8::ref::readBoundedFile(path, tx8::ref::kMaxTextFileBytes, "the hardware config", text);
+  if (s.ok())
+    s = tx8::ref::checkJsonDepth(text, path);
+  if (!s.ok())
+    return s;
+  llvm::Expected<llvm::json::Value> json = llvm::json::parse(text);
   if (!json)
     return Status::error(path + ": not valid JSON: " + llvm::toString(json.takeError()));
   const llvm::json::Object *object = json->getAsObject();

@@ -1,4 +1,5 @@
 //===- Model.cpp - Loading models and their data for tx8-aot ---------------===//
+#include "tx8/Reference/BoundedFile.h"
 #include "tx8/Driver/Model.h"
 
 #include "tx8/Conversion/Passes.h"
@@ -35,7 +36,13 @@ OwningOpRef<ModuleOp> tx8be::loadModel(StringRef path, MLIRContext &context) {
   DialectRegistry registry;
   registerModelDialects(registry);
   context.appendDialectRegistry(registry);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(path, &context);
+  std::string text;
+  Status s = tx8::ref::readBoundedFile(path.str(), tx8::ref::kMaxModelFileBytes, "the model", text);
+  if (!s.ok()) {
+    emitError(FileLineColLoc::get(&context, path, 0, 0)) << s.message();
+    return nullptr;
+  }
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, ParserConfig(&context), path);
   if (!module)
     return nullptr;
   bool hasTosa = false;
@@ -61,12 +68,16 @@ func::FuncOp tx8be::getEntryFunction(ModuleOp module) {
     if (f.getName() == "main")
       main = f;
   }
-  if (main)
-    return main;
-  if (count == 1)
-    return only;
-  emitError(module.getLoc()) << "the module has " << count << " functions and none is @main";
-  return nullptr;
+  func::FuncOp entry = main ? main : count == 1 ? only : func::FuncOp();
+  if (!entry) {
+    emitError(module.getLoc()) << "the module has " << count << " functions and none is @main";
+    return nullptr;
+  }
+  if (entry.getNumResults() == 0) {
+    entry.emitError() << "@" << entry.getName() << " has no results: nothing to compute";
+    return nullptr;
+  }
+  return entry;
 }
 
 static std::vector<TensorSpec> specs(func::FuncOp func, bool results) {
@@ -125,6 +136,8 @@ Status tx8be::readInputs(const std::vector<TensorSpec> &specs, const std::vector
         known += (known.empty() ? "'" : ", '") + s.name + "'";
       return Status::error("--input " + arg + ": the model has no input '" + name + "' (inputs: " + known + ")");
     }
+    if (!files[it - specs.begin()].empty())
+      return Status::error("--input " + arg + ": input '" + name + "' is given twice");
     files[it - specs.begin()] = arg.substr(eq + 1);
   }
   for (size_t i = 0; i < specs.size(); ++i) {

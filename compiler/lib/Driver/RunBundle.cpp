@@ -8,6 +8,7 @@
 #include "tx8/Driver/Compile.h"
 
 #include "tx8/Codegen/DeviceImage.h"
+#include "tx8/Reference/BoundedFile.h"
 #include "tx8/Reference/DeviceFormat.h"
 #include "tx8/Reference/TensorIO.h"
 
@@ -70,12 +71,9 @@ double since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-Status readFile(const std::string &path, std::string &data) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  if (!buffer)
-    return Status::error(path + ": " + buffer.getError().message());
-  data = (*buffer)->getBuffer().str();
-  return Status();
+/// A bundle file or a file the run wrote: regular, bounded (BoundedFile.h).
+Status readFile(const std::string &path, std::string &data, uint64_t maxBytes = tx8::ref::kMaxDataFileBytes) {
+  return tx8::ref::readBoundedFile(path, maxBytes, "the file", data);
 }
 
 Status writeFile(const std::string &path, llvm::StringRef data) {
@@ -191,9 +189,11 @@ Status tx8be::loadBundle(const std::string &dir, BundleInfo &info) {
   std::string path = dir + "/manifest.json", text;
   if (!llvm::sys::fs::is_directory(dir))
     return Status::error(dir + ": not a bundle directory");
-  Status s = readFile(path, text);
+  Status s = readFile(path, text, tx8::ref::kMaxTextFileBytes);
   if (!s.ok())
     return Status::error("bundle " + dir + ": cannot read manifest.json (" + s.message() + ")");
+  if (s = tx8::ref::checkJsonDepth(text, path + ": corrupt manifest"); !s.ok())
+    return s;
   llvm::Expected<llvm::json::Value> json = llvm::json::parse(text);
   if (!json)
     return Status::error(path + ": corrupt manifest (not valid JSON: " + llvm::toString(json.takeError()) + ")");
@@ -229,9 +229,11 @@ Status tx8be::loadBundle(const std::string &dir, BundleInfo &info) {
     std::string data;
     if (name.str().find('/') != std::string::npos)
       return Status::error(path + ": corrupt manifest (file '" + name.str() + "')");
+    if (!llvm::sys::fs::exists(dir + "/" + name.str()))
+      return Status::error("bundle " + dir + ": missing file " + name.str());
     s = readFile(dir + "/" + name.str(), data);
     if (!s.ok())
-      return Status::error("bundle " + dir + ": missing file " + name.str());
+      return Status::error("bundle " + dir + ": " + s.message());
     if (sum.getAsString() != llvm::StringRef(tx8::codegen::checksum(data)))
       return Status::error("bundle " + dir + ": " + name.str() + " is corrupt (checksum " +
                            tx8::codegen::checksum(data) + ", the manifest says " +

@@ -1,6 +1,7 @@
 //===- TensorIO.cpp - .npy and ONNX TensorProto readers / writers ---------===//
 
 #include "tx8/Reference/TensorIO.h"
+#include "tx8/Reference/BoundedFile.h"
 
 #include <google/protobuf/io/coded_stream.h>
 #include <onnx/onnx_pb.h>
@@ -47,19 +48,10 @@ std::string shapeToString(const std::vector<int64_t> &shape) {
 }
 
 Status readFileBytes(const std::string &path, std::vector<uint8_t> &out) {
-  out.clear();
-  std::FILE *f = std::fopen(path.c_str(), "rb");
-  if (!f)
-    return fail(path, std::string("cannot open: ") + std::strerror(errno));
-  uint8_t buf[65536];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
-    out.insert(out.end(), buf, buf + n);
-  bool bad = std::ferror(f) != 0;
-  std::fclose(f);
-  if (bad)
-    return fail(path, "read error");
-  return Status();
+  std::string bytes;
+  Status s = readBoundedFile(path, kMaxDataFileBytes, "the tensor file", bytes);
+  out.assign(bytes.begin(), bytes.end());
+  return s;
 }
 
 Status writeFileBytes(const std::string &path, const std::vector<uint8_t> &bytes) {

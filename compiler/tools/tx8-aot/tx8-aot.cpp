@@ -35,6 +35,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <set>
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -130,6 +131,28 @@ int fail(const std::string &message) {
   return kFailed;
 }
 
+/// A command line that cannot be right whatever the files hold (exit 2).
+int usage(const std::string &message) {
+  llvm::errs() << "tx8-aot: error: " << message << "\n";
+  return kUsage;
+}
+
+/// The inputs a command is given: --input NAME=FILE (each name once) or --inputs-dir, not both. 0 if fine,
+/// else the exit code after the error.
+int checkInputArgs(const cl::list<std::string> &inputs, const std::string &inputsDir) {
+  if (!inputs.empty() && !inputsDir.empty())
+    return usage("give either --input NAME=FILE ... or --inputs-dir DIR, not both");
+  std::set<std::string> names;
+  for (const std::string &arg : inputs) {
+    size_t eq = arg.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == arg.size())
+      return usage("--input " + arg + ": expected NAME=FILE");
+    if (!names.insert(arg.substr(0, eq)).second)
+      return usage("--input " + arg + ": input '" + arg.substr(0, eq) + "' is given twice");
+  }
+  return 0;
+}
+
 double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -152,8 +175,8 @@ int runImport(MLIRContext &context) {
 }
 
 int runReferenceCmd(MLIRContext &context) {
-  if (!refInputs.empty() && !refInputsDir.empty())
-    return fail("give either --input NAME=FILE ... or --inputs-dir DIR, not both");
+  if (int rc = checkInputArgs(refInputs, refInputsDir))
+    return rc;
   OwningOpRef<ModuleOp> module = tx8be::loadModel(refModel, context);
   if (!module)
     return kFailed;
@@ -200,7 +223,7 @@ int compileTo(MLIRContext &context, const std::string &model, const tx8_hw_confi
               const std::string &target, bool verbose) {
   auto start = std::chrono::steady_clock::now();
   OwningOpRef<ModuleOp> module = tx8be::loadModel(model, context);
-  if (!module)
+  if (!module || !tx8be::getEntryFunction(*module))
     return kFailed;
   tx8be::setHwConfig(*module, hw);
   tx8::codegen::BundleFiles files;
@@ -234,7 +257,7 @@ int readHwFile(const std::string &path, tx8_hw_config &hw) {
 
 int runCompile(MLIRContext &context) {
   if (!validTarget(compileTarget))
-    return fail("--target " + compileTarget + ": expected cmodel or riscv");
+    return usage("--target " + compileTarget + ": expected cmodel or riscv");
   tx8_hw_config hw;
   if (int rc = readHwFile(compileHw, hw))
     return rc;
@@ -252,15 +275,17 @@ std::vector<tx8be::TensorSpec> bundleInputSpecs(MLIRContext &context, const tx8b
 }
 
 int runRun(MLIRContext &context) {
-  if (!runInputs.empty() && !runInputsDir.empty())
-    return fail("give either --input NAME=FILE ... or --inputs-dir DIR, not both");
+  if (int rc = checkInputArgs(runInputs, runInputsDir))
+    return rc;
+  if (!runTarget.empty() && !validTarget(runTarget))
+    return usage("--target " + runTarget + ": expected cmodel or riscv");
   tx8be::BundleInfo bundle;
   tx8::ref::Status s = tx8be::loadBundle(runDir, bundle);
   if (!s.ok())
     return fail(s.message());
   std::string target = runTarget.empty() ? bundle.target : runTarget;
-  if (!validTarget(target))
-    return fail("--target " + target + ": expected cmodel or riscv");
+  if (!validTarget(target)) // loadBundle checks the manifest's; this is a guard
+    return fail("bundle target " + target + ": expected cmodel or riscv");
   std::vector<tx8be::TensorSpec> specs = bundleInputSpecs(context, bundle);
   std::vector<tx8::ref::Tensor> inputs;
   s = tx8be::readInputs(specs, runInputs, runInputsDir, inputs);

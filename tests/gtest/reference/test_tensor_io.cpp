@@ -183,7 +183,7 @@ TEST(Npy, ErrorsNameTheFileAndTheProblem) {
   cut.resize(40);
   EXPECT_EQ(parseNpyBytes(cut, t).message(), "x.npy: header length 118 runs past the end of the file (40 bytes)");
   Status s = readNpy(tempPath("does_not_exist.npy"), t);
-  EXPECT_NE(s.message().find("does_not_exist.npy: cannot open: No such file or directory"), std::string::npos)
+  EXPECT_NE(s.message().find("does_not_exist.npy: cannot read the tensor file: No such file or directory"), std::string::npos)
       << s.message();
 }
 

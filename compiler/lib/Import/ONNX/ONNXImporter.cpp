@@ -9,6 +9,7 @@
 
 #include "NodeImporter.h"
 
+#include "tx8/Reference/BoundedFile.h"
 #include "tx8/Reference/TensorIO.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -134,6 +135,7 @@ private:
     return failure();
   }
   LogicalResult checkAndInferShapes(const ONNXImportOptions &options);
+  LogicalResult checkOpset();
   void importInitializers();
   func::FuncOp createEntryFunction();
   void importNodes();
@@ -174,9 +176,45 @@ std::string GraphImporter::nodeLabel(const onnx::NodeProto &node, int index) con
   return label + ")";
 }
 
+/// The oldest default-domain opset the converters follow; older models import only where every node's
+/// operator is the same there as at this opset (ops unchanged since, e.g. Softplus-1, GlobalAveragePool-1).
+constexpr int64_t kOldestOpset = 6;
+
+LogicalResult GraphImporter::checkOpset() {
+  int64_t opset = opsetOf("");
+  if (opset < 0)
+    return success(); // no default-domain operators; each node is checked by its domain
+  // The newest the linked ONNX library has schemas for: the converters are written against those.
+  int64_t newest = onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map().at("").second;
+  if (opset > newest)
+    return fail(llvm::formatv("opset {0} of ai.onnx is newer than this importer supports ({1}-{2})", opset,
+                              kOldestOpset, newest));
+  if (opset >= kOldestOpset)
+    return success();
+  for (auto [index, node] : llvm::enumerate(model.graph().node())) {
+    if (!node.domain().empty() && node.domain() != "ai.onnx")
+      continue;
+    const onnx::OpSchema *there = onnx::OpSchemaRegistry::Schema(node.op_type(), static_cast<int>(opset), "");
+    const onnx::OpSchema *oldest = onnx::OpSchemaRegistry::Schema(node.op_type(), kOldestOpset, "");
+    if (there && oldest && there->since_version() == oldest->since_version())
+      continue;
+    std::string version = there ? node.op_type() + "-" + std::to_string(there->since_version()) : "unknown";
+    return fail(llvm::formatv("{0}: opset {1} of ai.onnx makes it {2}; this importer supports opsets {3}-{4}, "
+                              "older ones only for operators unchanged since opset {3}",
+                              nodeLabel(node, static_cast<int>(index)), opset, version, kOldestOpset, newest));
+  }
+  return success();
+}
+
 LogicalResult GraphImporter::checkAndInferShapes(const ONNXImportOptions &options) {
   if (!model.has_graph())
     return fail("not an ONNX model (no graph)");
+  if (model.graph().output_size() == 0)
+    return fail("the graph has no outputs: nothing to compute");
+  if (model.graph().node_size() == 0)
+    return fail("the graph has no nodes: nothing to compute");
+  if (failed(checkOpset()))
+    return failure();
   // The checker and shape inference report problems by throwing; nothing may escape the importer.
   if (options.runChecker) {
     try {
@@ -591,11 +629,12 @@ OwningOpRef<ModuleOp> tx8be::importONNXBytes(StringRef bytes, bool textFormat, S
 }
 
 OwningOpRef<ModuleOp> tx8be::importONNXFile(StringRef path, MLIRContext &context, const ONNXImportOptions &options) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  if (!buffer) {
-    emitError(FileLineColLoc::get(&context, path, 0, 0)) << path << ": cannot read: " << buffer.getError().message();
+  std::string bytes;
+  tx8::ref::Status s = tx8::ref::readBoundedFile(path.str(), tx8::ref::kMaxModelFileBytes, "the model", bytes);
+  if (!s.ok()) {
+    emitError(FileLineColLoc::get(&context, path, 0, 0)) << s.message();
     return nullptr;
   }
   bool text = path.ends_with(".onnxtxt") || path.ends_with(".textproto");
-  return importONNXBytes((*buffer)->getBuffer(), text, path, context, options);
+  return importONNXBytes(bytes, text, path, context, options);
 }

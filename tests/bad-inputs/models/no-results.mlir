@@ -1,0 +1,3 @@
+func.func @main(%x: tensor<2xf32>) {
+  return
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# run.sh TX8_AOT WORK_DIR
+# The bad-input corpus: every case is a command that must fail with the given exit code (1: the input is bad,
+# 2: the command line is) and one line on stderr containing the given text; no crash, no hang, nothing left
+# behind. A few good neighbours (a deliberately supported edge) must still pass.
+set -uo pipefail
+aot=$1 work=$2
+here=$(cd "$(dirname "$0")" && pwd)
+models=$here/models
+rm -rf "$work" && mkdir -p "$work"
+failures=0 cases=0
+
+# expect EXIT TEXT -- COMMAND...
+expect() {
+  local want=$1 text=$2
+  shift 3
+  cases=$((cases + 1))
+  local err rc
+  err=$(timeout 60 "$@" 2>&1 >/dev/null)
+  rc=$?
+  local lines
+  lines=$(printf '%s' "$err" | grep -c '')
+  if [ "$rc" -ne "$want" ]; then
+    echo "FAIL (exit $rc, expected $want): $*"; echo "  $err" | head -3; failures=$((failures + 1))
+  elif [ "$want" -ne 0 ] && { [ "$lines" -ne 1 ] || ! grep -qF -- "$text" <<<"$err"; }; then
+    echo "FAIL (expected one line with '$text'): $*"; echo "$err" | head -3 | sed 's/^/  /'
+    failures=$((failures + 1))
+  fi
+}
+
+# ---- models (import / compile)
+expect 1 "opset 5 of ai.onnx makes it Add-1; this importer supports opsets 6-" -- "$aot" import "$models/opset5-add.onnxtxt"
+expect 0 "" -- "$aot" import "$models/opset1-softplus.onnxtxt" # Softplus-1 is unchanged since opset 6
+expect 1 "opset 99 of ai.onnx is newer than this importer supports" -- "$aot" import "$models/opset99.onnxtxt"
+expect 1 "the graph has no outputs: nothing to compute" -- "$aot" compile "$models/no-outputs.onnxtxt" -o "$work/b"
+expect 1 "the graph has no nodes: nothing to compute" -- "$aot" compile "$models/no-nodes.onnxtxt" -o "$work/b"
+expect 1 "@main has no results: nothing to compute" -- "$aot" compile "$models/no-results.mlir" -o "$work/b"
+expect 1 "the model is not a regular file (a device or socket)" -- "$aot" compile /dev/zero -o "$work/b"
+mkfifo "$work/fifo.onnx"
+expect 1 "the model is not a regular file (a pipe)" -- "$aot" compile "$work/fifo.onnx" -o "$work/b"
+expect 1 "the model is not a regular file (a directory)" -- "$aot" import "$work"
+[ -e "$work/b" ] && { echo "FAIL: a failed compile left $work/b"; failures=$((failures + 1)); }
+
+# ---- --hw files
+printf '%*s' 100000 '' | tr ' ' '[' >"$work/deep.json"
+expect 1 "JSON nested more than 64 levels deep" -- "$aot" compile "$models/relu.onnxtxt" --hw "$work/deep.json" -o "$work/b"
+expect 1 "the hardware config is not a regular file (a device or socket)" -- "$aot" compile "$models/relu.onnxtxt" --hw /dev/zero -o "$work/b"
+
+# ---- command lines (exit 2)
+expect 2 "--target gpu: expected cmodel or riscv" -- "$aot" compile "$models/relu.onnxtxt" --target gpu -o "$work/b"
+"$aot" compile "$models/relu.onnxtxt" -o "$work/bundle" >/dev/null || { echo "FAIL: cannot compile relu"; exit 1; }
+/usr/bin/python3 -c "import numpy; numpy.save('$work/x.npy', numpy.ones(2, numpy.float32))"
+expect 2 "--target gpu: expected cmodel or riscv" -- "$aot" run "$work/bundle" --target gpu --input "x=$work/x.npy" --out "$work/o"
+expect 2 "expected NAME=FILE" -- "$aot" run "$work/bundle" --input "$work/x.npy" --out "$work/o"
+expect 2 "input 'x' is given twice" -- "$aot" run "$work/bundle" --input "x=$work/x.npy" --input "x=$work/x.npy" --out "$work/o"
+expect 2 "input 'x' is given twice" -- "$aot" reference "$models/relu.onnxtxt" --input "x=$work/x.npy" --input "x=$work/x.npy" --out "$work/o"
+ln -s /dev/zero "$work/zero.npy"
+expect 1 "the tensor file is not a regular file (a device or socket)" -- "$aot" reference "$models/relu.onnxtxt" --input "x=$work/zero.npy" --out "$work/o"
+
+# ---- bundles
+cp -r "$work/bundle" "$work/deep-manifest"
+cp "$work/deep.json" "$work/deep-manifest/manifest.json"
+expect 1 "corrupt manifest: JSON nested more than 64 levels deep" -- "$aot" run "$work/deep-manifest" --input "x=$work/x.npy" --out "$work/o"
+cp -r "$work/bundle" "$work/zero-consts"
+rm -f "$work/zero-consts/consts.bin" && ln -s /dev/zero "$work/zero-consts/consts.bin"
+expect 1 "is not a regular file (a device or socket)" -- "$aot" run "$work/zero-consts" --input "x=$work/x.npy" --out "$work/o"
+
+echo "bad inputs: $cases cases, $failures failed"
+[ "$failures" -eq 0 ]
