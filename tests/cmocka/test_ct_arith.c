@@ -36,12 +36,13 @@ static double ref_op(int op, double a, double b) {
     }
 }
 
-/* got (device result) against the exact double result: within one rounding of fmt, in the right direction. */
+/* got (device result) against the exact double result: within one rounding of fmt, in the right direction. A
+ * rounding is relative for normal results and one subnormal spacing (half for nearest) below them. */
 static void check_rounded(const double *got, const double *exact, size_t n, Data_Format fmt, RND_MODE rnd,
                           const char *what) {
     const int nearest = rnd == RND_NEAREST_EVEN || rnd == RND_NEAREST_AWAY;
-    const double eps = tx8_test_eps(fmt);
-    tx8_test_assert_close(got, exact, n, nearest ? eps : 2 * eps, 0.0, what);
+    const double eps = tx8_test_eps(fmt), step = tx8_test_subnormal_step(fmt);
+    tx8_test_assert_close(got, exact, n, nearest ? eps : 2 * eps, nearest ? step / 2 : step, what);
     for (size_t i = 0; i < n; ++i) {
         const int ok = rnd == RND_POS_INF   ? got[i] >= exact[i]
                        : rnd == RND_NEG_INF ? got[i] <= exact[i]

@@ -112,6 +112,16 @@ double tx8_test_eps(Data_Format fmt) {
     }
 }
 
+double tx8_test_subnormal_step(Data_Format fmt) {
+    switch (fmt) {
+    case Fmt_FP32: return ldexp(1.0, -149);
+    case Fmt_TF32: return ldexp(1.0, -136); /* fp32's exponent range, 10 fraction bits */
+    case Fmt_FP16: return ldexp(1.0, -24);
+    case Fmt_BF16: return ldexp(1.0, -133);
+    default: return 0.0; /* integers have none */
+    }
+}
+
 void tx8_test_assert_close(const double *got, const double *want, size_t n, double rtol, double atol,
                            const char *what) {
     for (size_t i = 0; i < n; ++i) {

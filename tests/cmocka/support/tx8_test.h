@@ -62,6 +62,9 @@ void tx8_test_quantize(Data_Format fmt, double *vals, size_t n);
 
 /* ---- tolerances ---- */
 double tx8_test_eps(Data_Format fmt); /* unit roundoff of the format: 2^-p (fp32 2^-24, fp16 2^-11, bf16 2^-8) */
+/* Spacing of the format's subnormals (its smallest positive value): below the normal range a rounding error is up
+ * to half of it (nearest) or all of it (directed), whatever the relative tolerance says. */
+double tx8_test_subnormal_step(Data_Format fmt);
 /* Asserts |got[i] - want[i]| <= atol + rtol*|want[i]| for all i; on failure prints `what`, the index and both. */
 void tx8_test_assert_close(const double *got, const double *want, size_t n, double rtol, double atol,
                            const char *what);
