@@ -41,6 +41,13 @@ expect 1 "the model is not a regular file (a pipe)" -- "$aot" compile "$work/fif
 expect 1 "the model is not a regular file (a directory)" -- "$aot" import "$work"
 [ -e "$work/b" ] && { echo "FAIL: a failed compile left $work/b"; failures=$((failures + 1)); }
 
+# Plans: the split search weighs candidates from a few sample steps, so a wide tensor costs no memory (a
+# 1 GiB address-space limit: enumerating the 2^22 one-column steps took 1.4 GB at 2^20 and ran out of memory
+# from 2^22 on); a schedule is bounded.
+expect 0 "" -- bash -c "ulimit -v 1048576 && exec \"\$0\" \"\$@\"" "$aot" compile "$models/wide-relu.mlir" -o "$work/wide"
+echo '{"spm_bytes": 1024}' >"$work/spm1k.json"
+expect 1 "fits in SPM only in slices [2, 64] of 100000 steps; a schedule has at most 65536" -- "$aot" compile "$models/many-steps.mlir" --hw "$work/spm1k.json" -o "$work/b"
+
 # ---- --hw files
 printf '%*s' 100000 '' | tr ' ' '[' >"$work/deep.json"
 expect 1 "JSON nested more than 64 levels deep" -- "$aot" compile "$models/relu.onnxtxt" --hw "$work/deep.json" -o "$work/b"

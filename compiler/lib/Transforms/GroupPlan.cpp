@@ -98,20 +98,32 @@ uint64_t tx8be::spmBoxBytes(Value value, ArrayRef<int64_t> size, const tx8_hw_co
 }
 
 
-GroupPlan tx8be::planGroup(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_config &hw) {
-  GroupPlan plan;
-  plan.compute = compute;
-  Value result = compute->getResult(0);
-  ArrayRef<int64_t> shape = cast<ShapedType>(result.getType()).getShape();
-  plan.slice.assign(slice.begin(), slice.end());
-  plan.operandBytes.assign(compute->getNumOperands(), 0);
+uint64_t tx8be::countSteps(ArrayRef<int64_t> shape, ArrayRef<int64_t> slice) {
+  uint64_t count = 1;
+  for (auto [extent, s] : llvm::zip(shape, slice)) {
+    uint64_t along = static_cast<uint64_t>((extent + s - 1) / std::max<int64_t>(s, 1));
+    if (along != 0 && count > UINT64_MAX / along)
+      return UINT64_MAX;
+    count *= along;
+  }
+  return count;
+}
 
-  // Enumerate the slices, outer dims (in device memory order) varying slowest.
-  DeviceLayout layout = getDeviceLayout(result);
-  SmallVector<int64_t, 6> start(shape.size(), 0);
-  while (true) {
+namespace {
+
+/// Builds the steps of one compute op's plan: the step whose output slice starts at `start`, with the box of
+/// every operand (backWindow), and the buffer sizes they need.
+struct StepPlanner {
+  Operation *compute;
+  ArrayRef<int64_t> slice;
+  const tx8_hw_config &hw;
+  GroupPlan &plan;
+
+  void add(ArrayRef<int64_t> start) {
+    Value result = compute->getResult(0);
+    ArrayRef<int64_t> shape = cast<ShapedType>(result.getType()).getShape();
     GroupStep step;
-    step.result.start = start;
+    step.result.start.assign(start.begin(), start.end());
     for (auto [d, s] : llvm::enumerate(start))
       step.result.size.push_back(std::min(slice[d], shape[d] - s));
     step.result.padLow.assign(shape.size(), 0);
@@ -119,7 +131,7 @@ GroupPlan tx8be::planGroup(Operation *compute, ArrayRef<int64_t> slice, const tx
     WindowParam out{std::vector<int64_t>(step.result.start.begin(), step.result.start.end()),
                     std::vector<int64_t>(step.result.size.begin(), step.result.size.end()), {}, {}};
     auto sharding = dyn_cast<ShardingInterface>(compute);
-    std::vector<WindowParam> windows = sharding ? sharding.backWindow(out) : detail::backWindow(compute, out);
+    std::vector<WindowParam> windows = sharding ? sharding.backWindow(out) : tx8be::detail::backWindow(compute, out);
     for (auto [i, operand] : llvm::enumerate(compute->getOperands())) {
       TensorBox box;
       if (i < windows.size()) {
@@ -139,7 +151,30 @@ GroupPlan tx8be::planGroup(Operation *compute, ArrayRef<int64_t> slice, const tx
     }
     plan.resultBytes = std::max(plan.resultBytes, spmBoxBytes(result, step.result.size, hw));
     plan.steps.push_back(std::move(step));
+  }
+};
 
+GroupPlan startPlan(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_config &hw) {
+  GroupPlan plan;
+  plan.compute = compute;
+  plan.slice.assign(slice.begin(), slice.end());
+  plan.operandBytes.assign(compute->getNumOperands(), 0);
+  if (auto oplib = dyn_cast<OpLibInterface>(compute))
+    plan.immBytes = oplib.getImmSpSize(hw, slice);
+  return plan;
+}
+
+} // namespace
+
+GroupPlan tx8be::planGroup(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_config &hw) {
+  GroupPlan plan = startPlan(compute, slice, hw);
+  StepPlanner planner{compute, slice, hw, plan};
+  ArrayRef<int64_t> shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
+  // Enumerate the slices, outer dims (in device memory order) varying slowest.
+  DeviceLayout layout = getDeviceLayout(compute->getResult(0));
+  SmallVector<int64_t, 6> start(shape.size(), 0);
+  while (true) {
+    planner.add(start);
     // Next slice: innermost device dim first.
     int64_t pos = static_cast<int64_t>(layout.order.size()) - 1;
     for (; pos >= 0; --pos) {
@@ -152,8 +187,40 @@ GroupPlan tx8be::planGroup(Operation *compute, ArrayRef<int64_t> slice, const tx
     if (pos < 0)
       break;
   }
-  if (auto oplib = dyn_cast<OpLibInterface>(compute))
-    plan.immBytes = oplib.getImmSpSize(hw, slice);
+  return plan;
+}
+
+GroupPlan tx8be::planGroupSizes(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_config &hw) {
+  GroupPlan plan = startPlan(compute, slice, hw);
+  StepPlanner planner{compute, slice, hw, plan};
+  ArrayRef<int64_t> shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
+  // Along each dim a box depends only on where its slice starts: the first slice, an inner one and the last
+  // (the border halos, the full windows, the remainder) cover every size a step can have.
+  SmallVector<SmallVector<int64_t, 3>, 6> starts;
+  for (auto [extent, s] : llvm::zip(shape, slice)) {
+    SmallVector<int64_t, 3> along{0};
+    int64_t last = (extent - 1) / s * s;
+    if (s < extent)
+      along.push_back(s);
+    if (last > s)
+      along.push_back(last);
+    starts.push_back(along);
+  }
+  SmallVector<size_t, 6> index(shape.size(), 0);
+  while (true) {
+    SmallVector<int64_t, 6> start;
+    for (auto [d, i] : llvm::enumerate(index))
+      start.push_back(starts[d][i]);
+    planner.add(start);
+    size_t d = 0;
+    for (; d < index.size(); ++d) {
+      if (++index[d] < starts[d].size())
+        break;
+      index[d] = 0;
+    }
+    if (d == index.size())
+      break;
+  }
   return plan;
 }
 

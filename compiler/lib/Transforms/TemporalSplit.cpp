@@ -18,7 +18,7 @@ struct SliceSearch {
   const tx8_hw_config &hw;
 
   bool fits(ArrayRef<int64_t> slice) const {
-    GroupPlan plan = planGroup(compute, slice, hw);
+    GroupPlan plan = planGroupSizes(compute, slice, hw);
     return keepsConstantsWhole(plan) && plan.footprint(spmBufferAlign(hw)) <= hw.spm_bytes;
   }
 
@@ -80,7 +80,7 @@ struct TemporalSplitPass : tx8be::impl::TemporalSplitPassBase<TemporalSplitPass>
         SmallVector<int64_t, 6> smallest(shape.begin(), shape.end());
         for (int64_t d : splittableDims(*compute))
           smallest[d] = 1;
-        GroupPlan plan = planGroup(*compute, smallest, hw);
+        GroupPlan plan = planGroupSizes(*compute, smallest, hw);
         if (plan.footprint(spmBufferAlign(hw)) <= hw.spm_bytes) {
           (*compute)->emitOpError() << "fits in SPM only in slices that cut a constant operand, which is "
                                        "loaded whole once; slicing constants is not supported yet";
@@ -92,6 +92,11 @@ struct TemporalSplitPass : tx8be::impl::TemporalSplitPassBase<TemporalSplitPass>
         for (auto [i, bytes] : llvm::enumerate(plan.operandBytes))
           diag << "operand " << i << " " << bytes << ", ";
         diag << "result " << plan.resultBytes << ", scratch " << plan.immBytes << "), the SPM has " << hw.spm_bytes;
+        return WalkResult::interrupt();
+      }
+      auto shape = cast<ShapedType>((*compute)->getResult(0).getType()).getShape();
+      if (uint64_t count = countSteps(shape, *slice); count > kMaxScheduleSteps) {
+        (*compute)->emitOpError() << "fits in SPM only in slices [" << ArrayRef<int64_t>(*slice) << "] of " << count << " steps; a schedule has at most " << kMaxScheduleSteps;
         return WalkResult::interrupt();
       }
       if (failed(buildSchedule(group, planGroup(*compute, *slice, hw))))

@@ -49,8 +49,19 @@ mlir::FailureOr<mlir::Operation *> getGroupComputeOp(GroupOp group);
 llvm::SmallVector<int64_t, 6> splittableDims(mlir::Operation *compute);
 
 /// The steps of `compute` for output slice `slice` (logical dims) on hardware `hw`. Operand boxes come from
-/// backWindow.
+/// backWindow. Enumerates every step: check countSteps first.
 GroupPlan planGroup(mlir::Operation *compute, llvm::ArrayRef<int64_t> slice, const tx8_hw_config &hw);
+
+/// The same buffer sizes (operandBytes, resultBytes, immBytes) from at most 3^rank representative steps (per
+/// dim the first, an inner and the last slice): what a search weighs candidates with, in bounded time and
+/// memory. `steps` holds only those samples.
+GroupPlan planGroupSizes(mlir::Operation *compute, llvm::ArrayRef<int64_t> slice, const tx8_hw_config &hw);
+
+/// Steps of output slice `slice` over `shape` (UINT64_MAX if that overflows).
+uint64_t countSteps(llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<int64_t> slice);
+
+/// Most steps a schedule may have: each is a row of every box table in the IR and of main.c's tables.
+constexpr uint64_t kMaxScheduleSteps = 65536;
 
 /// Rewrites `group` (LoadVar -> compute -> StoreVar) into its schedule for `plan`: the LoadConsts stay where
 /// they are (loaded once), a tx8be.Steps on tile 0 takes the compute op, each LoadVar becomes a LoadBox and
