@@ -41,6 +41,10 @@ expect 1 "the model is not a regular file (a pipe)" -- "$aot" compile "$work/fif
 expect 1 "the model is not a regular file (a directory)" -- "$aot" import "$work"
 [ -e "$work/b" ] && { echo "FAIL: a failed compile left $work/b"; failures=$((failures + 1)); }
 
+# Sizes: 2^31 x 2^31 x 4 f32 is 2^66 bytes (it compiled to 0-byte tensors); 2^48 elements do not fit 64 GiB.
+expect 1 "is too large: its size in bytes overflows 64 bits" -- "$aot" compile "$models/size-overflow.mlir" -o "$work/b"
+expect 1 "needs 1125899906842624 bytes, more than the chip's DDR (68719476736 bytes)" -- "$aot" compile "$models/beyond-ddr.mlir" -o "$work/b"
+
 # Plans: the split search weighs candidates from a few sample steps, so a wide tensor costs no memory (a
 # 1 GiB address-space limit: enumerating the 2^22 one-column steps took 1.4 GB at 2^20 and ran out of memory
 # from 2^22 on); a schedule is bounded.

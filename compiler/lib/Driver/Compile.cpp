@@ -2,6 +2,7 @@
 #include "tx8/Reference/BoundedFile.h"
 #include "tx8/Driver/Compile.h"
 
+#include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
 #include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 #include "tx8/Transforms/Passes.h"
 
@@ -50,8 +51,40 @@ Status tx8be::parseHwConfigJson(const llvm::json::Object &object, const std::str
   return Status();
 }
 
+/// Every tensor of the model must fit the chip's DDR (its compact image; sizes overflow-checked), before any
+/// pass computes with its size.
+static LogicalResult checkTensorSizes(ModuleOp module) {
+  tx8_hw_config hw = tx8be::getHwConfig(module);
+  auto check = [&](Value value, Location loc) -> LogicalResult {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type || !type.hasStaticShape())
+      return success();
+    std::optional<uint64_t> bytes = tx8be::deviceImageBytes(type.getShape(), type.getElementType(),
+                                                            tx8be::defaultCompactLayout(type), tx8_hw_batch_align_bytes(&hw));
+    if (!bytes)
+      return emitError(loc) << "a " << type << " is too large: its size in bytes overflows 64 bits";
+    if (*bytes > hw.ddr_bytes)
+      return emitError(loc) << "a " << type << " needs " << *bytes << " bytes, more than the chip's DDR ("
+                            << hw.ddr_bytes << " bytes)";
+    return success();
+  };
+  WalkResult walk = module.walk([&](Operation *op) {
+    if (auto func = dyn_cast<func::FuncOp>(op))
+      for (BlockArgument arg : func.getArguments())
+        if (failed(check(arg, func.getLoc())))
+          return WalkResult::interrupt();
+    for (Value result : op->getResults())
+      if (failed(check(result, op->getLoc())))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 LogicalResult tx8be::compileModule(ModuleOp module, const tx8::codegen::BundleOptions &options,
                                    tx8::codegen::BundleFiles &files) {
+  if (failed(checkTensorSizes(module)))
+    return failure();
   PassManager pm(module.getContext());
   buildBackendPipeline(pm);
   if (failed(pm.run(module)))

@@ -197,21 +197,23 @@ bool tx8be::sameMemoryOrder(ArrayRef<int64_t> shape, ArrayRef<int64_t> a, ArrayR
 std::optional<uint64_t> tx8be::deviceImageBytes(ArrayRef<int64_t> deviceShape, Type elementType, LayoutMode mode,
                                                 uint32_t batchAlignBytes) {
   uint64_t elements = 1;
-  for (int64_t d : deviceShape) {
-    if (d < 0)
-      return std::nullopt;
-    elements *= static_cast<uint64_t>(d);
-  }
-  unsigned bytes = detail::elementBytes(elementType);
+  for (int64_t d : deviceShape)
+    if (d < 0 || __builtin_mul_overflow(elements, static_cast<uint64_t>(d), &elements))
+      return std::nullopt; // dynamic, or more than 2^64 elements
+  uint64_t bytes = 0;
+  if (__builtin_mul_overflow(elements, static_cast<uint64_t>(detail::elementBytes(elementType)), &bytes))
+    return std::nullopt;
   if (mode == LayoutMode::Tensor || mode == LayoutMode::NTensor || deviceShape.size() < 2)
-    return elements * bytes;
+    return bytes;
   auto format = detail::dataFormatOf(elementType);
   if (!format)
     return std::nullopt;
   // [N][HW][C]: merge the dims between the first and the last.
   int64_t hw = 1;
   for (size_t i = 1; i + 1 < deviceShape.size(); ++i)
-    hw *= deviceShape[i];
+    hw *= deviceShape[i]; // cannot overflow: the element count above did not
+  if (deviceShape.front() > INT32_MAX || hw > INT32_MAX || deviceShape.back() > INT32_MAX)
+    return std::nullopt; // tx8_layout's extents are int32
   int32_t shape3[3] = {static_cast<int32_t>(deviceShape.front()), static_cast<int32_t>(hw),
                        static_cast<int32_t>(deviceShape.back())};
   tx8_layout l;
