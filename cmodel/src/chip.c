@@ -6,21 +6,8 @@
 static const uint64_t kL2Span = CM_DDR_PAGE_BYTES << CM_DDR_L2_BITS; /* DDR bytes per first-level entry */
 
 static cm_status check_config(const tx8_hw_config *c, cm_error *err) {
-    if (c->tile_count == 0 || c->tile_count > 1024)
-        return cm_fail(err, CM_ERR_CONFIG, "hw config: tile_count = %u, expected 1..1024", c->tile_count);
-    if (c->spm_bytes == 0 || c->spm_bytes % 256 != 0)
-        return cm_fail(err, CM_ERR_CONFIG, "hw config: spm_bytes = %llu, expected a non-zero multiple of 256",
-                       (unsigned long long)c->spm_bytes);
-    if (c->ddr_bytes == 0)
-        return cm_fail(err, CM_ERR_CONFIG, "hw config: ddr_bytes = 0");
-    if (c->ddr_bytes_per_cycle == 0 || c->lsu_bytes_per_cycle == 0 || c->tdma_bytes_per_cycle == 0 ||
-        c->ct_datapath_bits < 64 || c->ddr_burst_bytes == 0 || c->batch_align_bits % 8 != 0)
-        return cm_fail(err, CM_ERR_CONFIG, "hw config: a rate, burst or alignment is zero or invalid");
-    if (!c->ne_macs_per_cycle_fp32 || !c->ne_macs_per_cycle_tf32 || !c->ne_macs_per_cycle_bf16 ||
-        !c->ne_macs_per_cycle_fp16 || !c->ne_macs_per_cycle_int8 || !c->ne_step_m || !c->ne_step_k ||
-        !c->ne_step_n)
-        return cm_fail(err, CM_ERR_CONFIG, "hw config: an NE rate or PE array size is zero");
-    return CM_OK;
+    const char *why = tx8_hw_config_check(c); /* the one validation, shared with the compiler */
+    return why ? cm_fail(err, CM_ERR_CONFIG, "hw config: %s", why) : CM_OK;
 }
 
 cm_chip *cm_chip_create(const tx8_hw_config *cfg, const cm_allocator *alloc, cm_error *err) {

@@ -55,6 +55,16 @@ expect 1 "fits in SPM only in slices [2, 64] of 100000 steps; a schedule has at 
 # ---- --hw files
 printf '%*s' 100000 '' | tr ' ' '[' >"$work/deep.json"
 expect 1 "JSON nested more than 64 levels deep" -- "$aot" compile "$models/relu.onnxtxt" --hw "$work/deep.json" -o "$work/b"
+# Values the chip model refused with an abort (exit 134) or ran out of memory on: one validation, at compile time.
+hw_case() { echo "$1" >"$work/hw-$2.json"; expect 1 "$3" -- "$aot" compile "$models/relu.onnxtxt" --hw "$work/hw-$2.json" -o "$work/b"; }
+hw_case '{"spm_bytes": 1000003}' spm "'spm_bytes' must be a multiple of 256"
+hw_case '{"batch_align_bits": 7}' align "'batch_align_bits' must be in [8, 65536] (bits)"
+hw_case '{"batch_align_bits": 24}' align2 "'batch_align_bits' must be a power of two (8 or more)"
+hw_case '{"ct_datapath_bits": 7}' ct "'ct_datapath_bits' must be in [64, 65536] (bits/cycle)"
+hw_case '{"tile_count": 4294967295}' tiles "'tile_count' must be in [1, 1024] (tiles)"
+hw_case '{"ddr_bank_bytes": 2147483648}' bank "'ddr_bank_bytes' must be in [64, 1048576] (bytes)"
+hw_case '{"tile_count": 8}' mesh "'mesh_x' x 'mesh_y' must equal 'tile_count'"
+hw_case '{"spm_bytes": -1}' negative "'spm_bytes' must be a non-negative integer that fits a uint64_t (bytes)"
 expect 1 "the hardware config is not a regular file (a device or socket)" -- "$aot" compile "$models/relu.onnxtxt" --hw /dev/zero -o "$work/b"
 
 # ---- command lines (exit 2)

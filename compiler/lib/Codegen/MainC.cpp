@@ -12,7 +12,7 @@ namespace {
 std::string hwOverrides(const tx8_hw_config &hw) {
   std::string s;
   tx8_hw_config def = tx8_hw_config_default();
-#define TX8_HW(type, name, dflt, unit, desc)                                                                    \
+#define TX8_HW(type, name, dflt, lo, hi, unit, desc)                                                                    \
   if (hw.name != def.name)                                                                                     \
     s += "    cfg." #name " = " + std::to_string(hw.name) + "; /* " unit " */\n";
 #include "tx8/hw_config.def"

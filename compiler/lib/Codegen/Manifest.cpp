@@ -47,7 +47,7 @@ std::string tx8::codegen::emitManifest(ModuleOp module, const BundleOptions &opt
                                        const BundleFiles &files) {
   tx8_hw_config config = getHwConfig(module);
   llvm::json::Object hw;
-#define TX8_HW(type, name, dflt, unit, desc) hw[#name] = static_cast<int64_t>(config.name);
+#define TX8_HW(type, name, dflt, lo, hi, unit, desc) hw[#name] = static_cast<int64_t>(config.name);
 #include "tx8/hw_config.def"
 #undef TX8_HW
   llvm::json::Array ins, outs, table;

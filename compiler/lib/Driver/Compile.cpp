@@ -48,6 +48,8 @@ Status tx8be::parseHwConfigJson(const llvm::json::Object &object, const std::str
     if (!why.empty())
       return Status::error(where + ": " + why);
   }
+  if (const char *why = tx8_hw_config_check(&config))
+    return Status::error(where + ": " + why);
   return Status();
 }
 

@@ -14,18 +14,38 @@ extern "C" {
 #endif
 
 typedef struct tx8_hw_config {
-#define TX8_HW(type, name, def, unit, desc) type name;
+#define TX8_HW(type, name, def, lo, hi, unit, desc) type name;
 #include "tx8/hw_config.def"
 #undef TX8_HW
 } tx8_hw_config;
 
 static inline tx8_hw_config tx8_hw_config_default(void) {
     tx8_hw_config c = {
-#define TX8_HW(type, name, def, unit, desc) (type)(def),
+#define TX8_HW(type, name, def, lo, hi, unit, desc) (type)(def),
 #include "tx8/hw_config.def"
 #undef TX8_HW
     };
     return c;
+}
+
+/* Why `c` is not a configuration the chip model, OpLib and the compiler can work with: a static text naming
+ * the field and its rule, or NULL if it is one. The one validation of a config: each field within the
+ * [min, max] of hw_config.def, and the rules across fields. */
+static inline int tx8_hw_in_range(uint64_t value, uint64_t lo, uint64_t hi) { return value >= lo && value <= hi; }
+
+static inline const char *tx8_hw_config_check(const tx8_hw_config *c) {
+#define TX8_HW(type, name, def, lo, hi, unit, desc)                                                           \
+    if (!tx8_hw_in_range(c->name, (uint64_t)(lo), (uint64_t)(hi)))                                            \
+        return "'" #name "' must be in [" #lo ", " #hi "] (" unit ")";
+#include "tx8/hw_config.def"
+#undef TX8_HW
+    if (c->mesh_x * c->mesh_y != c->tile_count) return "'mesh_x' x 'mesh_y' must equal 'tile_count'";
+    if (c->spm_bytes % 256u != 0) return "'spm_bytes' must be a multiple of 256";
+    if ((c->batch_align_bits & (c->batch_align_bits - 1u)) != 0)
+        return "'batch_align_bits' must be a power of two (8 or more)";
+    if ((c->ddr_bank_bytes & (c->ddr_bank_bytes - 1u)) != 0) return "'ddr_bank_bytes' must be a power of two";
+    if (c->ct_datapath_bits % 64u != 0) return "'ct_datapath_bits' must be a multiple of 64";
+    return 0;
 }
 
 /* Derived numbers, computed in one place. */

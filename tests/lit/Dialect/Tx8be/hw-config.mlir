@@ -13,19 +13,19 @@ module attributes {tx8be.hw_config = {spm_size = 65536 : i64}} {
 
 // -----
 
-// expected-error @+1 {{tx8be.hw_config: 'spm_bytes' must be a positive integer that fits a uint64_t (bytes)}}
+// expected-error @+1 {{tx8be.hw_config: 'spm_bytes' must be in [256, 268435456] (bytes)}}
 module attributes {tx8be.hw_config = {spm_bytes = 0 : i64}} {
 }
 
 // -----
 
-// expected-error @+1 {{tx8be.hw_config: 'tile_count' must be a positive integer that fits a uint32_t (tiles)}}
+// expected-error @+1 {{tx8be.hw_config: 'tile_count' must be a non-negative integer that fits a uint32_t (tiles)}}
 module attributes {tx8be.hw_config = {tile_count = 4294967296 : i64}} {
 }
 
 // -----
 
-// expected-error @+1 {{tx8be.hw_config: 'clock_mhz' must be a positive integer that fits a uint32_t (MHz)}}
+// expected-error @+1 {{tx8be.hw_config: 'clock_mhz' must be a non-negative integer that fits a uint32_t (MHz)}}
 module attributes {tx8be.hw_config = {clock_mhz = "fast"}} {
 }
 

@@ -9,10 +9,10 @@
 using namespace mlir;
 
 std::string tx8be::setHwConfigField(tx8_hw_config &hw, StringRef name, std::optional<int64_t> value) {
-#define TX8_HW(type, field, dflt, unit, desc)                                                                   \
+#define TX8_HW(type, field, dflt, lo, hi, unit, desc)                                                                   \
   if (name == #field) {                                                                                        \
-    if (!value || *value <= 0 || static_cast<uint64_t>(*value) > std::numeric_limits<type>::max())             \
-      return "'" #field "' must be a positive integer that fits a " #type " (" unit ")";                       \
+    if (!value || *value < 0 || static_cast<uint64_t>(*value) > std::numeric_limits<type>::max())              \
+      return "'" #field "' must be a non-negative integer that fits a " #type " (" unit ")";                   \
     hw.field = static_cast<type>(*value);                                                                      \
     return "";                                                                                                 \
   }
@@ -31,6 +31,8 @@ LogicalResult tx8be::parseHwConfig(DictionaryAttr dict, tx8_hw_config &hw,
     if (!why.empty())
       return emitError() << kHwConfigAttrName << ": " << why;
   }
+  if (const char *why = tx8_hw_config_check(&hw))
+    return emitError() << kHwConfigAttrName << ": " << why;
   return success();
 }
 
@@ -50,7 +52,7 @@ void tx8be::setHwConfig(ModuleOp module, const tx8_hw_config &hw) {
   Builder b(module.getContext());
   tx8_hw_config defaults = tx8_hw_config_default();
   SmallVector<NamedAttribute> fields;
-#define TX8_HW(type, name, dflt, unit, desc)                                                                    \
+#define TX8_HW(type, name, dflt, lo, hi, unit, desc)                                                                    \
   if (hw.name != defaults.name)                                                                                \
     fields.push_back(b.getNamedAttr(#name, b.getI64IntegerAttr(static_cast<int64_t>(hw.name))));
 #include "tx8/hw_config.def"

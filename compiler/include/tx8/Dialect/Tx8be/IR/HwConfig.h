@@ -33,12 +33,14 @@ tx8_hw_config getHwConfig(mlir::Operation *op);
 void setHwConfig(mlir::ModuleOp module, const tx8_hw_config &hw);
 
 /// Sets field `name` of `hw` to `value` (nullopt: the value is not an integer). Returns why it cannot, "" when
-/// set: an unknown field, or a value that is not a positive integer fitting the field (its type and unit). The
-/// one check of a config field, for the module attribute, --hw files and manifests alike.
+/// set: an unknown field, or a value that is not a non-negative integer fitting the field (its type and unit).
+/// The one check of a config field, for the module attribute, --hw files and manifests alike; the whole config
+/// is then checked by tx8_hw_config_check (ranges and rules across fields, shared with the chip model).
 std::string setHwConfigField(tx8_hw_config &hw, llvm::StringRef name, std::optional<int64_t> value);
 
 /// Reads a `tx8be.hw_config` dictionary into `hw` (fields absent from it keep their value). Every key must be a
-/// hw_config.def field holding a positive integer that fits the field; otherwise `emitError()` says which.
+/// hw_config.def field holding an integer that fits the field, and the result must pass tx8_hw_config_check;
+/// otherwise `emitError()` says which.
 mlir::LogicalResult parseHwConfig(mlir::DictionaryAttr dict, tx8_hw_config &hw,
                                   llvm::function_ref<mlir::InFlightDiagnostic()> emitError);
 
