@@ -86,5 +86,31 @@ cp -r "$work/bundle" "$work/zero-consts"
 rm -f "$work/zero-consts/consts.bin" && ln -s /dev/zero "$work/zero-consts/consts.bin"
 expect 1 "is not a regular file (a device or socket)" -- "$aot" run "$work/zero-consts" --input "x=$work/x.npy" --out "$work/o"
 
+# ---- replacing a bundle: never deletes what the user put in it; -o at a link writes where it points
+cp -r "$work/bundle" "$work/mine" && cp "$work/x.npy" "$work/mine/y.npy"
+expect 1 "holds files that are not part of a bundle (y.npy); not replacing it: move them out first" -- "$aot" compile "$models/relu.onnxtxt" -o "$work/mine"
+[ -e "$work/mine/y.npy" ] || { echo "FAIL: the user's file went"; failures=$((failures + 1)); }
+mkdir "$work/real" && ln -s "$work/real" "$work/link"
+expect 0 "" -- "$aot" compile "$models/relu.onnxtxt" -o "$work/link"
+expect 0 "" -- "$aot" compile "$models/relu.onnxtxt" -o "$work/link"
+{ [ -L "$work/link" ] && [ -e "$work/real/manifest.json" ]; } || { echo "FAIL: -o at a link replaced the link"; failures=$((failures + 1)); }
+
+# ---- concurrent compiles into one bundle directory: they take turns, each succeeds, the bundle is always
+# complete and nothing is left beside it (1 of 360 pairs once left a directory holding only consts.bin).
+mkdir -p "$work/race"
+for i in $(seq 1 30); do
+  "$aot" compile "$models/relu.onnxtxt" -o "$work/race/b" >/dev/null 2>"$work/race/e1" & p1=$!
+  "$aot" compile "$models/relu.onnxtxt" -o "$work/race/b" >/dev/null 2>"$work/race/e2" & p2=$!
+  wait $p1; r1=$?; wait $p2; r2=$?
+  cases=$((cases + 1))
+  if [ $r1 -ne 0 ] || [ $r2 -ne 0 ] || [ ! -e "$work/race/b/manifest.json" ] || [ ! -e "$work/race/b/main.c" ]; then
+    echo "FAIL: concurrent compiles, pair $i: exits $r1 $r2, bundle: $(ls "$work/race/b" 2>&1 | tr '\n' ' ')"
+    cat "$work/race/e1" "$work/race/e2"
+    failures=$((failures + 1))
+  fi
+done
+leftovers=$(ls "$work/race" | grep -v -x -e b -e e1 -e e2)
+[ -z "$leftovers" ] || { echo "FAIL: concurrent compiles left $leftovers"; failures=$((failures + 1)); }
+
 echo "bad inputs: $cases cases, $failures failed"
 [ "$failures" -eq 0 ]

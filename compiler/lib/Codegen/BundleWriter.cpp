@@ -6,6 +6,12 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 using namespace mlir;
 using namespace tx8::codegen;
 using llvm::SmallString;
@@ -27,6 +33,42 @@ std::error_code moveAside(StringRef dir, SmallString<256> &aside) {
   return {};
 }
 
+/// The entries of the bundle directory `dir` that a bundle does not consist of (its files and the
+/// build-<target> directories and logs `tx8-aot run` adds), comma-separated; "" if none. Replacing the bundle
+/// would delete them.
+std::string foreignEntries(StringRef dir, const BundleFiles &files) {
+  std::string foreign;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
+    StringRef name = llvm::sys::path::filename(it->path());
+    bool ours = files.count(name.str()) || name.starts_with("build-");
+    if (!ours)
+      foreign += (foreign.empty() ? "" : ", ") + name.str();
+  }
+  return foreign;
+}
+
+/// An exclusive flock on a directory while in scope (nothing if it cannot be opened: then there is no
+/// directory to race in either, and the renames report the problem).
+class ParentLock {
+public:
+  explicit ParentLock(StringRef dir) {
+    fd = ::open(dir.empty() ? "." : dir.str().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0)
+      while (::flock(fd, LOCK_EX) != 0 && errno == EINTR) {
+      }
+  }
+  ~ParentLock() {
+    if (fd >= 0)
+      ::close(fd); // releases the lock
+  }
+  ParentLock(const ParentLock &) = delete;
+  ParentLock &operator=(const ParentLock &) = delete;
+
+private:
+  int fd = -1;
+};
+
 } // namespace
 
 LogicalResult tx8::codegen::writeBundleDir(const BundleFiles &files, StringRef dir, std::string &error) {
@@ -37,6 +79,15 @@ LogicalResult tx8::codegen::writeBundleDir(const BundleFiles &files, StringRef d
     return failure();
   }
   llvm::sys::path::remove_dots(target, true);
+  // -o at a symbolic link means the directory it points to (renaming would replace the link itself).
+  if (bool link = false; !llvm::sys::fs::is_symlink_file(target, link) && link) {
+    SmallString<256> real;
+    if (auto ec = llvm::sys::fs::real_path(target, real)) {
+      error = "'" + target.str().str() + "' is a symbolic link that does not resolve: " + ec.message();
+      return failure();
+    }
+    target = real;
+  }
   StringRef parent = llvm::sys::path::parent_path(target);
   if (!parent.empty() && !llvm::sys::fs::is_directory(parent)) {
     error = "output directory's parent '" + parent.str() + "' does not exist";
@@ -68,6 +119,9 @@ LogicalResult tx8::codegen::writeBundleDir(const BundleFiles &files, StringRef d
   }
   // Replace an existing bundle only now that the new one is complete, and so that there always is one at
   // `target`: the old one is renamed aside, the new one into place, and only then is the old one removed.
+  // Compiles into the same directory take turns (a lock on the parent directory, held for these renames), so
+  // each sees the bundle the one before it left.
+  ParentLock lock(parent);
   SmallString<256> aside;
   if (llvm::sys::fs::exists(target)) {
     // Only ever replace an earlier bundle or an empty directory, never anything else the user has there.
@@ -76,6 +130,13 @@ LogicalResult tx8::codegen::writeBundleDir(const BundleFiles &files, StringRef d
                  llvm::sys::fs::directory_iterator(target, ec) == llvm::sys::fs::directory_iterator();
     if (!empty && !llvm::sys::fs::exists(target + "/manifest.json")) {
       error = "'" + target.str().str() + "' exists and is not a tx8 bundle (no manifest.json); not replacing it";
+      cleanup();
+      return failure();
+    }
+    std::string foreign = foreignEntries(target, files);
+    if (!foreign.empty()) {
+      error = "'" + target.str().str() + "' holds files that are not part of a bundle (" + foreign +
+              "); not replacing it: move them out first";
       cleanup();
       return failure();
     }
