@@ -70,7 +70,7 @@ expect 1 "the hardware config is not a regular file (a device or socket)" -- "$a
 # ---- command lines (exit 2)
 expect 2 "--target gpu: expected cmodel or riscv" -- "$aot" compile "$models/relu.onnxtxt" --target gpu -o "$work/b"
 "$aot" compile "$models/relu.onnxtxt" -o "$work/bundle" >/dev/null || { echo "FAIL: cannot compile relu"; exit 1; }
-/usr/bin/python3 -c "import numpy; numpy.save('$work/x.npy', numpy.ones(2, numpy.float32))"
+/usr/bin/python3 -c "import numpy; numpy.save('$work/x.npy', numpy.ones((2, 4), numpy.float32))"
 expect 2 "--target gpu: expected cmodel or riscv" -- "$aot" run "$work/bundle" --target gpu --input "x=$work/x.npy" --out "$work/o"
 expect 2 "expected NAME=FILE" -- "$aot" run "$work/bundle" --input "$work/x.npy" --out "$work/o"
 expect 2 "input 'x' is given twice" -- "$aot" run "$work/bundle" --input "x=$work/x.npy" --input "x=$work/x.npy" --out "$work/o"
@@ -78,7 +78,32 @@ expect 2 "input 'x' is given twice" -- "$aot" reference "$models/relu.onnxtxt" -
 ln -s /dev/zero "$work/zero.npy"
 expect 1 "the tensor file is not a regular file (a device or socket)" -- "$aot" reference "$models/relu.onnxtxt" --input "x=$work/zero.npy" --out "$work/o"
 
-# ---- bundles
+# ---- bundles: the untampered one runs; every file in the format's list is checked, and the manifest's own
+# content against the digest model.h records (an edited order or shape gave silently wrong results)
+expect 0 "" -- "$aot" run "$work/bundle" --input "x=$work/x.npy" --out "$work/o"
+tamper() { # tamper NAME PYTHON-EDIT-OF-m: a copy of the bundle whose manifest m is edited
+  rm -rf "$work/t-$1" && cp -r "$work/bundle" "$work/t-$1"
+  /usr/bin/python3 - "$work/t-$1/manifest.json" "$2" <<'PY'
+import json, sys
+path, edit = sys.argv[1], sys.argv[2]
+m = json.load(open(path))
+exec(edit)
+json.dump(m, open(path, "w"), indent=2)
+PY
+}
+tamper nofiles 'm["files"] = {}'
+expect 1 "corrupt manifest (\"files\" has no checksum of CMakeLists.txt)" -- "$aot" run "$work/t-nofiles" --input "x=$work/x.npy" --out "$work/o"
+tamper nomain 'del m["files"]["main.c"]'
+echo "int evil = 1;" >>"$work/t-nomain/main.c"
+expect 1 "corrupt manifest (\"files\" has no checksum of main.c)" -- "$aot" run "$work/t-nomain" --input "x=$work/x.npy" --out "$work/o"
+tamper extra 'm["files"]["evil.sh"] = "0"'
+expect 1 "corrupt manifest (\"files\" lists 'evil.sh', not a bundle file)" -- "$aot" run "$work/t-extra" --input "x=$work/x.npy" --out "$work/o"
+tamper order 'm["inputs"][0]["order"] = [1, 0]'
+expect 1 "manifest.json: edited after compile (its digest is" -- "$aot" run "$work/t-order" --input "x=$work/x.npy" --out "$work/o"
+tamper shape 'm["outputs"][0]["shape"] = [4, 2]'
+expect 1 "manifest.json: edited after compile (its digest is" -- "$aot" run "$work/t-shape" --input "x=$work/x.npy" --out "$work/o"
+cp -r "$work/bundle" "$work/t-mainc" && echo "int evil = 1;" >>"$work/t-mainc/main.c"
+expect 1 "main.c is corrupt (checksum" -- "$aot" run "$work/t-mainc" --input "x=$work/x.npy" --out "$work/o"
 cp -r "$work/bundle" "$work/deep-manifest"
 cp "$work/deep.json" "$work/deep-manifest/manifest.json"
 expect 1 "corrupt manifest: JSON nested more than 64 levels deep" -- "$aot" run "$work/deep-manifest" --input "x=$work/x.npy" --out "$work/o"

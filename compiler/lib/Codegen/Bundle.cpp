@@ -89,8 +89,9 @@ LogicalResult tx8::codegen::generateBundle(ModuleOp module, const BundleOptions 
     return failure();
 
   files.clear();
+  llvm::json::Object description = describeBundle(module, options, *inputs, *outputs, entries);
   files["main.c"] = emitMain(options, getHwConfig(module), *inputs, *outputs, consts.size(), groupCode, groups);
-  files["model.h"] = emitModelH(options, *inputs, *outputs);
+  files["model.h"] = emitModelH(options, *inputs, *outputs, manifestDigest(description));
   files["consts.bin"] = std::move(consts);
   std::string cmake = kBundleCMakeTemplate;
   std::string project;
@@ -101,6 +102,6 @@ LogicalResult tx8::codegen::generateBundle(ModuleOp module, const BundleOptions 
     cmake.replace(at, strlen("@TX8_BUNDLE_NAME@"), "tx8_bundle_" + project);
   files["CMakeLists.txt"] = cmake;
   // The manifest lists the others' checksums, so it comes last.
-  files["manifest.json"] = emitManifest(module, options, *inputs, *outputs, entries, files);
+  files["manifest.json"] = emitManifest(std::move(description), files);
   return success();
 }

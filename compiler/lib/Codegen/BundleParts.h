@@ -9,6 +9,8 @@
 #define TX8_LIB_CODEGEN_BUNDLEPARTS_H
 
 #include "tx8/Codegen/Bundle.h"
+
+#include "llvm/Support/JSON.h"
 #include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -51,14 +53,18 @@ std::string emitMain(const BundleOptions &options, const tx8_hw_config &hw, llvm
                      llvm::ArrayRef<IOTensor> outputs, uint64_t constBytes, llvm::StringRef groupCode,
                      unsigned groups);
 
-/// model.h: the inputs and outputs as C tables.
+/// model.h: the inputs and outputs as C tables, and the manifest's digest (TX8_MANIFEST_DIGEST).
 std::string emitModelH(const BundleOptions &options, llvm::ArrayRef<IOTensor> inputs,
-                       llvm::ArrayRef<IOTensor> outputs);
+                       llvm::ArrayRef<IOTensor> outputs, llvm::StringRef manifestDigest);
 
-/// manifest.json, with the checksums of `files` (the bundle's other files).
-std::string emitManifest(mlir::ModuleOp module, const BundleOptions &options, llvm::ArrayRef<IOTensor> inputs,
-                         llvm::ArrayRef<IOTensor> outputs, llvm::ArrayRef<ConstEntry> consts,
-                         const BundleFiles &files);
+/// The manifest's content but its "files" checksums: format, compiler, model, target, hardware, tensors, const
+/// table.
+llvm::json::Object describeBundle(mlir::ModuleOp module, const BundleOptions &options,
+                                  llvm::ArrayRef<IOTensor> inputs, llvm::ArrayRef<IOTensor> outputs,
+                                  llvm::ArrayRef<ConstEntry> consts);
+
+/// manifest.json: `description` with the checksums of `files` (the bundle's other files).
+std::string emitManifest(llvm::json::Object description, const BundleFiles &files);
 
 /// `s` as a C string literal: quotes and backslashes escaped, other bytes outside printable ASCII in octal.
 std::string cString(llvm::StringRef s);

@@ -95,3 +95,12 @@ std::string tx8::codegen::checksum(StringRef data) {
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
   return buf;
 }
+
+std::string tx8::codegen::manifestDigest(const llvm::json::Object &manifest) {
+  llvm::json::Object description = manifest; // a copy without the checksums
+  description.erase("files");
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::json::Value(std::move(description)); // llvm::json prints object keys sorted
+  return checksum(text);
+}

@@ -42,9 +42,9 @@ llvm::json::Object ioJson(const IOTensor &t) {
 
 } // namespace
 
-std::string tx8::codegen::emitManifest(ModuleOp module, const BundleOptions &options, ArrayRef<IOTensor> inputs,
-                                       ArrayRef<IOTensor> outputs, ArrayRef<ConstEntry> consts,
-                                       const BundleFiles &files) {
+llvm::json::Object tx8::codegen::describeBundle(ModuleOp module, const BundleOptions &options,
+                                                ArrayRef<IOTensor> inputs, ArrayRef<IOTensor> outputs,
+                                                ArrayRef<ConstEntry> consts) {
   tx8_hw_config config = getHwConfig(module);
   llvm::json::Object hw;
 #define TX8_HW(type, name, dflt, lo, hi, unit, desc) hw[#name] = static_cast<int64_t>(config.name);
@@ -69,9 +69,6 @@ std::string tx8::codegen::emitManifest(ModuleOp module, const BundleOptions &opt
                                        {"bytes", static_cast<int64_t>(e.bytes)},
                                        {"checksum", e.checksum}});
   }
-  llvm::json::Object checksums;
-  for (const auto &[name, data] : files)
-    checksums[name] = checksum(data);
   auto i64 = [&](StringRef attr) {
     auto a = module->getAttrOfType<IntegerAttr>(attr);
     return a ? a.getValue().getSExtValue() : 0;
@@ -92,10 +89,17 @@ std::string tx8::codegen::emitManifest(ModuleOp module, const BundleOptions &opt
                                                      {"const_bytes", i64("tx8be.const_bytes")}}},
                           {"inputs", std::move(ins)},
                           {"outputs", std::move(outs)},
-                          {"consts", llvm::json::Object{{"file", "consts.bin"}, {"entries", std::move(table)}}},
-                          {"files", std::move(checksums)}};
+                          {"consts", llvm::json::Object{{"file", "consts.bin"}, {"entries", std::move(table)}}}};
+  return root;
+}
+
+std::string tx8::codegen::emitManifest(llvm::json::Object description, const BundleFiles &files) {
+  llvm::json::Object checksums;
+  for (const char *name : kChecksummedFiles)
+    checksums[name] = checksum(files.at(name));
+  description["files"] = std::move(checksums);
   std::string s;
   llvm::raw_string_ostream os(s);
-  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(description))) << "\n";
   return s;
 }

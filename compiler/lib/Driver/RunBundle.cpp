@@ -221,24 +221,36 @@ Status tx8be::loadBundle(const std::string &dir, BundleInfo &info) {
   info.hw = tx8_hw_config_default();
   if (Status s = parseHwConfigJson(*hw, path + ": manifest \"hardware\"", info.hw); !s.ok())
     return s;
-  // Every generated file must be the one the compiler wrote.
+  // Every file of the bundle (a list fixed by the format) must be the one the compiler wrote, and the
+  // manifest's own content the one model.h records the digest of.
   const llvm::json::Object *files = root->getObject("files");
   if (!files)
     return Status::error(path + ": corrupt manifest (no \"files\" checksums)");
-  for (const auto &[name, sum] : *files) {
+  for (const auto &[name, sum] : *files)
+    if (!llvm::is_contained(tx8::codegen::kChecksummedFiles, name.str()))
+      return Status::error(path + ": corrupt manifest (\"files\" lists '" + name.str() + "', not a bundle file)");
+  std::string modelH;
+  for (const char *name : tx8::codegen::kChecksummedFiles) {
+    const llvm::json::Value *sum = files->get(name);
+    if (!sum)
+      return Status::error(path + ": corrupt manifest (\"files\" has no checksum of " + name + ")");
     std::string data;
-    if (name.str().find('/') != std::string::npos)
-      return Status::error(path + ": corrupt manifest (file '" + name.str() + "')");
-    if (!llvm::sys::fs::exists(dir + "/" + name.str()))
-      return Status::error("bundle " + dir + ": missing file " + name.str());
-    s = readFile(dir + "/" + name.str(), data);
+    if (!llvm::sys::fs::exists(dir + "/" + name))
+      return Status::error("bundle " + dir + ": missing file " + name);
+    s = readFile(dir + "/" + name, data);
     if (!s.ok())
       return Status::error("bundle " + dir + ": " + s.message());
-    if (sum.getAsString() != llvm::StringRef(tx8::codegen::checksum(data)))
-      return Status::error("bundle " + dir + ": " + name.str() + " is corrupt (checksum " +
-                           tx8::codegen::checksum(data) + ", the manifest says " +
-                           sum.getAsString().value_or("?").str() + ")");
+    if (sum->getAsString() != llvm::StringRef(tx8::codegen::checksum(data)))
+      return Status::error("bundle " + dir + ": " + name + " is corrupt (checksum " + tx8::codegen::checksum(data) +
+                           ", the manifest says " + sum->getAsString().value_or("?").str() + ")");
+    if (llvm::StringRef(name) == "model.h")
+      modelH = std::move(data);
   }
+  llvm::StringRef recorded = llvm::StringRef(modelH).split("#define TX8_MANIFEST_DIGEST \"").second.split('"').first;
+  std::string digest = tx8::codegen::manifestDigest(*root);
+  if (recorded != digest)
+    return Status::error(path + ": edited after compile (its digest is " + digest + ", model.h records " +
+                         (recorded.empty() ? std::string("none") : recorded.str()) + "); recompile the model");
   for (auto [key, list] : {std::make_pair("inputs", &info.inputs), std::make_pair("outputs", &info.outputs)}) {
     const llvm::json::Array *a = root->getArray(key);
     if (!a)

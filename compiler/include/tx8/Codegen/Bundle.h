@@ -27,10 +27,17 @@
 
 #include "tx8/hw_config.h"
 
+#include "llvm/Support/JSON.h"
+
 namespace tx8::codegen {
 
-/// Bumped whenever the bundle's files change meaning; `tx8-aot run` refuses other versions.
-inline constexpr int kBundleFormatVersion = 1;
+/// Bumped whenever the bundle's files change meaning; `tx8-aot run` refuses other versions. 2: model.h
+/// records the manifest's digest (manifestDigest), and the checked files are kChecksummedFiles.
+inline constexpr int kBundleFormatVersion = 2;
+
+/// The files a bundle consists of besides manifest.json, each with its checksum in the manifest's "files":
+/// fixed by the format, so that a manifest cannot leave one out of the check.
+inline constexpr const char *kChecksummedFiles[] = {"CMakeLists.txt", "consts.bin", "main.c", "model.h"};
 
 struct BundleOptions {
   std::string target = "cmodel"; ///< cmodel | riscv: recorded in the manifest, the default of `run`
@@ -53,6 +60,11 @@ mlir::LogicalResult writeBundleDir(const BundleFiles &files, llvm::StringRef dir
 
 /// FNV-1a 64 of `data` as 16 hex digits (the manifest's checksums).
 std::string checksum(llvm::StringRef data);
+
+/// The digest of a manifest's content without its "files" checksums: the checksum of its canonical JSON (keys
+/// sorted, no spaces). model.h records it as TX8_MANIFEST_DIGEST, and model.h's checksum is in "files", so an
+/// edit of the manifest's description (a shape, an order, the hardware) shows.
+std::string manifestDigest(const llvm::json::Object &manifest);
 
 } // namespace tx8::codegen
 
