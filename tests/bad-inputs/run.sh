@@ -41,6 +41,23 @@ expect 1 "the model is not a regular file (a pipe)" -- "$aot" compile "$work/fif
 expect 1 "the model is not a regular file (a directory)" -- "$aot" import "$work"
 [ -e "$work/b" ] && { echo "FAIL: a failed compile left $work/b"; failures=$((failures + 1)); }
 
+# Errors name the file (and the ONNX node of an op); several problems: one line each, each naming the file;
+# a name of thousands of characters is cut.
+cases=$((cases + 1))
+err=$("$aot" import "$models/two-problems.onnxtxt" 2>&1 >/dev/null)
+if [ "$(grep -c '' <<<"$err")" -ne 3 ] || [ "$(grep -c 'two-problems.onnxtxt: ' <<<"$err")" -ne 3 ]; then
+  echo "FAIL: a multi-problem import error must name the file on each of its 3 lines:"; echo "$err"
+  failures=$((failures + 1))
+fi
+echo '{"spm_bytes": 256}' >"$work/spm256.json"
+expect 1 "relu.onnxtxt: node 'y' (onnx.Relu): 'tx8be.Relu' op does not fit in SPM" -- "$aot" compile "$models/relu.onnxtxt" --hw "$work/spm256.json" -o "$work/b"
+/usr/bin/python3 -c "
+import sys; s = open(sys.argv[1]).read().replace('op_type: \"Relu\"', 'op_type: \"' + 'X' * 5000 + '\"')
+open(sys.argv[2], 'w').write(s)" "$models/relu.onnxtxt" "$work/long-op.onnxtxt"
+expect 1 "more characters)" -- "$aot" compile "$work/long-op.onnxtxt" -o "$work/b"
+cases=$((cases + 1))
+[ "$("$aot" compile "$work/long-op.onnxtxt" -o "$work/b" 2>&1 | wc -c)" -lt 1200 ] || { echo "FAIL: a 5,000-character op type makes a long line"; failures=$((failures + 1)); }
+
 # Sizes: 2^31 x 2^31 x 4 f32 is 2^66 bytes (it compiled to 0-byte tensors); 2^48 elements do not fit 64 GiB.
 expect 1 "is too large: its size in bytes overflows 64 bits" -- "$aot" compile "$models/size-overflow.mlir" -o "$work/b"
 expect 1 "needs 1125899906842624 bytes, more than the chip's DDR (68719476736 bytes)" -- "$aot" compile "$models/beyond-ddr.mlir" -o "$work/b"

@@ -108,20 +108,52 @@ cl::opt<double> testRtol("rtol", cl::desc("Relative tolerance"), cl::init(1e-3),
 cl::opt<double> testAtol("atol", cl::desc("Absolute tolerance"), cl::init(1e-7), cl::sub(testOnnxCmd),
                          cl::cat(category));
 
-/// Prints diagnostics as "tx8-aot: error: ...". Errors about a whole file carry their file in the message,
-/// so the location is only printed when it says more (an op's location).
-void installDiagnosticPrinter(MLIRContext &context) {
-  context.getDiagEngine().registerHandler([](Diagnostic &d) {
+/// A line of a diagnostic, at most 1,000 characters: a model can put anything in a name.
+std::string clip(llvm::StringRef line) {
+  constexpr size_t kMax = 1000;
+  if (line.size() <= kMax)
+    return line.str();
+  return line.take_front(kMax).str() + "... (" + std::to_string(line.size() - kMax) + " more characters)";
+}
+
+/// Where a diagnostic is, for a user: "file:line:col" for a text location, else the model file and the ONNX
+/// node the op came from ("model.onnx: node 'conv1' (onnx.Conv)").
+std::string describeLocation(Location loc, const std::string &model) {
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    return file.getLine() == 0 ? std::string() // an error about the whole file names it itself
+                               : (file.getFilename().str() + ":" + std::to_string(file.getLine()) + ":" +
+                                  std::to_string(file.getColumn()));
+  std::string names, kind;
+  loc->walk([&](Location inner) {
+    if (auto name = dyn_cast<NameLoc>(inner))
+      names += (names.empty() ? "'" : ", '") + name.getName().str() + "'";
+    if (auto fused = dyn_cast<FusedLoc>(inner))
+      if (auto meta = dyn_cast_or_null<StringAttr>(fused.getMetadata()))
+        kind = meta.getValue().str();
+    return WalkResult::advance();
+  });
+  std::string where = model;
+  if (!names.empty())
+    where += std::string(where.empty() ? "" : ": ") + "node " + names + (kind.empty() ? "" : " (" + kind + ")");
+  return where;
+}
+
+/// Prints diagnostics as "tx8-aot: error: WHERE: ...", one line each (notes indented below), where WHERE names
+/// the file and, for an op of an imported model, its node. `model` is the file the command reads.
+void installDiagnosticPrinter(MLIRContext &context, const std::string &model) {
+  context.getDiagEngine().registerHandler([&model](Diagnostic &d) {
     const char *kind = d.getSeverity() == DiagnosticSeverity::Error     ? "error"
                        : d.getSeverity() == DiagnosticSeverity::Warning ? "warning"
                                                                         : "note";
-    llvm::errs() << "tx8-aot: " << kind << ": ";
-    auto file = dyn_cast<FileLineColLoc>(d.getLocation());
-    if (!file || file.getLine() != 0)
-      llvm::errs() << d.getLocation() << ": ";
-    llvm::errs() << d.str() << "\n";
+    std::string where = describeLocation(d.getLocation(), model);
+    std::string text = d.str();
+    llvm::SmallVector<llvm::StringRef> lines;
+    llvm::StringRef(text).split(lines, '\n');
+    llvm::errs() << "tx8-aot: " << kind << ": " << (where.empty() ? "" : where + ": ") << clip(lines.front()) << "\n";
+    for (llvm::StringRef line : llvm::ArrayRef(lines).drop_front())
+      llvm::errs() << clip(line) << "\n";
     for (const Diagnostic &note : d.getNotes())
-      llvm::errs() << "  note: " << note.getLocation() << ": " << note.str() << "\n";
+      llvm::errs() << "  note: " << describeLocation(note.getLocation(), model) << ": " << clip(note.str()) << "\n";
     return success();
   });
 }
@@ -420,7 +452,12 @@ int main(int argc, char **argv) {
   tx8be::registerModelDialects(registry);
   tx8be::registerComputeInterfaceExternalModels(registry); // reference, test-onnx, tx8be-fold-constants
   context.appendDialectRegistry(registry);
-  installDiagnosticPrinter(context);
+  std::string model = importCmd      ? importModel.getValue()
+                      : referenceCmd ? refModel.getValue()
+                      : compileCmd   ? compileModel.getValue()
+                      : testOnnxCmd  ? testDir + "/model.onnx"
+                                     : std::string();
+  installDiagnosticPrinter(context, model);
 
   if (importCmd)
     return runImport(context);

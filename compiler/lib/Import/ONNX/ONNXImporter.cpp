@@ -412,7 +412,7 @@ OwningOpRef<ModuleOp> GraphImporter::run(const ONNXImportOptions &options) {
     os << sourceName << ": cannot import the model; " << problems.size()
        << (problems.size() == 1 ? " problem" : " problems") << ":";
     for (const auto &p : problems)
-      os << "\n  " << p;
+      os << "\n  " << sourceName << ": " << p;
     if (skippedNodes)
       os << "\n  (" << skippedNodes << " node(s) reading their results were not checked)";
     emitError(fileLoc()) << message;

@@ -63,8 +63,8 @@
 // COMPILER: tx8-aot: error: {{.*}}other/manifest.json: made by tx8-aot 0.0.9, this is 0.1.0; recompile the model
 // JSON: tx8-aot: error: {{.*}}json/manifest.json: corrupt manifest (not valid JSON
 // NOBUNDLE: tx8-aot: error: {{.*}}nothing: not a bundle directory
-// NOKERNEL: tx8-aot: error: {{.*}}no-kernel.mlir":3:8): 'tx8be.Erf' op has no OpLib kernel (codegen supports
-// SPM: tx8-aot: error: {{.*}}big.mlir":3:8): 'tx8be.Softmax' op does not fit in SPM even in its smallest slice: needs {{[0-9]+}} bytes (operand 0 4096, result 4096, scratch {{[0-9]+}}), the SPM has 1024
+// NOKERNEL: tx8-aot: error: {{.*}}no-kernel.mlir:3:8: 'tx8be.Erf' op has no OpLib kernel (codegen supports
+// SPM: tx8-aot: error: {{.*}}big.mlir:3:8: 'tx8be.Softmax' op does not fit in SPM even in its smallest slice: needs {{[0-9]+}} bytes (operand 0 4096, result 4096, scratch {{[0-9]+}}), the SPM has 1024
 // SPLIT: 4 steps on tile 0, output slice {1, 64} (logical dims)
 // SPLIT: static const tx8_box t0_box[4] = {{.*}}{1, 0}, {1, 64}}, {{.*}}{2, 0}, {1, 64}}, {{.*}}{3, 0}, {1, 64}}};
 // SPLIT: cfg.spm_bytes = 768;
