@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace tx8::ref {
 
@@ -129,6 +130,11 @@ Status unary(UnaryOp op, const Tensor &x, const UnaryParams &p, Tensor &y) {
     for (float &e : v)
       e = static_cast<float>(plainUnary(op, e, p));
   } else if (!v.empty()) {
+    // IEEE / ONNX (numpy): a NaN input gives a NaN output; some oneDNN kernels map it to a number (relu: 0).
+    std::vector<size_t> nans;
+    for (size_t i = 0; i < v.size(); ++i)
+      if (std::isnan(v[i]))
+        nans.push_back(i);
     s = dnnlx::run(name, [&]() -> Status {
       auto md = dnnlx::plainDesc({static_cast<dnnl::memory::dim>(v.size())});
       dnnl::memory mem = dnnlx::wrap(md, v.data());
@@ -141,6 +147,8 @@ Status unary(UnaryOp op, const Tensor &x, const UnaryParams &p, Tensor &y) {
     });
     if (!s.ok())
       return s;
+    for (size_t i : nans)
+      v[i] = std::numeric_limits<float>::quiet_NaN();
   }
   y = fromFloatVector(v, x.shape, x.dtype);
   return Status();

@@ -4,11 +4,39 @@
 #include "Dnnl.h"
 #include "tx8/Reference/Kernels.h"
 
+#include <cmath>
+#include <limits>
+
 namespace tx8::ref {
 
 using namespace detail;
 
 namespace {
+
+/// IEEE / ONNX semantics (the numpy reference: x - max, exp, sum): a slice along `axis` whose maximum is not
+/// finite (it holds a NaN or +inf, or every element is -inf) comes out NaN throughout. oneDNN leaves the
+/// slice's other elements 0 there; the chip computes the IEEE result.
+void propagateNonFinite(const std::vector<float> &in, const std::vector<int64_t> &shape, int64_t axis,
+                        std::vector<float> &out) {
+  int64_t outer = 1, inner = 1, n = shape[static_cast<size_t>(axis)];
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= shape[static_cast<size_t>(d)];
+  for (size_t d = static_cast<size_t>(axis) + 1; d < shape.size(); ++d)
+    inner *= shape[d];
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      auto at = [&](int64_t k) { return static_cast<size_t>((o * n + k) * inner + i); };
+      float max = -std::numeric_limits<float>::infinity();
+      bool nan = false;
+      for (int64_t k = 0; k < n; ++k) {
+        nan |= std::isnan(in[at(k)]);
+        max = std::max(max, in[at(k)]);
+      }
+      if (nan || !std::isfinite(max))
+        for (int64_t k = 0; k < n; ++k)
+          out[at(k)] = std::numeric_limits<float>::quiet_NaN();
+    }
+}
 
 Status softmaxImpl(const char *op, dnnl::algorithm alg, const Tensor &x, int64_t axis, Tensor &y) {
   std::vector<float> v;
@@ -32,6 +60,7 @@ Status softmaxImpl(const char *op, dnnl::algorithm alg, const Tensor &x, int64_t
     });
     if (!s.ok())
       return s;
+    propagateNonFinite(v, x.shape, ax, out);
   }
   y = fromFloatVector(out, x.shape, x.dtype);
   return Status();

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <thread>
 
 #include <omp.h>
@@ -128,6 +129,20 @@ TEST(Unary, RejectsNonFloatAndKeepsEmptyTensors) {
   EXPECT_TRUE(allClose(y, Shape{}, {2.0}, kTolF32));
 }
 
+// IEEE / ONNX (numpy): a NaN input gives a NaN output, whatever oneDNN's kernel does with it (relu gave 0); the
+// chip computes the same.
+TEST(Unary, NaNPropagates) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  Tensor x = makeTensor<float>(DType::F32, {3}, {nan, -1.f, 2.f}), y;
+  for (UnaryOp op : {UnaryOp::Relu, UnaryOp::LeakyRelu, UnaryOp::Sigmoid, UnaryOp::Tanh, UnaryOp::Exp, UnaryOp::Abs,
+                     UnaryOp::Clip, UnaryOp::HardSigmoid, UnaryOp::Elu}) {
+    ASSERT_OK(unary(op, x, y));
+    std::vector<float> v = toFloatVector(y);
+    EXPECT_TRUE(std::isnan(v[0])) << unaryOpName(op);
+    EXPECT_FALSE(std::isnan(v[1]) || std::isnan(v[2])) << unaryOpName(op);
+  }
+}
+
 TEST(PRelu, SlopeBroadcasts) {
   std::mt19937 rng(21);
   for (Shape ss : {Shape{5}, Shape{4, 1}, Shape{1, 5}, Shape{3, 4, 5}, Shape{}, Shape{1}}) {
@@ -228,6 +243,22 @@ TEST(Softmax, EveryAxisIncludingNegative) {
   }
   Tensor x(DType::F32, {2, 3}), y;
   EXPECT_EQ(softmax(x, 2, y).message(), "Softmax: axis 2 is out of range for rank 2");
+}
+
+// IEEE / ONNX (numpy: x - max, exp, sum): a row holding a NaN or +inf, or only -inf, is NaN throughout (oneDNN
+// gave 0 beside the NaN); a -inf next to finite values is an ordinary 0.
+TEST(Softmax, NonFiniteRows) {
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  Tensor x = makeTensor<float>(DType::F32, {4, 3}, {1, nan, 2, 1, inf, 2, -inf, -inf, -inf, -inf, 0, 0});
+  for (bool log : {false, true}) {
+    Tensor y;
+    ASSERT_OK(log ? logSoftmax(x, 1, y) : softmax(x, 1, y));
+    std::vector<float> v = toFloatVector(y);
+    for (int i = 0; i < 9; ++i)
+      EXPECT_TRUE(std::isnan(v[i])) << "element " << i << (log ? " log" : "");
+    EXPECT_EQ(v[9], log ? -inf : 0.f);
+    EXPECT_NEAR(v[10], log ? std::log(0.5) : 0.5, 1e-5);
+  }
 }
 
 TEST(BatchNorm, RanksTwoToSix) {
