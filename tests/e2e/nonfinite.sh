@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # nonfinite.sh TX8_AOT WORK_DIR
 # NaN, +-inf and overflow follow IEEE / ONNX (numpy) semantics on the chip and on the host reference alike: a NaN
-# propagates (Relu(NaN) is NaN), a softmax row holding NaN or +inf is NaN throughout, a Gemm that overflows
-# gives inf and its softmax NaN. Both runs must agree on every NaN position and every other value.
+# propagates (Relu(NaN) is NaN, a max-pool window holding a NaN is NaN), a softmax row holding NaN or +inf is NaN
+# throughout, a Gemm that overflows gives inf and its softmax NaN. Both runs must agree on every NaN position and every other value.
 set -euo pipefail
 aot=$1 work=$2
 here=$(cd "$(dirname "$0")" && pwd)
@@ -13,6 +13,9 @@ w = sys.argv[1]
 inf, nan = np.inf, np.nan
 np.save(w + "/x.npy", np.array([[1, 2, 3, 4], [1, nan, 3, 4], [1, inf, 3, 4], [-inf, 2, 3, 4]], np.float32))
 np.save(w + "/a.npy", np.array([[10, 10, 10, 10], [1e-38, 0, 0, 0]], np.float32))  # row 0: 4e38 overflows
+p = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)
+p[0, 0, 0, 1], p[0, 0, 2, 2], p[0, 0, 3, 0] = nan, inf, -inf  # one per 2x2 window but the second
+np.save(w + "/p.npy", p)
 PY
 check() { # MODEL INPUT-ARG
   local m=$1 name
@@ -36,3 +39,4 @@ PY
 }
 check softmax-relu.onnxtxt "x=$work/x.npy"
 check gemm-overflow.onnxtxt "a=$work/a.npy"
+check pools.onnxtxt "x=$work/p.npy"

@@ -5,6 +5,8 @@
 #include "tx8/Reference/Kernels.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace tx8::ref {
 
@@ -52,24 +54,40 @@ Status pool(PoolKind kind, const Tensor &x, const PoolParams &p, Tensor &y) {
     padR[i] = pe[i] + overhang[i];
 
   std::vector<float> out(static_cast<size_t>(product(ys, 0, ys.size())));
-  if (!out.empty()) {
-    s = dnnlx::run(op, [&]() -> Status {
+  auto runPool = [&](dnnl::algorithm alg, std::vector<float> &src, std::vector<float> &dst) {
+    return dnnlx::run(op, [&]() -> Status {
       auto xmd = dnnlx::plainDesc(dnnlx::toDims(x.shape));
       auto ymd = dnnlx::plainDesc(dnnlx::toDims(ys));
       memory::dims dil;
       for (size_t i = 0; i < nsp; ++i)
         dil.push_back(ks[i] == 1 ? 0 : dl[i] - 1); // oneDNN counts the gaps: 0 = dense
-      // Averages use include_padding, i.e. window sum / kernel size, and are rescaled below: oneDNN's
-      // exclude_padding refuses windows that may lie entirely in padding or dilation gaps >= the input,
-      // and its include_padding divisor would count the ceil_mode overhang.
-      auto alg = kind == PoolKind::Max ? dnnl::algorithm::pooling_max : dnnl::algorithm::pooling_avg_include_padding;
       dnnl::pooling_v2_forward::desc d(dnnl::prop_kind::forward_inference, alg, xmd, ymd, st, ks, dil, pb, padR);
       dnnl::pooling_v2_forward prim(dnnl::pooling_v2_forward::primitive_desc(d, dnnlx::cpuEngine()));
-      dnnlx::execute(prim, {{DNNL_ARG_SRC, dnnlx::wrap(xmd, xv.data())}, {DNNL_ARG_DST, dnnlx::wrap(ymd, out.data())}});
+      dnnlx::execute(prim, {{DNNL_ARG_SRC, dnnlx::wrap(xmd, src.data())}, {DNNL_ARG_DST, dnnlx::wrap(ymd, dst.data())}});
       return Status();
     });
+  };
+  if (!out.empty()) {
+    // Averages use include_padding, i.e. window sum / kernel size, and are rescaled below: oneDNN's
+    // exclude_padding refuses windows that may lie entirely in padding or dilation gaps >= the input,
+    // and its include_padding divisor would count the ceil_mode overhang.
+    s = runPool(kind == PoolKind::Max ? dnnl::algorithm::pooling_max : dnnl::algorithm::pooling_avg_include_padding,
+                xv, out);
     if (!s.ok())
       return s;
+    // IEEE / ONNX (numpy's max): a window holding a NaN gives NaN; oneDNN's max skips it. Pool an indicator
+    // of the NaNs the same way to find those windows (averages propagate NaN by themselves).
+    if (kind == PoolKind::Max && std::any_of(xv.begin(), xv.end(), [](float v) { return std::isnan(v); })) {
+      std::vector<float> isNaN(xv.size()), hit(out.size());
+      for (size_t i = 0; i < xv.size(); ++i)
+        isNaN[i] = std::isnan(xv[i]) ? 1.f : 0.f;
+      s = runPool(dnnl::algorithm::pooling_max, isNaN, hit);
+      if (!s.ok())
+        return s;
+      for (size_t i = 0; i < out.size(); ++i)
+        if (hit[i] > 0)
+          out[i] = std::numeric_limits<float>::quiet_NaN();
+    }
   }
 
   if (kind == PoolKind::Avg && !out.empty()) {

@@ -143,6 +143,20 @@ TEST(Unary, NaNPropagates) {
   }
 }
 
+// numpy's max: a max-pool window holding a NaN is NaN (oneDNN skipped it); the others are untouched.
+TEST(Pool, MaxPoolNaNWindow) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  Tensor x = makeTensor<float>(DType::F32, {1, 1, 2, 4}, {1, nan, 3, 4, 5, 6, 7, 8}), y;
+  PoolParams p;
+  p.kernel = {2, 2};
+  p.strides = {2, 2};
+  ASSERT_OK(pool(PoolKind::Max, x, p, y));
+  std::vector<float> v = toFloatVector(y);
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_TRUE(std::isnan(v[0]));
+  EXPECT_EQ(v[1], 8.f);
+}
+
 TEST(PRelu, SlopeBroadcasts) {
   std::mt19937 rng(21);
   for (Shape ss : {Shape{5}, Shape{4, 1}, Shape{1, 5}, Shape{3, 4, 5}, Shape{}, Shape{1}}) {
