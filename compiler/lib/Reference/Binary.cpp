@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <utility>
 
 namespace tx8::ref {
@@ -113,6 +114,12 @@ Status binary(BinaryOp op, const Tensor &a, const Tensor &b, Tensor &y) {
     });
     if (!s.ok())
       return s;
+    // numpy's maximum / minimum propagate a NaN of either operand; oneDNN's return the other one.
+    if (op == BinaryOp::Max || op == BinaryOp::Min)
+      forEachStrided(full, broadcastStrides(sb, full), [&](int64_t i, int64_t off) {
+        if (std::isnan(av[static_cast<size_t>(i)]) || std::isnan(bv[static_cast<size_t>(off)]))
+          out[static_cast<size_t>(i)] = std::numeric_limits<float>::quiet_NaN();
+      });
   }
   y = fromFloatVector(out, outShape, a.dtype);
   return Status();

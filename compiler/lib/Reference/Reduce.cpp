@@ -138,6 +138,12 @@ Status reduce(ReduceOp op, const Tensor &x, const std::vector<int64_t> &axes, bo
       for (float &v : out)
         v = std::log(v);
   }
+  // numpy: a NaN anywhere in a reduced slice makes it NaN (oneDNN's max / min skip it).
+  if (nOut > 0 && keep != x.shape)
+    forEachStrided(x.shape, broadcastStrides(keep, x.shape), [&](int64_t i, int64_t o) {
+      if (std::isnan(xv[static_cast<size_t>(i)]))
+        out[static_cast<size_t>(o)] = std::numeric_limits<float>::quiet_NaN();
+    });
   y = fromFloatVector(out, outShape, x.dtype);
   return Status();
 }

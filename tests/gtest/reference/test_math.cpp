@@ -157,6 +157,25 @@ TEST(Pool, MaxPoolNaNWindow) {
   EXPECT_EQ(v[1], 8.f);
 }
 
+// numpy's maximum / minimum and max / min reductions propagate NaN (oneDNN's returned the other operand).
+TEST(Binary, MaxMinPropagateNaN) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  Tensor a = makeTensor<float>(DType::F32, {2, 3}, {nan, 1, 2, 3, 4, 5}), b = makeTensor<float>(DType::F32, {3}, {0, nan, 3});
+  for (BinaryOp op : {BinaryOp::Max, BinaryOp::Min})
+    for (bool swap : {false, true}) {
+      Tensor y;
+      ASSERT_OK(swap ? binary(op, b, a, y) : binary(op, a, b, y));
+      std::vector<float> v = toFloatVector(y);
+      for (int i = 0; i < 6; ++i)
+        EXPECT_EQ(std::isnan(v[i]), i == 0 || i % 3 == 1) << binaryOpName(op) << " element " << i;
+    }
+  Tensor y;
+  ASSERT_OK(reduce(ReduceOp::Max, a, {1}, false, y));
+  std::vector<float> v = toFloatVector(y);
+  EXPECT_TRUE(std::isnan(v[0]));
+  EXPECT_EQ(v[1], 5.f);
+}
+
 TEST(PRelu, SlopeBroadcasts) {
   std::mt19937 rng(21);
   for (Shape ss : {Shape{5}, Shape{4, 1}, Shape{1, 5}, Shape{3, 4, 5}, Shape{}, Shape{1}}) {
