@@ -278,7 +278,20 @@ Status tx8be::buildBundle(const BundleInfo &bundle, const std::string &target, s
     return s;
   SmallString<256> dir(bundle.dir);
   llvm::sys::fs::make_absolute(dir);
-  std::string buildDir = (dir + "/build-" + target).str(), log = buildDir + ".log", error;
+  std::string buildDir = (dir + "/build-" + target).str(), error;
+  // A bundle we may not write to (read-only media, another user's) builds in a directory of ours instead,
+  // one per bundle path and target, so that a second run reuses it.
+  if (::access(dir.c_str(), W_OK) != 0) {
+    SmallString<256> cache;
+    llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, cache);
+    llvm::sys::path::append(cache, "tx8-aot-" + std::to_string(::getuid()),
+                            tx8::codegen::checksum(dir.str()) + "-" + target);
+    if (auto ec = llvm::sys::fs::create_directories(llvm::sys::path::parent_path(cache)))
+      return Status::error("bundle " + dir.str().str() + " is read-only and " + cache.str().str() +
+                           " cannot be created to build it: " + ec.message());
+    buildDir = cache.str().str();
+  }
+  std::string log = buildDir + ".log";
   auto cmake = llvm::sys::findProgramByName("cmake");
   if (!cmake)
     return Status::error("cmake is not installed (scripts/install-deps.sh installs it)");
