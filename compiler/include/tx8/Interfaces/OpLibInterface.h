@@ -91,7 +91,8 @@ namespace detail {
 /// `op`, given that tensor's shape in device memory order: the op's getOpLibViewShape (per-channel vectors as
 /// 1 x C, softmax rows as [R][L], ChannelNorm's as they are), else defaultOpLibViewShape.
 llvm::SmallVector<int64_t> opLibViewShape(mlir::Operation *op, unsigned index, llvm::ArrayRef<int64_t> deviceShape);
-/// The device shape, ranks above 4 with the middle dims merged ([N][D*H*W][C]); ranks <= 4 as they are.
+/// The device shape, ranks above 4 with the middle dims merged ([N][D*H*W][C]), ranks below 2 with leading 1s
+/// ([1][N]: OpLib takes 2 to 4 dims); ranks 2 to 4 as they are.
 llvm::SmallVector<int64_t> defaultOpLibViewShape(llvm::ArrayRef<int64_t> deviceShape);
 /// Attaches the OpLibInterface models of the op families (OpLib.cpp); Tx8beDialect::initialize calls it.
 void attachOpLibModels(mlir::MLIRContext *ctx);

@@ -100,6 +100,12 @@ uint64_t tx8be::detail::CycleEstimate::ddr(uint64_t bytes) const {
 //===----------------------------------------------------------------------===//
 
 SmallVector<int64_t> tx8be::detail::defaultOpLibViewShape(ArrayRef<int64_t> deviceShape) {
+  // OpLib's TSRs have 2 to 4 dims: a vector is one row, a scalar one element (the same bytes).
+  if (deviceShape.size() < 2) {
+    SmallVector<int64_t> view(2 - deviceShape.size(), 1);
+    view.append(deviceShape.begin(), deviceShape.end());
+    return view;
+  }
   if (deviceShape.size() <= 4)
     return SmallVector<int64_t>(deviceShape.begin(), deviceShape.end());
   int64_t mid = 1;
