@@ -311,9 +311,12 @@ struct GemmModel : MatrixModel<GemmModel, GemmOp> {
       return op.emitOpError() << "has no OpLib kernel: op_gemm writes fp32";
     if (Value c = op.getC()) {
       auto shape = cast<ShapedType>(c.getType()).getShape();
-      bool rowVector = shape.size() == 1 || (shape.size() == 2 && shape[0] == 1);
+      int64_t n = op.getOutput().getType().getShape().back();
+      // op_gemm adds a bias of N elements ([N] or [1, N]); a broadcast one ([1], [1, 1] for N > 1) it does not.
+      bool rowVector = (shape.size() == 1 && shape[0] == n) || (shape.size() == 2 && shape[0] == 1 && shape[1] == n);
       if (!rowVector || op.getBeta().convertToFloat() != 1.0f)
-        return op.emitOpError() << "has no OpLib kernel: op_gemm adds C only as a row vector with beta 1";
+        return op.emitOpError() << "has no OpLib kernel: op_gemm adds C only as a row vector of the output's " << n
+                                << " columns with beta 1";
     }
     call.function = "op_gemm";
     call.paramType = "GEMM_PARAM";
