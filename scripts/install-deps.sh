@@ -18,6 +18,9 @@ PACKAGES=(
   # compiler: MLIR 19, ONNX import, unit and lit tests, conformance data
   libmlir-19-dev mlir-19-tools llvm-19-dev llvm-19-tools lld-19
   libonnx-dev libprotobuf-dev protobuf-compiler libgtest-dev libonnx-testdata python3-onnx
+  # scripts/sanitize.sh, scripts/fuzz.sh: the clang-19 tree (clang-19 above) needs clang's sanitizer runtimes and
+  # libFuzzer, and its OpenMP (FindOpenMP with clang wants omp.h and libomp)
+  libclang-rt-19-dev libomp-19-dev
 )
 
 if [ "${1:-}" = "--list" ]; then

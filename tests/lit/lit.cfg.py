@@ -15,6 +15,8 @@ config.test_exec_root = config.tx8_lit_binary_dir
 # FileCheck, not, count from LLVM 19; tx8-opt from this build (fatal if it has not been built).
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+# The C compiler `tx8-aot run` builds bundles with: a sanitizer build's SDK needs clang (scripts/sanitize.sh sets CC).
+llvm_config.with_system_environment(["CC"])
 llvm_config.add_tool_substitutions(
     [ToolSubst("tx8-opt", unresolved="fatal"), ToolSubst("tx8-aot", unresolved="fatal")], [config.tx8_tools_dir])
 # The ONNX backend test data (libonnx-testdata): real exported models for the import tests.

@@ -13,6 +13,7 @@
 #include "tx8/Reference/TensorIO.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <limits>
 #include <numeric>
@@ -545,8 +546,8 @@ LogicalResult convertReshape(NodeImporter &n) {
       inferred = i;
     } else if (d < 0) {
       return n.unsupported("shape entry " + Twine(i) + " is " + Twine(d));
-    } else {
-      known *= d;
+    } else if (llvm::MulOverflow(known, d, known)) {
+      return n.unsupported("the shape's element count overflows 64 bits");
     }
     shape.push_back(d);
   }

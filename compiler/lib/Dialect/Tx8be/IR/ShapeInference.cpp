@@ -20,6 +20,9 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace tx8be;
@@ -44,14 +47,17 @@ static std::string shapeStr(ArrayRef<int64_t> shape) {
 static RankedTensorType tensorType(Value v) { return cast<RankedTensorType>(v.getType()); }
 static ArrayRef<int64_t> shapeOf(Value v) { return tensorType(v).getShape(); }
 
-/// Product of static extents; kDyn if any extent is dynamic.
+/// Product of static extents; kDyn if any extent is dynamic, kTooMany if the product overflows int64_t.
+static constexpr int64_t kTooMany = std::numeric_limits<int64_t>::max();
 static int64_t numElements(ArrayRef<int64_t> shape) {
+  if (llvm::is_contained(shape, kDyn))
+    return kDyn;
+  if (llvm::is_contained(shape, 0))
+    return 0;
   int64_t n = 1;
-  for (int64_t d : shape) {
-    if (d == kDyn)
-      return kDyn;
-    n *= d;
-  }
+  for (int64_t d : shape)
+    if (llvm::MulOverflow(n, d, n))
+      return kTooMany;
   return n;
 }
 
@@ -451,11 +457,12 @@ LogicalResult ReshapeOp::computeResultTypes(SmallVectorImpl<Type> &types) {
   SmallVector<int64_t> shape(outType.getShape());
   // The new shape is the result type's; with one dynamic extent and a static input it is determined.
   int64_t dynamicDims = llvm::count(shape, kDyn);
+  SmallVector<int64_t> staticDims(llvm::make_filter_range(shape, [](int64_t d) { return d != kDyn; }));
+  int64_t known = numElements(staticDims);
+  if (inCount == kTooMany || known == kTooMany)
+    return emitOpError() << "cannot reshape " << shapeStr(inType.getShape()) << " to " << shapeStr(outType.getShape())
+                         << ": the element count overflows 64 bits";
   if (inCount != kDyn && dynamicDims == 1) {
-    int64_t known = 1;
-    for (int64_t d : shape)
-      if (d != kDyn)
-        known *= d;
     if (known == 0 || inCount % known != 0)
       return emitOpError() << "cannot reshape " << shapeStr(inType.getShape()) << " (" << inCount
                            << " elements) to " << shapeStr(outType.getShape());

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer fuzzers (fuzz/README.md) for SECONDS each and says what they found.
+#   scripts/fuzz.sh NAME|all SECONDS [BUILD_DIR]     NAME: fuzz_npy, fuzz_onnx_import, ... (all: every one)
+# BUILD_DIR (default build-asan) is the clang ASan+UBSan tree of scripts/sanitize.sh: configured by it when missing,
+# then only the fuzzers are built. Seeds come from fuzz/make-corpus.sh (into BUILD_DIR/fuzz/seeds, once); what a run
+# finds goes into BUILD_DIR/fuzz/corpus/NAME, kept for the next run. A crash, leak, timeout (10 s) or out-of-memory
+# (2 GiB) input is written to BUILD_DIR/fuzz/artifacts/NAME/, the log to BUILD_DIR/fuzz/logs/NAME.log.
+# Prints, per fuzzer: executions (and per second), corpus size, and whether it found something. Exit 1 if any did.
+# Extra libFuzzer flags: TX8_FUZZ_FLAGS="-jobs=2 ..." .
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ALL=(fuzz_npy fuzz_tensorproto fuzz_hw_config fuzz_manifest fuzz_tx8be_parser fuzz_onnx_import)
+if [ $# -lt 2 ] || [ $# -gt 3 ] || ! [[ $2 =~ ^[0-9]+$ ]] || [ "$2" -lt 1 ]; then
+  echo "usage: $0 NAME|all SECONDS [BUILD_DIR]   (NAME: ${ALL[*]})" >&2
+  exit 2
+fi
+if [ "$1" = all ]; then
+  names=("${ALL[@]}")
+else
+  [[ " ${ALL[*]} " == *" $1 "* ]] || { echo "fuzz: no fuzzer '$1' (${ALL[*]})" >&2; exit 2; }
+  names=("$1")
+fi
+seconds=$2
+BUILD_DIR=${3:-build-asan}
+
+[ -f "$BUILD_DIR/build.ninja" ] || scripts/sanitize.sh --configure-only "$BUILD_DIR"
+grep -q '^TX8_FUZZ:BOOL=ON' "$BUILD_DIR/CMakeCache.txt" || {
+  echo "fuzz: $BUILD_DIR is not configured with -DTX8_FUZZ=ON (scripts/sanitize.sh makes such a tree)" >&2
+  exit 2
+}
+cmake --build "$BUILD_DIR" -j "$(nproc)" --target tx8-aot "${names[@]}"
+
+fz=$BUILD_DIR/fuzz
+if [ ! -f "$fz/seeds/.done" ]; then
+  fuzz/make-corpus.sh "$fz/seeds" "$BUILD_DIR/bin/tx8-aot"
+  touch "$fz/seeds/.done"
+fi
+
+# As in scripts/sanitize.sh: the Debian LLVM/MLIR/protobuf libraries are not instrumented (container-overflow
+# annotations across that boundary give false reports).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:detect_container_overflow=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+failed=0
+printf '%-18s %12s %9s %12s  %s\n' fuzzer executions exec/s corpus result
+for name in "${names[@]}"; do
+  corpus=$fz/corpus/$name artifacts=$fz/artifacts/$name log=$fz/logs/$name.log
+  mkdir -p "$corpus" "$artifacts" "$fz/logs"
+  flags=(-max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -close_fd_mask=3
+         -artifact_prefix="$artifacts/")
+  [ -f "$fz/seeds/$name.dict" ] && flags+=(-dict="$fz/seeds/$name.dict")
+  before=$(find "$artifacts" -type f | wc -l)
+  rc=0
+  # shellcheck disable=SC2086  # TX8_FUZZ_FLAGS is a list of flags
+  "$BUILD_DIR/bin/$name" "${flags[@]}" ${TX8_FUZZ_FLAGS:-} "$corpus" "$fz/seeds/$name" >"$log" 2>&1 || rc=$?
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  # libFuzzer's corpus at the end: the seeds that add coverage plus what it found (the last "corp: N/SIZE")
+  size=$(grep -oE 'corp: [0-9]+/[0-9]+[a-zA-Z]*' "$log" | tail -1 | sed 's/corp: //')
+  after=$(find "$artifacts" -type f | wc -l)
+  if [ "$rc" -eq 0 ] && [ "$after" -eq "$before" ]; then
+    result="ok"
+  else
+    failed=1
+    what=$(grep -m1 -oE 'ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|libFuzzer): [A-Za-z-]+( on [a-z ]+)?|runtime error: .*|SUMMARY: .*' "$log" || true)
+    top=$(grep -m1 -oE '#0 0x[0-9a-f]+ in .*' "$log" | sed -E 's/^#0 0x[0-9a-f]+ in //; s/ \(BuildId.*//' || true)
+    art=$(sed -n 's/.*Test unit written to \(.*\)/\1/p' "$log" | tail -1)
+    result="FOUND (exit $rc): ${what:-see $log}${top:+ in $top}${art:+; input: $art}"
+  fi
+  printf '%-18s %12s %9s %12s  %s\n' "$name" "${execs:-?}" "${rate:-?}" "$size" "$result"
+done
+if [ "$failed" -ne 0 ]; then
+  echo "fuzz: something was found; the logs are in $fz/logs/, the inputs in $fz/artifacts/" >&2
+  echo "      (reproduce: $BUILD_DIR/bin/NAME INPUT)" >&2
+fi
+exit $failed
