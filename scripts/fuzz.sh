@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer fuzzers (fuzz/README.md) for SECONDS each and says what they found.
-#   scripts/fuzz.sh NAME|all SECONDS [BUILD_DIR]     NAME: fuzz_npy, fuzz_onnx_import, ... (all: every one)
+#   scripts/fuzz.sh NAME[,NAME...]|all SECONDS [BUILD_DIR]     NAME: fuzz_npy, fuzz_onnx_import, ... (all: every one)
 # BUILD_DIR (default build-asan) is the clang ASan+UBSan tree of scripts/sanitize.sh: configured by it when missing,
 # then only the fuzzers are built. Seeds come from fuzz/make-corpus.sh (into BUILD_DIR/fuzz/seeds, once); what a run
 # finds goes into BUILD_DIR/fuzz/corpus/NAME, kept for the next run. A crash, leak, timeout (10 s) or out-of-memory
@@ -11,14 +11,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ALL=(fuzz_npy fuzz_tensorproto fuzz_hw_config fuzz_manifest fuzz_tx8be_parser fuzz_onnx_import)
 if [ $# -lt 2 ] || [ $# -gt 3 ] || ! [[ $2 =~ ^[0-9]+$ ]] || [ "$2" -lt 1 ]; then
-  echo "usage: $0 NAME|all SECONDS [BUILD_DIR]   (NAME: ${ALL[*]})" >&2
+  echo "usage: $0 NAME[,NAME...]|all SECONDS [BUILD_DIR]   (NAME: ${ALL[*]})" >&2
   exit 2
 fi
 if [ "$1" = all ]; then
   names=("${ALL[@]}")
 else
-  [[ " ${ALL[*]} " == *" $1 "* ]] || { echo "fuzz: no fuzzer '$1' (${ALL[*]})" >&2; exit 2; }
-  names=("$1")
+  IFS=, read -r -a names <<<"$1"
+  for name in "${names[@]}"; do
+    [[ " ${ALL[*]} " == *" $name "* ]] || { echo "fuzz: no fuzzer '$name' (${ALL[*]})" >&2; exit 2; }
+  done
 fi
 seconds=$2
 BUILD_DIR=${3:-build-asan}
@@ -55,7 +57,7 @@ for name in "${names[@]}"; do
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
   # libFuzzer's corpus at the end: the seeds that add coverage plus what it found (the last "corp: N/SIZE")
-  size=$(grep -oE 'corp: [0-9]+/[0-9]+[a-zA-Z]*' "$log" | tail -1 | sed 's/corp: //')
+  size=$(grep -oE 'corp: [0-9]+/[0-9]+[a-zA-Z]*' "$log" | tail -1 | sed 's/corp: //' || true)
   after=$(find "$artifacts" -type f | wc -l)
   if [ "$rc" -eq 0 ] && [ "$after" -eq "$before" ]; then
     result="ok"

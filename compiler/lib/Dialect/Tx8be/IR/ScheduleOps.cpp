@@ -111,7 +111,7 @@ LogicalResult StepsOp::verifyRegions() {
     return emitOpError() << "slice extents must be positive";
   SmallVector<int, 4> stores(getNumResults(), 0);
   for (auto store : getBody().front().getOps<StoreBoxOp>()) {
-    if (store.getResultIndex() >= static_cast<int64_t>(getNumResults()))
+    if (store.getResultIndex() >= getNumResults())
       return store.emitOpError() << "stores into result " << store.getResultIndex() << " of a Steps with "
                                  << getNumResults();
     if (store.getInput().getType() != getResult(store.getResultIndex()).getType())
