@@ -65,10 +65,10 @@ public:
 private:
   LogicalResult printView();
   LogicalResult printLoadConst(LoadConstOp load);
-  LogicalResult printSteps(StepsOp steps);
-  LogicalResult printLoadBox(LoadBoxOp load, StepsOp steps);
+  LogicalResult printSteps(StepsOp steps, Operation *compute);
+  LogicalResult printLoadBox(LoadBoxOp load);
   LogicalResult printCompute(Operation *compute, StepsOp steps);
-  LogicalResult printStoreBox(StoreBoxOp store, StepsOp steps);
+  LogicalResult printStoreBox(StoreBoxOp store);
   /// `name`_view[count][rank]: the OpLib view of tensor `tensorIndex` of `compute` at each step.
   void printViewTable(const std::string &name, Operation *compute, unsigned tensorIndex, Value value,
                       BoxTableAttr boxes, int64_t count);
@@ -148,7 +148,7 @@ LogicalResult GroupPrinter::printLoadConst(LoadConstOp load) {
   return success();
 }
 
-LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load, StepsOp steps) {
+LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
   Value result = load.getOutput();
   auto fmt = formatName(result.getType());
   if (!fmt)
@@ -262,7 +262,7 @@ LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps) {
   return printOpCall(compute, call, site, "        ", step);
 }
 
-LogicalResult GroupPrinter::printStoreBox(StoreBoxOp store, StepsOp steps) {
+LogicalResult GroupPrinter::printStoreBox(StoreBoxOp store) {
   Value value = store.getInput();
   auto it = tensors.find(value);
   if (it == tensors.end())
@@ -285,23 +285,20 @@ LogicalResult GroupPrinter::printStoreBox(StoreBoxOp store, StepsOp steps) {
   return success();
 }
 
-LogicalResult GroupPrinter::printSteps(StepsOp steps) {
+LogicalResult GroupPrinter::printSteps(StepsOp steps, Operation *compute) {
   // Every step runs on tile 0 until the runtime starts the other tiles: refuse a schedule for more.
   if (steps.getTile() != 0)
     return steps.emitOpError() << "runs on tile " << steps.getTile()
                                << "; codegen runs every group on tile 0 until multi-tile schedules land";
-  FailureOr<Operation *> compute = getGroupComputeOp(group);
-  if (failed(compute))
-    return failure();
   for (Operation &op : steps.getBody().front()) {
     LogicalResult printed = success();
     if (auto load = dyn_cast<LoadBoxOp>(op))
-      printed = printLoadBox(load, steps);
+      printed = printLoadBox(load);
     else if (auto store = dyn_cast<StoreBoxOp>(op))
-      printed = printStoreBox(store, steps);
+      printed = printStoreBox(store);
     else if (isa<WaitOp>(op))
       continue; // the HAL's copies have completed when their call returns
-    else if (&op == *compute)
+    else if (&op == compute)
       printed = printCompute(&op, steps);
     else
       return op.emitOpError() << "cannot be printed inside a tx8be.Steps";
@@ -325,13 +322,16 @@ LogicalResult GroupPrinter::print() {
   if (std::next(allSteps.begin()) != allSteps.end())
     return group.emitOpError() << "has more than one tx8be.Steps; codegen runs one tile per group";
   StepsOp steps = *allSteps.begin();
+  FailureOr<Operation *> compute = getGroupComputeOp(group);
+  if (failed(compute))
+    return failure();
 
   for (Operation &op : group.getBody().front()) {
     LogicalResult printed = success();
     if (auto load = dyn_cast<LoadConstOp>(op))
       printed = printLoadConst(load);
     else if (auto s = dyn_cast<StepsOp>(op))
-      printed = printSteps(s);
+      printed = printSteps(s, *compute);
     else if (isa<BarrierOp>(op))
       text.after += "    tx8_hal_barrier(); /* every tile of the group has stored its part */\n";
     else if (!isa<ReturnOp>(op))
@@ -340,7 +340,6 @@ LogicalResult GroupPrinter::print() {
       return failure();
   }
 
-  FailureOr<Operation *> compute = getGroupComputeOp(group);
   int64_t count = steps.getCount();
   os << "/* ---- group " << index << ": " << opSummary(*compute) << "\n";
   os << " *      " << count << (count == 1 ? " step" : " steps") << " on tile " << steps.getTile()
