@@ -8,6 +8,7 @@
 #include "tx8/Import/ONNX.h"
 
 #include "NodeImporter.h"
+#include "ShapeInference.h"
 
 #include "tx8/Reference/BoundedFile.h"
 #include "tx8/Reference/TensorIO.h"
@@ -25,7 +26,6 @@
 #include <google/protobuf/text_format.h>
 #include <onnx/checker.h>
 #include <onnx/defs/schema.h>
-#include <onnx/shape_inference/implementation.h>
 
 #include <map>
 
@@ -223,15 +223,9 @@ LogicalResult GraphImporter::checkAndInferShapes(const ONNXImportOptions &option
       return fail("the ONNX checker rejects the model: " + oneLine(e.what()));
     }
   }
-  try {
-    // Lenient: exporters write models that strict inference rejects (pytorch 0.3 emits opset-6 int64
-    // Constants, which that opset's schema does not allow). tx8be's shape rules check every op anyway.
-    onnx::ShapeInferenceOptions inferenceOptions(/*check_type=*/false, /*error_mode=*/0,
-                                                 /*enable_data_propagation=*/true);
-    onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), inferenceOptions);
-  } catch (const std::exception &e) {
-    return fail("ONNX shape inference fails: " + oneLine(e.what()));
-  }
+  std::string why;
+  if (!inferShapesIsolated(model, why))
+    return fail(oneLine(why));
   const auto &g = model.graph();
   for (const auto &list : {&g.input(), &g.value_info(), &g.output()})
     for (const auto &vi : *list)
@@ -409,10 +403,15 @@ OwningOpRef<ModuleOp> GraphImporter::run(const ONNXImportOptions &options) {
   if (failed(finishEntryFunction(func)) || !problems.empty()) {
     std::string message;
     llvm::raw_string_ostream os(message);
-    os << sourceName << ": cannot import the model; " << problems.size()
-       << (problems.size() == 1 ? " problem" : " problems") << ":";
-    for (const auto &p : problems)
-      os << "\n  " << sourceName << ": " << p;
+    // One problem: one line. Several: a header and one line each, each naming the file.
+    if (problems.size() == 1 && !skippedNodes) {
+      os << sourceName << ": cannot import the model: " << problems.front();
+    } else {
+      os << sourceName << ": cannot import the model; " << problems.size()
+         << (problems.size() == 1 ? " problem" : " problems") << ":";
+      for (const auto &p : problems)
+        os << "\n  " << sourceName << ": " << p;
+    }
     if (skippedNodes)
       os << "\n  (" << skippedNodes << " node(s) reading their results were not checked)";
     emitError(fileLoc()) << message;

@@ -1,0 +1,239 @@
+//===- ShapeInference.cpp - ONNX shape inference that cannot take the importer down --------===//
+//
+// See ShapeInference.h for why: guards in front of the conv/pool family's inference functions, and the
+// inference in a forked child whose death is an import error.
+//
+//===----------------------------------------------------------------------===//
+#include "ShapeInference.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <onnx/common/version.h>
+#include <onnx/defs/schema.h>
+#include <onnx/defs/shape_inference.h>
+#include <onnx/shape_inference/implementation.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <set>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace tx8be::onnx_import;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Guards
+//===----------------------------------------------------------------------===//
+
+/// The operators whose libonnx 1.12 inference indexes shapes by attribute lengths or the weight's rank
+/// without checking them (convPoolShapeInference, convTransposeShapeInference, maxUnpoolShapeInference).
+struct ConvPoolOp {
+  const char *name;
+  int weightInput; // the kernel tensor's input index, or -1 (pools take kernel_shape)
+};
+constexpr ConvPoolOp kConvPoolOps[] = {
+    {"Conv", 1},         {"ConvInteger", 1}, {"QLinearConv", 3}, {"ConvTranspose", 1},
+    {"AveragePool", -1}, {"MaxPool", -1},    {"LpPool", -1},     {"MaxUnpool", -1},
+};
+
+const onnx::TensorShapeProto *knownShape(onnx::InferenceContext &ctx, int index) {
+  if (index < 0 || static_cast<size_t>(index) >= ctx.getNumInputs())
+    return nullptr;
+  const onnx::TypeProto *type = ctx.getInputType(static_cast<size_t>(index));
+  if (!type || !type->has_tensor_type() || !type->tensor_type().has_shape())
+    return nullptr;
+  return &type->tensor_type().shape();
+}
+
+/// Throws onnx::InferenceError (lenient inference then leaves the node's outputs uninferred) unless the
+/// node's ranks and window attributes are consistent: what the library's functions assume.
+void checkConvPoolNode(onnx::InferenceContext &ctx, int weightInput) {
+  auto ints = [&](const char *name) -> const onnx::AttributeProto * {
+    const onnx::AttributeProto *attr = ctx.getAttribute(name);
+    return attr && attr->type() == onnx::AttributeProto::INTS ? attr : nullptr;
+  };
+  for (const char *name : {"strides", "dilations", "kernel_shape"})
+    if (const auto *attr = ints(name))
+      for (int64_t v : attr->ints())
+        if (v < 1)
+          fail_shape_inference("attribute ", name, " has a value ", v, " < 1");
+  if (const auto *attr = ints("pads"))
+    for (int64_t v : attr->ints())
+      if (v < 0)
+        fail_shape_inference("attribute pads has a negative value ", v);
+
+  const onnx::TensorShapeProto *x = knownShape(ctx, 0);
+  if (!x)
+    return;
+  int rank = x->dim_size();
+  if (rank < 2)
+    fail_shape_inference("input 0 has rank ", rank, "; this operator needs N x C x D1 x ... x Dn");
+  if (const onnx::TensorShapeProto *w = knownShape(ctx, weightInput); w && w->dim_size() != rank)
+    fail_shape_inference("the kernel (input ", weightInput, ") has rank ", w->dim_size(), ", the data ", rank);
+  int spatial = rank - 2;
+  for (const char *name : {"strides", "dilations", "kernel_shape", "output_padding", "output_shape"})
+    if (const auto *attr = ints(name); attr && attr->ints_size() != spatial)
+      fail_shape_inference("attribute ", name, " has ", attr->ints_size(), " values for ", spatial,
+                           " spatial dimensions");
+  if (const auto *attr = ints("pads"); attr && attr->ints_size() != 2 * spatial)
+    fail_shape_inference("attribute pads has ", attr->ints_size(), " values for ", spatial, " spatial dimensions");
+}
+
+void installGuards() {
+  int newest = onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map().at("").second;
+  std::set<const onnx::OpSchema *> guarded;
+  for (const ConvPoolOp &op : kConvPoolOps) {
+    for (int version = 1; version <= newest; ++version) {
+      const onnx::OpSchema *schema = onnx::OpSchemaRegistry::Schema(op.name, version, "");
+      if (!schema || !guarded.insert(schema).second || !schema->has_type_and_shape_inference_function())
+        continue;
+      // The registry hands out const schemas and has no way to replace one (libonnx 1.12): the inference
+      // function is the one member changed, once, before any inference runs.
+      auto *mutableSchema = const_cast<onnx::OpSchema *>(schema);
+      onnx::InferenceFunction original = schema->GetTypeAndShapeInferenceFunction();
+      int weightInput = op.weightInput;
+      mutableSchema->TypeAndShapeInferenceFunction([original, weightInput](onnx::InferenceContext &ctx) {
+        checkConvPoolNode(ctx, weightInput);
+        original(ctx);
+      });
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The child
+//===----------------------------------------------------------------------===//
+
+/// The reply is the graph's value_info and outputs: types only, no tensor data.
+constexpr size_t kMaxReplyBytes = size_t(1) << 30;
+
+bool writeAll(int fd, const std::string &bytes) {
+  size_t done = 0;
+  while (done < bytes.size()) {
+    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return false;
+    done += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+/// Runs in the forked child: infers, replies 'O' + a GraphProto holding value_info and outputs, or 'E' +
+/// the library's message, and leaves without running the parent's exit handlers.
+[[noreturn]] void runChild(onnx::ModelProto &model, int fd, unsigned timeoutSeconds) {
+  // The parent's handlers (LLVM's stack dump, libFuzzer's crash report) must not run for a crash here: the
+  // parent reports it.
+  for (int sig : {SIGSEGV, SIGFPE, SIGBUS, SIGILL, SIGABRT, SIGALRM})
+    std::signal(sig, SIG_DFL);
+  struct rlimit noCore = {0, 0};
+  setrlimit(RLIMIT_CORE, &noCore);
+  alarm(timeoutSeconds);
+  std::string reply;
+  try {
+    // Lenient: exporters write models that strict inference rejects (pytorch 0.3 emits opset-6 int64
+    // Constants, which that opset's schema does not allow). tx8be's shape rules check every op anyway.
+    onnx::ShapeInferenceOptions options(/*check_type=*/false, /*error_mode=*/0, /*enable_data_propagation=*/true);
+    onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), options);
+    onnx::GraphProto inferred;
+    *inferred.mutable_value_info() = model.graph().value_info();
+    *inferred.mutable_output() = model.graph().output();
+    reply = "O" + inferred.SerializeAsString();
+  } catch (const std::exception &e) {
+    reply = std::string("E") + e.what();
+  }
+  _exit(writeAll(fd, reply) ? 0 : 1);
+}
+
+std::string describeStatus(int status, unsigned timeoutSeconds) {
+  if (WIFSIGNALED(status)) {
+    int sig = WTERMSIG(status);
+    if (sig == SIGALRM)
+      return llvm::formatv("did not finish in {0} s", timeoutSeconds).str();
+    return llvm::formatv("crashed (signal {0}, {1})", sig, strsignal(sig)).str();
+  }
+  return llvm::formatv("ended with exit status {0}", WEXITSTATUS(status)).str();
+}
+
+} // namespace
+
+void tx8be::onnx_import::installShapeInferenceGuards() {
+  static std::once_flag once;
+  std::call_once(once, installGuards);
+}
+
+bool tx8be::onnx_import::inferShapesIsolated(onnx::ModelProto &model, std::string &error,
+                                             unsigned timeoutSeconds) {
+  installShapeInferenceGuards();
+  int fds[2];
+  if (::pipe(fds) != 0) {
+    error = std::string("cannot run ONNX shape inference: pipe: ") + std::strerror(errno);
+    return false;
+  }
+  std::fflush(nullptr); // the child leaves with _exit, but buffered output must not be doubled by fork
+  pid_t pid = ::fork();
+  if (pid < 0) {
+    error = std::string("cannot run ONNX shape inference: fork: ") + std::strerror(errno);
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return false;
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    runChild(model, fds[1], timeoutSeconds);
+  }
+  ::close(fds[1]);
+
+  std::string reply;
+  bool tooLong = false;
+  char buffer[1 << 16];
+  for (;;) {
+    ssize_t n = ::read(fds[0], buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    if (reply.size() + static_cast<size_t>(n) > kMaxReplyBytes) {
+      tooLong = true;
+      ::kill(pid, SIGKILL);
+      break;
+    }
+    reply.append(buffer, static_cast<size_t>(n));
+  }
+  ::close(fds[0]);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+
+  if (tooLong) {
+    error = llvm::formatv("ONNX shape inference produced more than {0} bytes of types", kMaxReplyBytes).str();
+    return false;
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || reply.empty()) {
+    error = "ONNX shape inference (libonnx " + std::string(ONNX_NAMESPACE::LAST_RELEASE_VERSION) + ") " +
+            describeStatus(status, timeoutSeconds) + " on this model: it is malformed in a way the library does not check";
+    return false;
+  }
+  if (reply[0] == 'E') {
+    error = "ONNX shape inference fails: " + reply.substr(1);
+    return false;
+  }
+  onnx::GraphProto inferred;
+  if (reply[0] != 'O' || !inferred.ParseFromArray(reply.data() + 1, static_cast<int>(reply.size() - 1)) ||
+      inferred.output_size() != model.graph().output_size()) {
+    error = "ONNX shape inference returned an unreadable reply";
+    return false;
+  }
+  onnx::GraphProto &graph = *model.mutable_graph();
+  graph.mutable_value_info()->Swap(inferred.mutable_value_info());
+  for (int i = 0; i < graph.output_size(); ++i)
+    *graph.mutable_output(i)->mutable_type() = inferred.output(i).type();
+  return true;
+}
