@@ -1,6 +1,6 @@
 # Steps of the bundle tests (tests/bundle/CMakeLists.txt), run as cmake -DMODE=<mode> ... -P bundle-test.cmake.
 #   MODE=build   write the bundle dir BUNDLE (main.c from MAIN_C + cmake/bundle/CMakeLists.txt.in with
-#                TX8_BUNDLE_NAME = NAME substituted, as tx8-aot compile writes it), then configure a fresh BUILD dir
+#                TX8_BUNDLE_NAME = NAME and TX8_BUNDLE_SOURCES = main.c substituted, as tx8-aot compile writes it), then configure a fresh BUILD dir
 #                against SDK with GENERATOR (and TOOLCHAIN / CC if set) and build it; prints how long each took.
 #   MODE=fail    the same, but the configure must fail with an error matching EXPECT.
 #   MODE=run     run EXE (through RUNNER --timeout 60 if set) in a fresh RUN dir holding a copy of INPUT as in.bin; it must exit 0,
@@ -12,6 +12,7 @@ function(bundle_configure ok_var out_var)
   file(REMOVE_RECURSE ${BUNDLE} ${BUILD})
   file(MAKE_DIRECTORY ${BUNDLE})
   set(TX8_BUNDLE_NAME ${NAME})
+  set(TX8_BUNDLE_SOURCES main.c)
   configure_file(${TEMPLATE} ${BUNDLE}/CMakeLists.txt @ONLY)
   configure_file(${MAIN_C} ${BUNDLE}/main.c COPYONLY)
   set(args)

@@ -13,6 +13,7 @@
 #include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cctype>
@@ -82,24 +83,43 @@ LogicalResult tx8::codegen::generateBundle(ModuleOp module, const BundleOptions 
   std::vector<ConstEntry> entries;
   if (failed(buildConsts(module, consts, entries)))
     return failure();
-  std::string groupCode;
-  llvm::raw_string_ostream groupOs(groupCode);
-  unsigned groups = 0;
-  if (failed(emitGroups(func, groupOs, groups)))
+  std::vector<std::string> groupTexts;
+  if (failed(emitGroups(func, kGroupsPerSource, groupTexts)))
     return failure();
+  unsigned groups = groupTexts.size();
+  std::vector<std::string> sources = bundleSources(groups);
+  // The group functions of sources[k]: [k * kGroupsPerSource, (k + 1) * kGroupsPerSource).
+  auto groupCode = [&](size_t k, unsigned &first, unsigned &count) {
+    first = std::min<size_t>(k * kGroupsPerSource, groups);
+    count = std::min<size_t>(groups - first, kGroupsPerSource);
+    std::string code;
+    for (unsigned g = first; g < first + count; ++g)
+      code += groupTexts[g];
+    return code;
+  };
 
   files.clear();
-  llvm::json::Object description = describeBundle(module, options, *inputs, *outputs, entries);
-  files["main.c"] = emitMain(options, getHwConfig(module), *inputs, *outputs, consts.size(), groupCode, groups);
+  llvm::json::Object description = describeBundle(module, options, *inputs, *outputs, entries, sources);
+  unsigned first = 0, count = 0;
+  files["main.c"] = emitMain(options, getHwConfig(module), *inputs, *outputs, consts.size(),
+                             groupCode(0, first, count), groups);
+  for (size_t k = 1; k < sources.size(); ++k) {
+    std::string code = groupCode(k, first, count);
+    files[sources[k]] = emitGroupSource(options, sources[k], first, count, code);
+  }
   files["model.h"] = emitModelH(options, *inputs, *outputs, manifestDigest(description));
   files["consts.bin"] = std::move(consts);
   std::string cmake = kBundleCMakeTemplate;
   std::string project;
   for (char c : options.modelName)
     project += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  size_t at = cmake.find("@TX8_BUNDLE_NAME@");
-  if (at != std::string::npos)
-    cmake.replace(at, strlen("@TX8_BUNDLE_NAME@"), "tx8_bundle_" + project);
+  auto substitute = [&](StringRef key, const std::string &value) {
+    size_t at = cmake.find(key.str());
+    if (at != std::string::npos)
+      cmake.replace(at, key.size(), value);
+  };
+  substitute("@TX8_BUNDLE_NAME@", "tx8_bundle_" + project);
+  substitute("@TX8_BUNDLE_SOURCES@", llvm::join(sources, " "));
   files["CMakeLists.txt"] = cmake;
   // The manifest lists the others' checksums, so it comes last.
   files["manifest.json"] = emitManifest(std::move(description), files);

@@ -47,23 +47,29 @@ struct ConstEntry {
 /// consts.bin: every constant container entry in its device layout at its DDR offset (tx8be.const_addrs).
 mlir::LogicalResult buildConsts(mlir::ModuleOp module, std::string &blob, std::vector<ConstEntry> &entries);
 
-/// main.c: `groupCode` (EmitMain.cpp's group_0 ... functions) and a main() that opens the chip with `hw`, loads
-/// consts.bin and the inputs, runs the `groups` groups in order and writes the outputs.
+/// main.c: `groupCode` (EmitMain.cpp's static functions group_0 ... up to kGroupsPerSource) and a main() that
+/// opens the chip with `hw`, loads consts.bin and the inputs, runs the `groups` groups in order and writes the
+/// outputs.
 std::string emitMain(const BundleOptions &options, const tx8_hw_config &hw, llvm::ArrayRef<IOTensor> inputs,
                      llvm::ArrayRef<IOTensor> outputs, uint64_t constBytes, llvm::StringRef groupCode,
                      unsigned groups);
+
+/// groups_<k>.c (`name`): `groupCode`, the functions of `groups` groups from `firstGroup` on.
+std::string emitGroupSource(const BundleOptions &options, llvm::StringRef name, unsigned firstGroup, unsigned groups,
+                            llvm::StringRef groupCode);
 
 /// model.h: the inputs and outputs as C tables, and the manifest's digest (TX8_MANIFEST_DIGEST).
 std::string emitModelH(const BundleOptions &options, llvm::ArrayRef<IOTensor> inputs,
                        llvm::ArrayRef<IOTensor> outputs, llvm::StringRef manifestDigest);
 
-/// The manifest's content but its "files" checksums: format, compiler, model, target, hardware, tensors, const
-/// table.
+/// The manifest's content but its "files" checksums: format, compiler, model, target, hardware, C sources,
+/// tensors, const table.
 llvm::json::Object describeBundle(mlir::ModuleOp module, const BundleOptions &options,
                                   llvm::ArrayRef<IOTensor> inputs, llvm::ArrayRef<IOTensor> outputs,
-                                  llvm::ArrayRef<ConstEntry> consts);
+                                  llvm::ArrayRef<ConstEntry> consts, llvm::ArrayRef<std::string> sources);
 
-/// manifest.json: `description` with the checksums of `files` (the bundle's other files).
+/// manifest.json: `description` with the checksums of `files` (the bundle's other files: kChecksummedFiles and
+/// the description's "sources").
 std::string emitManifest(llvm::json::Object description, const BundleFiles &files);
 
 /// `s` as a C string literal: quotes and backslashes escaped, other bytes outside printable ASCII in octal.

@@ -1,7 +1,9 @@
 //===- BundleWriter.cpp - Writing a bundle directory all or nothing ------===//
 #include "tx8/Codegen/Bundle.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -41,7 +43,11 @@ std::string foreignEntries(StringRef dir, const BundleFiles &files) {
   std::error_code ec;
   for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
     StringRef name = llvm::sys::path::filename(it->path());
-    bool ours = files.count(name.str()) || name.starts_with("build-");
+    // groups_<k>.c: a C source of a longer model compiled into this directory before.
+    StringRef k = name;
+    bool source = k.consume_front("groups_") && k.consume_back(".c") && !k.empty() &&
+                  llvm::all_of(k, [](char c) { return llvm::isDigit(c); });
+    bool ours = files.count(name.str()) || name.starts_with("build-") || source;
     if (!ours)
       foreign += (foreign.empty() ? "" : ", ") + name.str();
   }

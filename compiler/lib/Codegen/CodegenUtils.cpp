@@ -96,6 +96,13 @@ std::string tx8::codegen::checksum(StringRef data) {
   return buf;
 }
 
+std::vector<std::string> tx8::codegen::bundleSources(unsigned groups) {
+  std::vector<std::string> sources = {"main.c"};
+  for (unsigned k = 1; k * kGroupsPerSource < groups; ++k)
+    sources.push_back("groups_" + std::to_string(k) + ".c");
+  return sources;
+}
+
 std::string tx8::codegen::manifestDigest(const llvm::json::Object &manifest) {
   llvm::json::Object description = manifest; // a copy without the checksums
   description.erase("files");

@@ -48,8 +48,9 @@ struct CallSite {
 mlir::LogicalResult printOpCall(mlir::Operation *op, const tx8be::OpCall &call, const CallSite &site,
                                 llvm::StringRef indent, llvm::raw_ostream &os);
 
-/// The static functions group_0 ... of main.c.
-mlir::LogicalResult emitGroups(mlir::func::FuncOp func, llvm::raw_ostream &os, unsigned &groupCount);
+/// The functions group_0, group_1 ... , one text per group; those before `staticGroups` are static (main.c
+/// holds them), the others are called from main.c.
+mlir::LogicalResult emitGroups(mlir::func::FuncOp func, unsigned staticGroups, std::vector<std::string> &texts);
 
 } // namespace tx8::codegen
 

@@ -58,7 +58,8 @@ struct GroupText {
 
 class GroupPrinter {
 public:
-  GroupPrinter(GroupOp group, unsigned index, raw_ostream &os) : group(group), index(index), os(os) {}
+  GroupPrinter(GroupOp group, unsigned index, bool isStatic, raw_ostream &os)
+      : group(group), index(index), isStatic(isStatic), os(os) {}
 
   LogicalResult print();
 
@@ -76,6 +77,7 @@ private:
 
   GroupOp group;
   unsigned index;
+  bool isStatic;
   raw_ostream &os;
   GroupText text;
   DenseMap<Value, CTensor> tensors;
@@ -108,7 +110,7 @@ LogicalResult GroupPrinter::printView() {
   // A DDR view (Reshape): the DDR allocator gave the result its operand's bytes; nothing runs.
   os << "/* ---- group " << index << ": " << opSummary(&group.getBody().front().front())
      << "\n *      a view of its operand's bytes in DDR: nothing to run ---- */\n";
-  os << "static uint64_t group_" << index << "(void) { return 0; }\n\n";
+  os << (isStatic ? "static " : "") << "uint64_t group_" << index << "(void) { return 0; }\n\n";
   return success();
 }
 
@@ -345,7 +347,7 @@ LogicalResult GroupPrinter::print() {
   os << " *      " << count << (count == 1 ? " step" : " steps") << " on tile " << steps.getTile()
      << ", output slice " << ints(steps.getSlice()) << " (logical dims), SPM "
      << group.getSpmAllocSize().value_or(0) << " bytes ---- */\n";
-  os << "static uint64_t group_" << index << "(void) {\n";
+  os << (isStatic ? "static " : "") << "uint64_t group_" << index << "(void) {\n";
   os << "    uint64_t cycles = 0;\n";
   os << text.tables << text.once;
   os << "    for (int32_t s = 0; s < " << count << "; ++s) {\n" << text.step << "    }\n";
@@ -356,13 +358,12 @@ LogicalResult GroupPrinter::print() {
 
 } // namespace
 
-LogicalResult tx8::codegen::emitGroups(func::FuncOp func, raw_ostream &os, unsigned &groupCount) {
-  groupCount = 0;
-  for (Operation &op : func.getBody().front()) {
-    auto group = dyn_cast<GroupOp>(op);
-    if (!group)
-      continue;
-    if (failed(GroupPrinter(group, groupCount++, os).print()))
+LogicalResult tx8::codegen::emitGroups(func::FuncOp func, unsigned staticGroups, std::vector<std::string> &texts) {
+  texts.clear();
+  for (auto group : func.getBody().front().getOps<GroupOp>()) {
+    unsigned index = texts.size();
+    llvm::raw_string_ostream os(texts.emplace_back());
+    if (failed(GroupPrinter(group, index, index < staticGroups, os).print()))
       return failure();
   }
   return success();

@@ -44,7 +44,7 @@ llvm::json::Object ioJson(const IOTensor &t) {
 
 llvm::json::Object tx8::codegen::describeBundle(ModuleOp module, const BundleOptions &options,
                                                 ArrayRef<IOTensor> inputs, ArrayRef<IOTensor> outputs,
-                                                ArrayRef<ConstEntry> consts) {
+                                                ArrayRef<ConstEntry> consts, ArrayRef<std::string> sources) {
   tx8_hw_config config = getHwConfig(module);
   llvm::json::Object hw;
 #define TX8_HW(type, name, dflt, lo, hi, unit, desc) hw[#name] = static_cast<int64_t>(config.name);
@@ -84,6 +84,7 @@ llvm::json::Object tx8::codegen::describeBundle(ModuleOp module, const BundleOpt
                           {"model", llvm::json::Object{{"name", options.modelName}, {"source", options.sourceFile}}},
                           {"target", options.target},
                           {"tiles", tiles},
+                          {"sources", llvm::json::Array(sources)},
                           {"hardware", std::move(hw)},
                           {"ddr", llvm::json::Object{{"bytes", i64("tx8be.ddr_bytes")},
                                                      {"const_bytes", i64("tx8be.const_bytes")}}},
@@ -97,6 +98,9 @@ std::string tx8::codegen::emitManifest(llvm::json::Object description, const Bun
   llvm::json::Object checksums;
   for (const char *name : kChecksummedFiles)
     checksums[name] = checksum(files.at(name));
+  if (const llvm::json::Array *sources = description.getArray("sources"))
+    for (const llvm::json::Value &name : *sources)
+      checksums[*name.getAsString()] = checksum(files.at(name.getAsString()->str()));
   description["files"] = std::move(checksums);
   std::string s;
   llvm::raw_string_ostream os(s);

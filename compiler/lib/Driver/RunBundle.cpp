@@ -221,16 +221,29 @@ Status tx8be::loadBundle(const std::string &dir, BundleInfo &info) {
   info.hw = tx8_hw_config_default();
   if (Status s = parseHwConfigJson(*hw, path + ": manifest \"hardware\"", info.hw); !s.ok())
     return s;
-  // Every file of the bundle (a list fixed by the format) must be the one the compiler wrote, and the
-  // manifest's own content the one model.h records the digest of.
+  // Every file of the bundle (names fixed by the format; the number of C sources in "sources", which the
+  // digest covers) must be the one the compiler wrote, and the manifest's own content the one model.h
+  // records the digest of.
+  const llvm::json::Array *sourceList = root->getArray("sources");
+  if (!sourceList || sourceList->empty() || sourceList->size() > (1u << 20))
+    return Status::error(path + ": corrupt manifest (no \"sources\" list)");
+  std::vector<std::string> sources =
+      tx8::codegen::bundleSources(static_cast<unsigned>(sourceList->size() * tx8::codegen::kGroupsPerSource));
+  for (size_t i = 0; i < sourceList->size(); ++i)
+    if ((*sourceList)[i].getAsString() != llvm::StringRef(sources[i]))
+      return Status::error(path + ": corrupt manifest (\"sources\"[" + std::to_string(i) + "] is not " + sources[i] +
+                           ")");
+  std::vector<std::string> checked(std::begin(tx8::codegen::kChecksummedFiles),
+                                   std::end(tx8::codegen::kChecksummedFiles));
+  checked.insert(checked.end(), sources.begin() + 1, sources.end()); // main.c is in kChecksummedFiles
   const llvm::json::Object *files = root->getObject("files");
   if (!files)
     return Status::error(path + ": corrupt manifest (no \"files\" checksums)");
   for (const auto &[name, sum] : *files)
-    if (!llvm::is_contained(tx8::codegen::kChecksummedFiles, name.str()))
+    if (!llvm::is_contained(checked, name.str()))
       return Status::error(path + ": corrupt manifest (\"files\" lists '" + name.str() + "', not a bundle file)");
   std::string modelH;
-  for (const char *name : tx8::codegen::kChecksummedFiles) {
+  for (const std::string &name : checked) {
     const llvm::json::Value *sum = files->get(name);
     if (!sum)
       return Status::error(path + ": corrupt manifest (\"files\" has no checksum of " + name + ")");

@@ -24,6 +24,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "tx8/hw_config.h"
 
@@ -32,12 +33,22 @@
 namespace tx8::codegen {
 
 /// Bumped whenever the bundle's files change meaning; `tx8-aot run` refuses other versions. 2: model.h
-/// records the manifest's digest (manifestDigest), and the checked files are kChecksummedFiles.
-inline constexpr int kBundleFormatVersion = 2;
+/// records the manifest's digest (manifestDigest), and the checked files are kChecksummedFiles. 3: the group
+/// functions past the first kGroupsPerSource are in groups_<k>.c, listed in the manifest's "sources".
+inline constexpr int kBundleFormatVersion = 3;
 
-/// The files a bundle consists of besides manifest.json, each with its checksum in the manifest's "files":
-/// fixed by the format, so that a manifest cannot leave one out of the check.
+/// The files every bundle consists of besides manifest.json, each with its checksum in the manifest's "files":
+/// fixed by the format, so that a manifest cannot leave one out of the check. The other C sources are
+/// bundleSources(n): their names are fixed by the format, their count is in the manifest's "sources", which
+/// its digest covers.
 inline constexpr const char *kChecksummedFiles[] = {"CMakeLists.txt", "consts.bin", "main.c", "model.h"};
+
+/// main.c holds the first kGroupsPerSource group functions, groups_1.c the next kGroupsPerSource, and so on:
+/// the C of a long model compiles in parallel, in files of at most about 0.5 MB.
+inline constexpr unsigned kGroupsPerSource = 256;
+
+/// The C sources of a bundle with `groups` group functions: main.c, then groups_1.c, groups_2.c, ...
+std::vector<std::string> bundleSources(unsigned groups);
 
 struct BundleOptions {
   std::string target = "cmodel"; ///< cmodel | riscv: recorded in the manifest, the default of `run`

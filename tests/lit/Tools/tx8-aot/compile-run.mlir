@@ -15,7 +15,7 @@
 // RUN: not tx8-aot run %t/b --input x=%t/x3.npy --out %t/bad 2>&1 | FileCheck %s --check-prefix=SHAPE
 // RUN: cp -r %t/b %t/corrupt && python3 -c "import sys; p=sys.argv[1]; d=bytearray(open(p,'rb').read()); d[10]^=1; open(p,'wb').write(d)" %t/corrupt/main.c
 // RUN: not tx8-aot run %t/corrupt --input x=%t/x.npy --out %t/bad 2>&1 | FileCheck %s --check-prefix=CORRUPT
-// RUN: cp -r %t/b %t/version && sed -i 's/"format_version": 2/"format_version": 99/' %t/version/manifest.json
+// RUN: cp -r %t/b %t/version && sed -i 's/"format_version": 3/"format_version": 99/' %t/version/manifest.json
 // RUN: not tx8-aot run %t/version --input x=%t/x.npy --out %t/bad 2>&1 | FileCheck %s --check-prefix=VERSION
 // RUN: cp -r %t/b %t/other && sed -i 's/"version": "0.1.0"/"version": "0.0.9"/' %t/other/manifest.json
 // RUN: not tx8-aot run %t/other --input x=%t/x.npy --out %t/bad 2>&1 | FileCheck %s --check-prefix=COMPILER
@@ -55,13 +55,13 @@
 // MAIN: load_file("input_0.bin", 0x0, 0x20)
 // MAIN: tx8_hal_ddr_to_file("output_0.bin", 0x1000, 0x20)
 // MANIFEST: "format": "tx8-bundle"
-// MANIFEST: "format_version": 2
+// MANIFEST: "format_version": 3
 // EXEC: output 'y' f32 (2, 4) -> {{.*}}out/y.npy
 // EXEC: cmodel: {{[0-9]+}} simulated cycles
 // VALUES: f32 (2, 4): 1 0 3 0 5 0 7 0
 // SHAPE: tx8-aot: error: {{.*}}x3.npy: input 'x' is a f32 tensor of shape (3,), the model expects tensor<2x4xf32>
 // CORRUPT: tx8-aot: error: bundle {{.*}}corrupt: main.c is corrupt (checksum
-// VERSION: tx8-aot: error: {{.*}}version/manifest.json: bundle format version 99, this tx8-aot reads version 2; recompile the model
+// VERSION: tx8-aot: error: {{.*}}version/manifest.json: bundle format version 99, this tx8-aot reads version 3; recompile the model
 // COMPILER: tx8-aot: error: {{.*}}other/manifest.json: made by tx8-aot 0.0.9, this is 0.1.0; recompile the model
 // JSON: tx8-aot: error: {{.*}}json/manifest.json: corrupt manifest (not valid JSON
 // NOBUNDLE: tx8-aot: error: {{.*}}nothing: not a bundle directory
