@@ -224,7 +224,7 @@ LogicalResult GraphImporter::checkAndInferShapes(const ONNXImportOptions &option
     }
   }
   std::string why;
-  if (!inferShapesIsolated(model, why))
+  if (!(options.isolateShapeInference ? inferShapesIsolated(model, why) : inferShapes(model, why)))
     return fail(oneLine(why));
   const auto &g = model.graph();
   for (const auto &list : {&g.input(), &g.value_info(), &g.output()})

@@ -136,18 +136,14 @@ bool writeAll(int fd, const std::string &bytes) {
   struct rlimit noCore = {0, 0};
   setrlimit(RLIMIT_CORE, &noCore);
   alarm(timeoutSeconds);
-  std::string reply;
-  try {
-    // Lenient: exporters write models that strict inference rejects (pytorch 0.3 emits opset-6 int64
-    // Constants, which that opset's schema does not allow). tx8be's shape rules check every op anyway.
-    onnx::ShapeInferenceOptions options(/*check_type=*/false, /*error_mode=*/0, /*enable_data_propagation=*/true);
-    onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), options);
+  std::string reply, error;
+  if (inferShapes(model, error)) {
     onnx::GraphProto inferred;
     *inferred.mutable_value_info() = model.graph().value_info();
     *inferred.mutable_output() = model.graph().output();
     reply = "O" + inferred.SerializeAsString();
-  } catch (const std::exception &e) {
-    reply = std::string("E") + e.what();
+  } else {
+    reply = "E" + error;
   }
   _exit(writeAll(fd, reply) ? 0 : 1);
 }
@@ -167,6 +163,20 @@ std::string describeStatus(int status, unsigned timeoutSeconds) {
 void tx8be::onnx_import::installShapeInferenceGuards() {
   static std::once_flag once;
   std::call_once(once, installGuards);
+}
+
+bool tx8be::onnx_import::inferShapes(onnx::ModelProto &model, std::string &error) {
+  installShapeInferenceGuards();
+  try {
+    // Lenient: exporters write models that strict inference rejects (pytorch 0.3 emits opset-6 int64
+    // Constants, which that opset's schema does not allow). tx8be's shape rules check every op anyway.
+    onnx::ShapeInferenceOptions options(/*check_type=*/false, /*error_mode=*/0, /*enable_data_propagation=*/true);
+    onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), options);
+  } catch (const std::exception &e) {
+    error = std::string("ONNX shape inference fails: ") + e.what();
+    return false;
+  }
+  return true;
 }
 
 bool tx8be::onnx_import::inferShapesIsolated(onnx::ModelProto &model, std::string &error,
@@ -222,7 +232,7 @@ bool tx8be::onnx_import::inferShapesIsolated(onnx::ModelProto &model, std::strin
     return false;
   }
   if (reply[0] == 'E') {
-    error = "ONNX shape inference fails: " + reply.substr(1);
+    error = reply.substr(1);
     return false;
   }
   onnx::GraphProto inferred;

@@ -22,10 +22,13 @@ class ModelProto;
 namespace tx8be::onnx_import {
 
 /// Runs lenient ONNX shape inference (node-level errors leave shapes unknown) with data propagation on
-/// `model` and merges the inferred value_info and output types into it. On failure returns false with a
-/// one-line reason in `error` (an exception of the library, or how the child died). Inference of the largest
-/// models we compile takes well under a second: a child still running after `timeoutSeconds` is looping on
-/// a malformed model and is stopped.
+/// `model`, behind the guards, and with the inferred value_info and output types merged into it. On failure
+/// returns false with a one-line reason in `error`.
+bool inferShapes(onnx::ModelProto &model, std::string &error);
+
+/// The same in a forked child that sends the types back: false also when the child died (how is in
+/// `error`). Inference of the largest models we compile takes well under a second: a child still running
+/// after `timeoutSeconds` is looping on a malformed model and is stopped.
 bool inferShapesIsolated(onnx::ModelProto &model, std::string &error, unsigned timeoutSeconds = 120);
 
 /// Installs the guards in front of libonnx's inference functions (once per process; idempotent). Exposed
