@@ -1,5 +1,6 @@
 /*
- * Helpers shared by the CT op test programs (test_op_activation.c, test_op_softmax.c, test_op_pool.c): TSRs over
+ * Helpers shared by the CT op test programs (test_op_eltwise.c, test_op_activation.c, test_op_softmax.c,
+ * test_op_pool.c): TSRs over
  * an L_SHAPE, packing compact values into a layout image in SPM and back, and per-format tolerance pieces.
  */
 #ifndef TX8_OP_TEST_COMMON_H

@@ -80,9 +80,21 @@ typedef struct ELTWISE_PARAM {
     RND_MODE rnd;
 } ELTWISE_PARAM;
 
+/* One CT instruction over the layout image; each result computed in double and rounded once to the format with
+ * param->rnd (add/sub/mul/div and sqrt correctly rounded; max/min/abs/neg/relu exact; max/min propagate NaN). */
 uint64_t op_add(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
+uint64_t op_sub(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
 uint64_t op_mul(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
+uint64_t op_div(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
+uint64_t op_max(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
+uint64_t op_min(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
 uint64_t op_relu(ELTWISE_PARAM *param, TSR *in, TSR *out);
+uint64_t op_abs(ELTWISE_PARAM *param, TSR *in, TSR *out);
+uint64_t op_neg(ELTWISE_PARAM *param, TSR *in, TSR *out);
+uint64_t op_sqrt(ELTWISE_PARAM *param, TSR *in, TSR *out);
+uint64_t op_reciprocal(ELTWISE_PARAM *param, TSR *in, TSR *out);
+/* out = exp(in): the cmodel's portable exp (within an ulp of double), rounded once to the format. */
+uint64_t op_exp(ELTWISE_PARAM *param, TSR *in, TSR *out);
 /* out = 1 / (1 + exp(-in)) and tanh(in): one CT instruction each, computed in double with the cmodel's portable
  * exp/tanh and rounded once to the format with param->rnd (tx8/isa.h; no libm, same bits on every backend). */
 uint64_t op_sigmoid(ELTWISE_PARAM *param, TSR *in, TSR *out);

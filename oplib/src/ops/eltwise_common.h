@@ -1,5 +1,6 @@
 /*
- * Shared by the elementwise ops (op_add, op_mul, op_relu, op_sigmoid, op_tanh): argument validation and chunked
+ * Shared by the elementwise ops (op_add, op_sub, op_mul, op_div, op_max, op_min, op_relu, op_abs, op_neg, op_exp,
+ * op_sqrt, op_reciprocal, op_sigmoid, op_tanh): argument validation and chunked
  * issue of one CT instruction per chunk over the tensors' whole layout image.
  */
 #ifndef TX8_ELTWISE_COMMON_H

@@ -10,7 +10,8 @@
 //  * getImmSpSize: 0 (no imm TSR), genOpCode: the error that OpLib has no kernel for the op, and
 //    getOpLibViewShape: the interface's default (ranks above 4 with the middle dims merged);
 // a family overrides what differs. Which OpLib kernel exists is decided by oplib/include/tx8/ops.h:
-// op_batchnorm_inference, op_gemm (Gemm, 2-D MatMul), op_conv, op_add/op_mul/op_relu/op_sigmoid/op_tanh,
+// op_batchnorm_inference, op_gemm (Gemm, 2-D MatMul), op_conv, the elementwise op_add/sub/mul/div/max/min and
+// op_relu/abs/neg/exp/sqrt/reciprocal/sigmoid/tanh,
 // op_softmax, op_maxpool/op_avgpool, op_global_avgpool and op_permute (ChannelNorm). genOpCode describes the
 // call (OpCall: function, *_PARAM members, TSR arguments); for the other ops, or attributes a kernel does not
 // take, it fails with an error saying why. Codegen names the tensors and prints the call. Shapes never appear
@@ -232,8 +233,17 @@ enum class CtCost {
 
 /// The elementwise OpLib kernels (ELTWISE_PARAM).
 constexpr char kOpAdd[] = "op_add";
+constexpr char kOpSub[] = "op_sub";
 constexpr char kOpMul[] = "op_mul";
+constexpr char kOpDiv[] = "op_div";
+constexpr char kOpMax[] = "op_max";
+constexpr char kOpMin[] = "op_min";
 constexpr char kOpRelu[] = "op_relu";
+constexpr char kOpAbs[] = "op_abs";
+constexpr char kOpNeg[] = "op_neg";
+constexpr char kOpExp[] = "op_exp";
+constexpr char kOpSqrt[] = "op_sqrt";
+constexpr char kOpReciprocal[] = "op_reciprocal";
 constexpr char kOpSigmoid[] = "op_sigmoid";
 constexpr char kOpTanh[] = "op_tanh";
 
@@ -268,6 +278,10 @@ struct EltwiseModel : OpLibModel<EltwiseModel<OpT, Cost, Kernel>, OpT> {
         if (v.getType() != type)
           return op->emitOpError() << "has no OpLib kernel: " << Kernel
                                    << " needs every operand of the result's type (no broadcasting, no dtype change)";
+      // eltwise_prepare's formats: what the kernel would fault on at run time is refused here.
+      Type element = getElementTypeOrSelf(type);
+      if (!element.isF32() && !element.isF16() && !element.isBF16())
+        return op->emitOpError() << "has no OpLib kernel: " << Kernel << " takes f32, f16 or bf16, not " << element;
       call.function = Kernel;
       call.paramType = "ELTWISE_PARAM";
       call.field("layout", layoutOf(op)).field("rnd", OpCallValue::ofEnumerator("RND_NEAREST_EVEN"));
@@ -658,18 +672,25 @@ void tx8be::detail::attachOpLibModels(MLIRContext *ctx) {
   using C = CtCost;
   // Elementwise unary.
   attachEltwise<C::OnePass, kOpRelu, ReluOp>(ctx);
-  attachEltwise<C::OnePass, nullptr, LeakyReluOp, AbsOp, NegOp, ClipOp>(ctx);
+  attachEltwise<C::OnePass, kOpAbs, AbsOp>(ctx);
+  attachEltwise<C::OnePass, kOpNeg, NegOp>(ctx);
+  attachEltwise<C::OnePass, nullptr, LeakyReluOp, ClipOp>(ctx);
   attachEltwise<C::TwoPasses, nullptr, HardSigmoidOp, PReluOp>(ctx);
   attachEltwise<C::Transcendental, kOpSigmoid, SigmoidOp>(ctx);
   attachEltwise<C::Transcendental, kOpTanh, TanhOp>(ctx);
-  attachEltwise<C::Transcendental, nullptr, EluOp, SeluOp, GeluOp, SoftplusOp, SoftsignOp, ExpOp, LogOp, SqrtOp,
-                RsqrtOp, ReciprocalOp, ErfOp>(ctx);
+  attachEltwise<C::Transcendental, kOpExp, ExpOp>(ctx);
+  attachEltwise<C::Transcendental, kOpSqrt, SqrtOp>(ctx);
+  attachEltwise<C::Transcendental, kOpReciprocal, ReciprocalOp>(ctx);
+  attachEltwise<C::Transcendental, nullptr, EluOp, SeluOp, GeluOp, SoftplusOp, SoftsignOp, LogOp, RsqrtOp, ErfOp>(ctx);
   attachEltwise<C::OnePass, nullptr, CastOp>(ctx);
   // Elementwise binary.
   attachEltwise<C::OnePass, kOpAdd, AddOp>(ctx);
+  attachEltwise<C::OnePass, kOpSub, SubOp>(ctx);
   attachEltwise<C::OnePass, kOpMul, MulOp>(ctx);
-  attachEltwise<C::OnePass, nullptr, SubOp, MaxOp, MinOp>(ctx);
-  attachEltwise<C::Transcendental, nullptr, DivOp, PowOp>(ctx);
+  attachEltwise<C::OnePass, kOpMax, MaxOp>(ctx);
+  attachEltwise<C::OnePass, kOpMin, MinOp>(ctx);
+  attachEltwise<C::Transcendental, kOpDiv, DivOp>(ctx);
+  attachEltwise<C::Transcendental, nullptr, PowOp>(ctx);
   // Matrix products and convolutions (NE).
   GemmOp::attachInterface<GemmModel>(*ctx);
   MatMulOp::attachInterface<MatMulModel>(*ctx);
