@@ -109,12 +109,15 @@ struct DdrAllocPass : tx8be::impl::DdrAllocPassBase<DdrAllocPass> {
           }
         }
       } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+        // An output that is an input (or a view of one) is read back from the input's bytes, kept to the end;
+        // one that is a constant, from the constant region (constOf).
         for (auto [i, v] : llvm::enumerate(ret.getOperands())) {
           Value r = rootOf(v);
+          if (r.getDefiningOp<LoadConstOp>())
+            continue;
           auto it = tensors.find(r);
-          if (it == tensors.end() || isa<BlockArgument>(r)) {
-            ret.emitError() << "output " << i << " is not computed by the graph (an input or a constant); "
-                            << "codegen needs every output to be written by a Group";
+          if (it == tensors.end()) {
+            ret.emitError() << "output " << i << " is neither a graph input, a constant nor a Group's result";
             ok = false;
             continue;
           }
@@ -137,7 +140,12 @@ struct DdrAllocPass : tx8be::impl::DdrAllocPassBase<DdrAllocPass> {
     DenseMap<Value, int64_t> addr;
     for (auto [entry, offset] : llvm::zip(tensors, plan.offsets))
       addr[entry.first] = static_cast<int64_t>(base + offset);
-    auto addrOf = [&](Value v) { return addr.lookup(rootOf(v)); };
+    auto addrOf = [&](Value v) {
+      Value r = rootOf(v);
+      if (auto load = r.getDefiningOp<LoadConstOp>())
+        return constAddrs[load.getConstMapId()];
+      return addr.lookup(r);
+    };
 
     auto i64 = IntegerType::get(ctx, 64);
     for (BlockArgument arg : body.getArguments())
