@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Runs `tx8-aot test-onnx` on every ONNX backend test (node, pytorch-converted, pytorch-operator, simple) for one
+# target and prints how many pass per suite, and why the others do not, grouped.
+#   scripts/onnx-sweep.sh [--target reference|cmodel|riscv] [--jobs N] [--aot PATH] [--out DIR] [DATA_DIR]
+# DATA_DIR: default /usr/share/libonnx-testdata/data (Debian's libonnx-testdata). --aot: default build/bin/tx8-aot.
+# --out: where results.tsv (suite, test, exit code, seconds, first error line) and summary.txt go (default
+# build/onnx-sweep-<target>); the time column is in milliseconds. --jobs: parallel tests (default: the number of cores). Each test gets 300 s.
+# Exit codes of test-onnx: 0 pass, 1 refused (one-line error), 3 wrong answer; anything else is a crash or a hang.
+# The script exits 1 if any test gave a wrong answer, crashed or hung.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target=cmodel jobs=$(nproc) aot=build/bin/tx8-aot out="" data=/usr/share/libonnx-testdata/data
+while [ $# -gt 0 ]; do
+  case $1 in
+    --target) target=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    --aot) aot=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    -*) echo "onnx-sweep: unknown option $1" >&2; exit 2 ;;
+    *) data=$1; shift ;;
+  esac
+done
+case $target in reference|cmodel|riscv) ;; *) echo "onnx-sweep: --target must be reference, cmodel or riscv" >&2; exit 2 ;; esac
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "onnx-sweep: --jobs must be a positive number" >&2; exit 2; }
+[ -x "$aot" ] || { echo "onnx-sweep: no tx8-aot at $aot (build first, or pass --aot)" >&2; exit 2; }
+[ -d "$data/node" ] || { echo "onnx-sweep: no ONNX test data in $data (install libonnx-testdata)" >&2; exit 2; }
+out=${out:-build/onnx-sweep-$target}
+mkdir -p "$out/runs"
+aot=$(cd "$(dirname "$aot")" && pwd)/$(basename "$aot")
+
+# one SUITE DIR: runs one test, writes runs/<suite>.<test>.tsv
+one() {
+  local suite=$1 dir=$2 name start rc err first
+  name=$(basename "$dir")
+  start=$(date +%s%N)
+  err=$(timeout 300 "$aot" test-onnx "$dir" --target "$target" 2>&1 >/dev/null) && rc=0 || rc=$?
+  # The first error line; for "N problems:" the first problem.
+  first=$(printf '%s\n' "$err" | grep -v '^ *$' | head -2 | tr '\t' ' ' | sed -e 's/^ *//' | paste -sd '\t')
+  case ${first%%$'\t'*} in *problems:) first=${first#*$'\t'} ;; *) first=${first%%$'\t'*} ;; esac
+  printf '%s\t%s\t%s\t%s\t%s\n' "$suite" "$name" "$rc" "$(( ($(date +%s%N) - start) / 1000000 ))" \
+    "${first:0:400}" >"$out/runs/$suite.$name.tsv"
+}
+export -f one
+export aot target out
+
+start=$(date +%s)
+rm -f "$out"/runs/*.tsv
+for suite in node pytorch-converted pytorch-operator simple; do
+  for dir in "$data/$suite"/test_*; do [ -d "$dir" ] && printf '%s\0%s\0' "$suite" "$dir"; done
+done | xargs -0 -n 2 -P "$jobs" bash -c 'one "$0" "$1"'
+cat "$out"/runs/*.tsv | sort >"$out/results.tsv"
+wall=$(( $(date +%s) - start ))
+
+/usr/bin/python3 - "$out/results.tsv" "$target" "$wall" "$jobs" <<'PY' | tee "$out/summary.txt"
+import collections, re, sys
+path, target, wall, jobs = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+rows = [line.rstrip("\n").split("\t") for line in open(path) if line.strip()]
+suites = ["node", "pytorch-converted", "pytorch-operator", "simple"]
+count = collections.Counter()
+for suite, name, rc, ms, err in rows:
+    kind = {"0": "pass", "1": "refused", "3": "wrong"}.get(rc, "crash/hang")
+    count[(suite, kind)] += 1
+    count[("all", kind)] += 1
+    count[(suite, "tests")] += 1
+    count[("all", "tests")] += 1
+print(f"target {target}: {len(rows)} tests in {wall} s ({jobs} jobs)\n")
+print("| suite | tests | pass | refused | wrong | crash/hang |")
+print("| --- | --- | --- | --- | --- | --- |")
+for s in suites + ["all"]:
+    print(f"| {s} | {count[(s, 'tests')]} | **{count[(s, 'pass')]}** | {count[(s, 'refused')]} | "
+          f"{count[(s, 'wrong')]} | {count[(s, 'crash/hang')]} |")
+
+def reason(err):
+    """The refusal without the file, the node's name and the numbers: what groups alike failures."""
+    r = re.sub(r"^tx8-aot: error: ", "", err)
+    r = re.sub(r"^\S+: ", "", r)                      # the model file
+    r = re.sub(r"cannot import the model(: |; \d+ problems?:)", "import: ", r)
+    r = re.sub(r"^(import: )?\S+\.onnx: ", r"\1", r)
+    r = re.sub(r"node (#\d+|'[^']*') \(([^,]+), domain [^)]*\)", r"\2", r)
+    r = re.sub(r"node (#\d+|'[^']*') \(onnx\.([^)]+)\)", r"\2", r)
+    r = re.sub(r"'[^']*'", "'…'", r)
+    r = re.sub(r"\b\d+\b", "N", r)
+    return r[:160]
+
+bad = [(s, n, rc, e) for s, n, rc, _, e in rows if rc not in ("0", "1")]
+if bad:
+    print("\nwrong answers, crashes and hangs:")
+    for s, n, rc, e in bad:
+        print(f"  {s}/{n}: exit {rc}: {e[:200]}")
+groups = collections.Counter(reason(e) for s, n, rc, _, e in rows if rc == "1")
+print(f"\nrefusals by reason ({sum(groups.values())}; the first error line of each test):")
+for r, c in groups.most_common():
+    print(f"{c:5d}  {r}")
+sys.exit(1 if bad else 0)
+PY
