@@ -27,13 +27,13 @@ for pkg in libllvm19 libonnx1 libprotobuf32 libdnnl2 libstdc++6 libc6 \
 done
 
 dpkg-deb --contents "$deb" | awk '{ print $NF }' >"$work/contents.txt"
-for f in ./usr/bin/tx8-aot ./usr/bin/tx8-opt ./usr/bin/tx8-qemu-run ./usr/lib/cmake/tx8/tx8Config.cmake \
+for f in ./usr/bin/tx8-aot ./usr/bin/tx8-opt ./usr/lib/cmake/tx8/tx8Config.cmake \
          ./usr/lib/cmake/tx8/tx8Targets-cmodel.cmake ./usr/lib/tx8/cmodel/libtx8_oplib.a ./usr/include/tx8/ops.h \
          ./usr/share/doc/tx8-aot/README.md; do
   grep -qxF "$f" "$work/contents.txt" || fail "the package lacks $f"
 done
 if [ "$riscv" = 1 ]; then
-  for f in ./usr/lib/cmake/tx8/tx8Targets-riscv.cmake ./usr/lib/cmake/tx8/riscv64-gcc.cmake \
+  for f in ./usr/bin/tx8-qemu-run ./usr/lib/cmake/tx8/tx8Targets-riscv.cmake ./usr/lib/cmake/tx8/riscv64-gcc.cmake \
            ./usr/lib/tx8/riscv/libtx8_oplib.a ./usr/lib/tx8/riscv/tx8.ld; do
     grep -qxF "$f" "$work/contents.txt" || fail "the package lacks $f"
   done
