@@ -102,6 +102,94 @@ static void random_ops(void **state) {
     free(a), free(b), free(got), free(want);
 }
 
+/* numpy broadcasting of the binary kernels in the compact layouts: random out shapes, each dim of a and b kept or
+ * made 1 (never both where out is > 1), against a double reference over the broadcast indices. Cycles are never
+ * below the CT bound (one instruction over out); the worst ratio to it is printed (many short runs cost a start-up
+ * each). */
+static double g_worst_ratio = 1.0;
+
+static void broadcast_ops(void **state) {
+    (void)state;
+    tx8_rng r;
+    tx8_rng_seed(&r, tx8_test_seed() + 41);
+    enum { MAXN = 3000 };
+    double *a = malloc(MAXN * sizeof(double)), *b = malloc(MAXN * sizeof(double));
+    double *got = malloc(MAXN * sizeof(double)), *want = malloc(MAXN * sizeof(double));
+    char what[200];
+    for (int c = 0; c < 96; ++c) {
+        const struct eltwise_kernel *k = &kKernels[c % 6]; /* the binary ones */
+        const LAYOUT_MODE mode = c % 12 < 6 ? LAYOUT_NTENSOR : LAYOUT_TENSOR;
+        const Data_Format fmt = kFloatFmts[(c / 12) % 3];
+        const RND_MODE rnd = (RND_MODE)tx8_rng_int(&r, 0, RND_COUNT - 1);
+        const int32_t dim = tx8_rng_int(&r, 2, 4);
+        int32_t o[4], sa[4], sb[4];
+        size_t n, na, nb;
+        for (;;) {
+            n = na = nb = 1;
+            int a_bcast_only = 0;
+            for (int32_t d = 0; d < dim; ++d) {
+                o[d] = d == 0 && mode == LAYOUT_TENSOR ? 1 : tx8_rng_int(&r, 1, d == dim - 1 ? 40 : 5);
+                const int pick = tx8_rng_int(&r, 0, 2); /* 0: both full, 1: a broadcasts, 2: b broadcasts */
+                sa[d] = pick == 1 ? 1 : o[d];
+                sb[d] = pick == 2 ? 1 : o[d];
+                a_bcast_only |= pick == 1 && o[d] > 1;
+                n *= (size_t)o[d], na *= (size_t)sa[d], nb *= (size_t)sb[d];
+            }
+            if (n <= 1500 && !(k->ref == ref_div && a_bcast_only)) break;
+        }
+        tensor_buf ta, tb, to;
+        make_tensor(&ta, fmt, SPM_A, sa, dim);
+        make_tensor(&tb, fmt, SPM_B, sb, dim);
+        make_tensor(&to, fmt, SPM_D, o, dim);
+        ct_rand_vals(&r, fmt, a, na, -5, 5);
+        ct_rand_vals(&r, fmt, b, nb, -5, 5);
+        if (k->ref == ref_div)
+            for (size_t i = 0; i < nb; ++i) b[i] = b[i] == 0 ? 1 : b[i];
+        const tx8_layout la = make_layout(mode, fmt, sa, dim), lb = make_layout(mode, fmt, sb, dim);
+        const tx8_layout lo = make_layout(mode, fmt, o, dim);
+        put_tensor(&la, SPM_A, a, na);
+        put_tensor(&lb, SPM_B, b, nb);
+        ELTWISE_PARAM prm = {mode, rnd};
+        const uint64_t cyc = k->binary(&prm, &ta.tsr, &tb.tsr, &to.tsr);
+        assert_int_equal(tx8_test_faults()->count, 0);
+        const uint64_t bound = ct_expected_cycles(n, lo.elem_bytes * 8, k->multi_pass);
+        assert_true(cyc >= bound);
+        if ((double)cyc / (double)bound > g_worst_ratio) g_worst_ratio = (double)cyc / (double)bound;
+        get_tensor(&lo, SPM_D, got, n);
+        for (size_t i = 0; i < n; ++i) {
+            size_t rem = i, ia = 0, ib = 0, wa = 1, wb = 1;
+            for (int32_t d = dim - 1; d >= 0; --d) {
+                const size_t x = rem % (size_t)o[d];
+                rem /= (size_t)o[d];
+                ia += (sa[d] == 1 ? 0 : x) * wa, ib += (sb[d] == 1 ? 0 : x) * wb;
+                wa *= (size_t)sa[d], wb *= (size_t)sb[d];
+            }
+            want[i] = cm_format_to_double(cm_round_to_format(k->ref(a[ia], b[ib]), fmt, rnd), fmt);
+        }
+        snprintf(what, sizeof what, "broadcast case %d: %s %s %s %s o=[%d,%d,%d,%d] a=[%d,%d,%d,%d] b=[%d,%d,%d,%d]",
+                 c, k->name, tx8_layout_name(mode), tx8_format_name(fmt), tx8_rnd_name(rnd), o[0], dim > 1 ? o[1] : 0,
+                 dim > 2 ? o[2] : 0, dim > 3 ? o[3] : 0, sa[0], sa[1], dim > 2 ? sa[2] : 0, dim > 3 ? sa[3] : 0,
+                 sb[0], sb[1], dim > 2 ? sb[2] : 0, dim > 3 ? sb[3] : 0);
+        tx8_test_assert_close(got, want, n, 0.0, 0.0, what);
+        ++g_random_cases;
+    }
+    free(a), free(b), free(got), free(want);
+}
+
+/* A per-channel bias in channel-last order ([1,H,W,C] + [1,1,1,C]) is one V_VuV: exactly the CT bound. */
+static void broadcast_bias_is_one_instruction(void **state) {
+    (void)state;
+    const int32_t o[4] = {1, 6, 7, 16}, c[4] = {1, 1, 1, 16};
+    tensor_buf ta, tb, to;
+    make_tensor(&ta, Fmt_FP32, SPM_A, o, 4);
+    make_tensor(&tb, Fmt_FP32, SPM_B, c, 4);
+    make_tensor(&to, Fmt_FP32, SPM_D, o, 4);
+    ELTWISE_PARAM prm = {LAYOUT_TENSOR, RND_NEAREST_EVEN};
+    assert_int_equal(op_add(&prm, &ta.tsr, &tb.tsr, &to.tsr), ct_expected_cycles(6 * 7 * 16, 32, 0));
+    assert_int_equal(op_add(&prm, &tb.tsr, &ta.tsr, &to.tsr), ct_expected_cycles(6 * 7 * 16, 32, 0)); /* swapped */
+    assert_int_equal(tx8_test_faults()->count, 0);
+}
+
 static void fixed_cycles(void **state) {
     (void)state;
     /* fp16 1x2x2x131 in Cx: 131 = 2*64 + 3 -> [2][4][64] + [4][4] = 528 elements -> 16 + ceil(528/128) = 21 */
@@ -131,7 +219,7 @@ static void faults(void **state) {
     struct { uint64_t (*run)(ELTWISE_PARAM *, TSR *, TSR *, TSR *); ELTWISE_PARAM *p; TSR *a, *b; const char *msg; } cases[] = {
         {op_add, &prm, &ta.tsr, &tb.tsr, "op_add: b->format = bf16, a->format = fp32; they must match"},
         {op_mul, &prm, &ta.tsr, &t5.tsr, "op_mul: b->shape->dim = 5, must be 2..4"},
-        {op_add, &prm, &ta.tsr, &tbad.tsr, "op_add: b->shape->shape_real[2] = 4, a->shape->shape_real[2] = 3; shapes must match"},
+        {op_add, &prm, &ta.tsr, &tbad.tsr, "op_add: b->shape->shape_real[2] = 4, out->shape->shape_real[2] = 3; must be equal or 1 (broadcast)"},
         {op_add, &prm, &ta.tsr, &t8.tsr, "op_add: b->format = int8, must be fp32, fp16 or bf16"},
         {op_mul, &prm, &ta.tsr, NULL, "op_mul: b is NULL"},
         {op_mul, NULL, &ta.tsr, &ta.tsr, "op_mul: param is NULL"},
@@ -159,15 +247,43 @@ static void faults(void **state) {
     make_tensor(&far, Fmt_FP32, tx8_hal_config()->spm_bytes - 64, s4, 4);
     assert_true(op_add(&prm, &ta.tsr, &ta.tsr, &far.tsr) == TX8_CYCLES_INVALID);
     tx8_test_expect_fault("CT add V_V: dst_addr = 0x2fffc0 + 192 bytes is outside SPM");
+    /* broadcasting: what it does not do, named; nothing written */
+    const int32_t row[4] = {1, 2, 3, 1}, one[4] = {1, 1, 1, 8};
+    tensor_buf trow, tone, tout;
+    make_tensor(&trow, Fmt_FP32, SPM_A, row, 4);
+    make_tensor(&tone, Fmt_FP32, SPM_B, one, 4);
+    make_tensor(&tout, Fmt_FP32, SPM_D, s4, 4);
+    ct_fill_pattern(SPM_D, 256);
+    assert_true(op_div(&prm, &trow.tsr, &ta.tsr, &tout.tsr) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("op_div: a broadcasts over 8 elements where b does not: not supported");
+    assert_true(op_add(&cx, &trow.tsr, &ta.tsr, &tout.tsr) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("op_add: a and b broadcast to out, which needs a compact layout (Tensor or NTensor), not Cx");
+    const int32_t col[4] = {1, 1, 3, 1};
+    tensor_buf tcol;
+    make_tensor(&tcol, Fmt_FP32, SPM_A, col, 4);
+    assert_true(op_add(&prm, &tcol.tsr, &tone.tsr, &tout.tsr) == TX8_CYCLES_INVALID); /* out's 2 comes from nowhere */
+    tx8_test_expect_fault("op_add: out->shape->shape_real[1] = 2, but a and b both have 1 there");
+    ct_assert_pattern(SPM_D, 256);
+    tensor_buf in_place;
+    make_tensor(&in_place, Fmt_FP32, SPM_B, s4, 4); /* out over the broadcast b */
+    assert_true(op_mul(&prm, &ta.tsr, &tone.tsr, &in_place.tsr) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("op_mul: out overlaps b, which broadcasts");
+    tensor_buf far_out;
+    make_tensor(&far_out, Fmt_FP32, tx8_hal_config()->spm_bytes - 64, s4, 4);
+    assert_true(op_add(&prm, &ta.tsr, &tone.tsr, &far_out.tsr) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("op_add: out = 0x2fffc0 + 192 bytes is outside SPM");
 }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(random_ops, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(broadcast_ops, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(broadcast_bias_is_one_instruction, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(fixed_cycles, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(faults, tx8_test_setup, tx8_test_teardown),
     };
     const int failed = cmocka_run_group_tests(tests, NULL, NULL);
-    printf("[ tx8 ] test_op_eltwise: %d random cases ran\n", g_random_cases);
+    printf("[ tx8 ] test_op_eltwise: %d random cases ran; broadcasting at most %.2fx the CT bound\n", g_random_cases,
+           g_worst_ratio);
     return failed;
 }

@@ -71,3 +71,177 @@ uint64_t eltwise_issue_unary(eltwise_unary_fn f, const TSR *in, const TSR *out, 
     }
     return total;
 }
+
+/* ---- binary ops with numpy broadcasting ---- */
+
+enum { MAX_RUNS = 4 };
+
+/* Consecutive dims of out (extent > 1) in which a and b broadcast alike: `size` elements; the strides (elements) of
+ * the run's innermost dim in a, b and out, 0 where the operand broadcasts. */
+typedef struct bcast_run {
+    uint64_t size, sa, sb, so;
+    int fa, fb; /* a / b full (not broadcast) over the run */
+} bcast_run;
+
+static int same_shape(const TSR *x, const TSR *y) {
+    if (x->shape->dim != y->shape->dim) return 0;
+    for (int32_t d = 0; d < x->shape->dim; ++d)
+        if (x->shape->shape_real[d] != y->shape->shape_real[d]) return 0;
+    return 1;
+}
+
+/* The rounding direction of -x: rounding -(b - a) toward +inf is rounding (a - b) toward -inf. */
+static RND_MODE mirrored(RND_MODE r) { return r == RND_POS_INF ? RND_NEG_INF : r == RND_NEG_INF ? RND_POS_INF : r; }
+
+static uint64_t bytes_of(const TSR *t, uint64_t eb) {
+    uint64_t n = 1;
+    for (int32_t d = 0; d < t->shape->dim; ++d) n *= (uint64_t)t->shape->shape_real[d];
+    return n * eb;
+}
+
+static int overlaps(const TSR *x, const TSR *y, uint64_t eb) {
+    return x->addr < y->addr + bytes_of(y, eb) && y->addr < x->addr + bytes_of(x, eb);
+}
+
+/* Checks a, b and out for broadcasting and merges out's dims into runs; 0 on success, -1 after a fault. */
+static int plan_broadcast(const eltwise_binary_kind *k, const ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out,
+                          bcast_run *runs, int *count) {
+    const char *op = k->name;
+    const tx8_hw_config *hw = tx8_hal_config();
+    if ((unsigned)param->layout >= LAYOUT_COUNT)
+        return tx8_hal_fault("%s: param->layout = %d is not a LAYOUT_MODE", op, (int)param->layout), -1;
+    if ((unsigned)param->rnd >= RND_COUNT)
+        return tx8_hal_fault("%s: param->rnd = %d is not a RND_MODE", op, (int)param->rnd), -1;
+    if (param->layout != LAYOUT_TENSOR && param->layout != LAYOUT_NTENSOR)
+        return tx8_hal_fault("%s: a and b broadcast to out, which needs a compact layout (Tensor or NTensor), not %s",
+                             op, tx8_layout_name(param->layout)), -1;
+    tx8_layout l;
+    if (tx8_layout_init(&l, param->layout, out->format, out->shape->shape_real, out->shape->dim,
+                        tx8_hw_batch_align_bytes(hw)) != 0)
+        return tx8_hal_fault("%s: out->shape_real is not valid in layout %s (extents must be > 0; Tensor needs N == 1)",
+                             op, tx8_layout_name(param->layout)), -1;
+    const int32_t dim = out->shape->dim;
+    const int32_t *o = out->shape->shape_real, *ea = a->shape->shape_real, *eb = b->shape->shape_real;
+    for (int32_t d = 0; d < dim; ++d) {
+        if (ea[d] != o[d] && ea[d] != 1)
+            return tx8_hal_fault("%s: a->shape->shape_real[%d] = %d, out->shape->shape_real[%d] = %d; must be equal "
+                                 "or 1 (broadcast)", op, d, ea[d], d, o[d]), -1;
+        if (eb[d] != o[d] && eb[d] != 1)
+            return tx8_hal_fault("%s: b->shape->shape_real[%d] = %d, out->shape->shape_real[%d] = %d; must be equal "
+                                 "or 1 (broadcast)", op, d, eb[d], d, o[d]), -1;
+        if (o[d] > 1 && ea[d] == 1 && eb[d] == 1)
+            return tx8_hal_fault("%s: out->shape->shape_real[%d] = %d, but a and b both have 1 there", op, d, o[d]),
+                   -1;
+    }
+    /* Row-major strides (elements), then runs from the outermost dim in. */
+    uint64_t sa = 1, sb = 1, so = 1, stride_a[4], stride_b[4], stride_o[4];
+    for (int32_t d = dim - 1; d >= 0; --d) {
+        stride_a[d] = sa, stride_b[d] = sb, stride_o[d] = so;
+        sa *= (uint64_t)ea[d], sb *= (uint64_t)eb[d], so *= (uint64_t)o[d];
+    }
+    int n = 0;
+    for (int32_t d = 0; d < dim; ++d) {
+        if (o[d] == 1) continue;
+        const int fa = ea[d] == o[d], fb = eb[d] == o[d];
+        if (n == 0 || runs[n - 1].fa != fa || runs[n - 1].fb != fb) runs[n++] = (bcast_run){1, 0, 0, 0, fa, fb};
+        bcast_run *r = &runs[n - 1];
+        r->size *= (uint64_t)o[d];
+        r->sa = fa ? stride_a[d] : 0, r->sb = fb ? stride_b[d] : 0, r->so = stride_o[d];
+    }
+    const uint64_t elem = tx8_format_bytes(out->format);
+    for (int i = 0; i < n; ++i) {
+        if (runs[i].size > ELTWISE_MAX_ELEMS / 4)
+            return tx8_hal_fault("%s: a run of %llu elements is too long for one instruction", op,
+                                 (unsigned long long)runs[i].size), -1;
+        if (!runs[i].fa && !k->commutative && !k->is_sub)
+            return tx8_hal_fault("%s: a broadcasts over %llu elements where b does not: not supported (a / b with a "
+                                 "broadcast numerator)", op, (unsigned long long)runs[i].size), -1;
+    }
+    for (int i = 0; i < 2; ++i) {
+        const TSR *x = i ? b : a;
+        if (!same_shape(x, out) && overlaps(x, out, elem))
+            return tx8_hal_fault("%s: out overlaps %s, which broadcasts", op, i ? "b" : "a"), -1;
+    }
+    /* Several instructions run: check what the engine would only see at the failing one, so a fault writes nothing. */
+    for (int i = 0; i < 3; ++i) {
+        const TSR *x = i == 0 ? a : i == 1 ? b : out;
+        if (x->addr > hw->spm_bytes || bytes_of(x, elem) > hw->spm_bytes - x->addr)
+            return tx8_hal_fault("%s: %s = 0x%llx + %llu bytes is outside SPM", op, i == 0 ? "a" : i == 1 ? "b" : "out",
+                                 (unsigned long long)x->addr, (unsigned long long)bytes_of(x, elem)), -1;
+    }
+    *count = n;
+    return 0;
+}
+
+/* One instruction over n elements: dst = full op unit, the unit u elements long (u == n: V_V). `swapped`: the unit
+ * is the left operand. */
+static uint64_t issue_run(const eltwise_binary_kind *k, uint64_t full, uint64_t unit, uint64_t dst, uint64_t n,
+                          uint64_t u, int swapped, RND_MODE rnd, Data_Format fmt) {
+    CT_Param p;
+    if (u == n) {
+        k->vv(&p, swapped ? unit : full, swapped ? full : unit, dst, (uint32_t)n, rnd, fmt);
+        return TsmExecute(&p);
+    }
+    if (!swapped || k->commutative) {
+        k->vuv(&p, full, dst, unit, rnd, (uint32_t)n, (uint32_t)u, fmt);
+        return TsmExecute(&p);
+    }
+    /* a - b with a the unit: -(b - a), rounded the mirrored way, then negated (exactly). */
+    k->vuv(&p, full, dst, unit, mirrored(rnd), (uint32_t)n, (uint32_t)u, fmt);
+    uint64_t cycles = TsmExecute(&p);
+    CGRATensor_ArithOp_V_V_neg(&p, dst, dst, (uint32_t)n, rnd, fmt);
+    return ADD_VALID_CYCLE(cycles, TsmExecute(&p));
+}
+
+static uint64_t issue_broadcast(const eltwise_binary_kind *k, const TSR *a, const TSR *b, const TSR *out,
+                                const bcast_run *runs, int n, RND_MODE rnd) {
+    const uint64_t eb = tx8_format_bytes(out->format);
+    /* Innermost run full in both and the next broadcasting one operand: one V_VuV over both runs. */
+    const int two_level = n >= 2 && runs[n - 1].fa && runs[n - 1].fb && runs[n - 2].fa != runs[n - 2].fb &&
+                          runs[n - 2].size * runs[n - 1].size <= ELTWISE_MAX_ELEMS;
+    const int loops = two_level ? n - 2 : n - 1;
+    const bcast_run *inner = &runs[n - 1], *next = two_level ? &runs[n - 2] : inner;
+    uint64_t idx[MAX_RUNS] = {0}, total = 0;
+    for (;;) {
+        uint64_t oa = 0, ob = 0, oo = 0;
+        for (int i = 0; i < loops; ++i) oa += idx[i] * runs[i].sa, ob += idx[i] * runs[i].sb, oo += idx[i] * runs[i].so;
+        const uint64_t len = two_level ? next->size * inner->size : inner->size;
+        const int a_full = next->fa; /* which operand is full over the instruction's elements */
+        const uint64_t unit_len = two_level ? inner->size : (inner->fa && inner->fb ? len : 1);
+        const uint64_t full = (a_full ? a->addr + oa * eb : b->addr + ob * eb);
+        const uint64_t unit = (a_full ? b->addr + ob * eb : a->addr + oa * eb);
+        total = ADD_VALID_CYCLE(total, issue_run(k, full, unit, out->addr + oo * eb, len, unit_len, !a_full, rnd,
+                                                 out->format));
+        if (total == TX8_CYCLES_INVALID) return total;
+        int i = loops - 1;
+        while (i >= 0 && ++idx[i] == runs[i].size) idx[i--] = 0;
+        if (i < 0) return total;
+    }
+}
+
+uint64_t eltwise_binary(const eltwise_binary_kind *k, const ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) {
+    TSR *const t[3] = {a, b, out};
+    static const char *const names[3] = {"a", "b", "out"};
+    const char *op = k->name;
+    if (!param) return tx8_hal_fault("%s: param is NULL", op), TX8_CYCLES_INVALID;
+    for (int i = 0; i < 3; ++i) {
+        if (!t[i]) return tx8_hal_fault("%s: %s is NULL", op, names[i]), TX8_CYCLES_INVALID;
+        if (!t[i]->shape) return tx8_hal_fault("%s: %s->shape is NULL", op, names[i]), TX8_CYCLES_INVALID;
+    }
+    uint64_t elems;
+    if ((same_shape(a, out) && same_shape(b, out)) || a->shape->dim != out->shape->dim ||
+        b->shape->dim != out->shape->dim || a->format != out->format || b->format != out->format ||
+        !is_eltwise_format(out->format) || out->shape->dim < 2 || out->shape->dim > 4) {
+        /* equal shapes, or arguments eltwise_prepare names the fault of */
+        if (eltwise_prepare(op, param, t, names, 3, &elems) != 0) return TX8_CYCLES_INVALID;
+        return eltwise_issue_binary(k->vv, a, b, out, elems, param->rnd);
+    }
+    bcast_run runs[MAX_RUNS];
+    int n = 0;
+    if (plan_broadcast(k, param, a, b, out, runs, &n) != 0) return TX8_CYCLES_INVALID;
+    if (n == 0) { /* out has one element and so do a and b */
+        if (eltwise_prepare(op, param, t, names, 3, &elems) != 0) return TX8_CYCLES_INVALID;
+        return eltwise_issue_binary(k->vv, a, b, out, elems, param->rnd);
+    }
+    return issue_broadcast(k, a, b, out, runs, n, param->rnd);
+}

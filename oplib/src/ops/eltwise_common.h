@@ -1,7 +1,7 @@
 /*
  * Shared by the elementwise ops (op_add, op_sub, op_mul, op_div, op_max, op_min, op_relu, op_abs, op_neg, op_exp,
- * op_sqrt, op_reciprocal, op_sigmoid, op_tanh): argument validation and chunked
- * issue of one CT instruction per chunk over the tensors' whole layout image.
+ * op_sqrt, op_reciprocal, op_sigmoid, op_tanh): argument validation, chunked issue of one CT instruction per chunk
+ * over the tensors' whole layout image, and the binary ops' broadcasting.
  */
 #ifndef TX8_ELTWISE_COMMON_H
 #define TX8_ELTWISE_COMMON_H
@@ -23,6 +23,25 @@ int eltwise_prepare(const char *op, const ELTWISE_PARAM *param, TSR *const *t, c
                     uint64_t *elems);
 
 typedef void (*eltwise_unary_fn)(CT_Param *, uint64_t, uint64_t, uint32_t, RND_MODE, Data_Format);
+typedef void (*eltwise_vuv_fn)(CT_Param *, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE, uint32_t src_elem_num,
+                               uint32_t unit_elem_num, Data_Format);
+
+/* A binary CT op: its V_V and V_VuV instructions. `commutative`: a broadcast left operand may be swapped to the
+ * unit side; sub instead runs as -(b - a) with the rounding direction mirrored (exact: negation is); div cannot. */
+typedef struct eltwise_binary_kind {
+    const char *name;
+    TsmArithVV vv;
+    eltwise_vuv_fn vuv;
+    int commutative, is_sub;
+} eltwise_binary_kind;
+
+/* out = a op b. Same shapes: any layout, one V_V per chunk over the layout image (eltwise_prepare). Otherwise numpy
+ * broadcasting at equal dim counts (every extent of a and b is out's or 1), in a compact layout (Tensor/NTensor):
+ * the dims are merged into runs that broadcast alike, and per index of the outer runs one instruction covers the
+ * inner run (V_V where both are full, V_VuV with a one-element unit where one broadcasts; V_VuV with a whole-run
+ * unit over two runs when the innermost is full in both and the next broadcasts one operand: a per-channel bias
+ * in channel-last order is one instruction). Faults (naming k->name) on anything else. */
+uint64_t eltwise_binary(const eltwise_binary_kind *k, const ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
 
 /* Issues f over out = a op b (or out = f(a) when b == NULL), ELTWISE_MAX_ELEMS at a time; returns summed cycles or
  * TX8_CYCLES_INVALID after the first failing instruction. */

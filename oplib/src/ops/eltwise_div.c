@@ -1,12 +1,8 @@
-/* op_div: out = a / b elementwise on the CT (one div V_V per chunk over the whole layout image). */
+/* op_div: out = a / b elementwise on the CT, broadcasting as eltwise_binary says. */
 #include "eltwise_common.h"
 
 #include "tx8/hal.h"
 
-uint64_t op_div(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) {
-    TSR *const t[3] = {a, b, out};
-    static const char *const names[3] = {"a", "b", "out"};
-    uint64_t elems;
-    if (eltwise_prepare("op_div", param, t, names, 3, &elems) != 0) return TX8_CYCLES_INVALID;
-    return eltwise_issue_binary(CGRATensor_ArithOp_V_V_div, a, b, out, elems, param->rnd);
-}
+static const eltwise_binary_kind kKind = {"op_div", CGRATensor_ArithOp_V_V_div, CGRATensor_ArithOp_V_VuV_div, 0, 0};
+
+uint64_t op_div(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) { return eltwise_binary(&kKind, param, a, b, out); }

@@ -1,12 +1,8 @@
-/* op_sub: out = a - b elementwise on the CT (one sub V_V per chunk over the whole layout image). */
+/* op_sub: out = a - b elementwise on the CT, broadcasting as eltwise_binary says. */
 #include "eltwise_common.h"
 
 #include "tx8/hal.h"
 
-uint64_t op_sub(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) {
-    TSR *const t[3] = {a, b, out};
-    static const char *const names[3] = {"a", "b", "out"};
-    uint64_t elems;
-    if (eltwise_prepare("op_sub", param, t, names, 3, &elems) != 0) return TX8_CYCLES_INVALID;
-    return eltwise_issue_binary(CGRATensor_ArithOp_V_V_sub, a, b, out, elems, param->rnd);
-}
+static const eltwise_binary_kind kKind = {"op_sub", CGRATensor_ArithOp_V_V_sub, CGRATensor_ArithOp_V_VuV_sub, 0, 1};
+
+uint64_t op_sub(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) { return eltwise_binary(&kKind, param, a, b, out); }
