@@ -247,12 +247,88 @@ constexpr char kOpReciprocal[] = "op_reciprocal";
 constexpr char kOpSigmoid[] = "op_sigmoid";
 constexpr char kOpTanh[] = "op_tanh";
 
+bool isCompactLayout(LayoutMode mode) { return mode == LayoutMode::Tensor || mode == LayoutMode::NTensor; }
+
+/// The binary kernels that broadcast (eltwise_binary in OpLib): numpy broadcasting at the output's rank in a
+/// compact layout; op_div not with a numerator that broadcasts where the denominator does not.
+bool kernelBroadcasts(const char *kernel) {
+  return kernel == kOpAdd || kernel == kOpSub || kernel == kOpMul || kernel == kOpDiv || kernel == kOpMax ||
+         kernel == kOpMin;
+}
+
+/// Operand `index` of a broadcasting elementwise op as OpLib sees it: its extents (`deviceShape`, in its own
+/// memory order) right-aligned to the result's logical dims, in the result's memory order (1 where it
+/// broadcasts), then folded to at most 4 dims as the result's view is.
+SmallVector<int64_t> broadcastOperandView(Operation *op, unsigned index, ArrayRef<int64_t> deviceShape) {
+  Value operand = op->getOperand(index), result = op->getResult(0);
+  DeviceLayout in = getDeviceLayout(operand), out = getDeviceLayout(result);
+  int64_t rank = cast<ShapedType>(result.getType()).getRank();
+  int64_t offset = rank - static_cast<int64_t>(deviceShape.size());
+  SmallVector<int64_t> logical(rank, 1);
+  for (auto [i, d] : llvm::enumerate(in.order))
+    logical[offset + d] = deviceShape[i];
+  return defaultOpLibViewShape(toDeviceOrder(logical, out.order));
+}
+
+/// Why OpLib's broadcasting kernel cannot take operand `index` of `op` ("" if it can): its bytes must be
+/// row-major in the result's memory order over the dims it does not broadcast, in a compact layout, and the
+/// result's view fold (ranks above 4) must not merge broadcast and full dims.
+std::string broadcastProblem(Operation *op, unsigned index) {
+  Value operand = op->getOperand(index), result = op->getResult(0);
+  auto inShape = cast<ShapedType>(operand.getType()).getShape();
+  auto outShape = cast<ShapedType>(result.getType()).getShape();
+  DeviceLayout in = getDeviceLayout(operand), out = getDeviceLayout(result);
+  if (!isCompactLayout(in.mode) || !isCompactLayout(out.mode))
+    return "broadcasting needs compact (Tensor/NTensor) layouts";
+  int64_t offset = static_cast<int64_t>(outShape.size() - inShape.size());
+  SmallVector<int64_t> inOrder, outOrder; // the result dims the operand does not broadcast, in memory order
+  for (int64_t d : in.order)
+    if (inShape[d] != 1)
+      inOrder.push_back(offset + d);
+  for (int64_t d : out.order)
+    if (d >= offset && inShape[d - offset] != 1)
+      outOrder.push_back(d);
+  if (inOrder != outOrder)
+    return "operand " + std::to_string(index) + " is stored in another dim order than the result";
+  if (outShape.size() > 4) {
+    SmallVector<int64_t> full(outShape.size(), 1);
+    for (int64_t i = 0; i < static_cast<int64_t>(inShape.size()); ++i)
+      full[offset + i] = inShape[i];
+    SmallVector<int64_t> mem = toDeviceOrder(full, out.order), outMem = toDeviceOrder(outShape, out.order);
+    bool anyFull = false, anyBroadcast = false;
+    for (size_t i = 1; i + 1 < mem.size(); ++i) {
+      anyFull |= outMem[i] != 1 && mem[i] == outMem[i];
+      anyBroadcast |= outMem[i] != 1 && mem[i] == 1;
+    }
+    if (anyFull && anyBroadcast)
+      return "operand " + std::to_string(index) + " broadcasts over some of the middle dims OpLib's 4-dim view merges";
+  }
+  if (op->getNumOperands() == 2 && index == 0 && isa<DivOp>(op)) {
+    auto other = cast<ShapedType>(op->getOperand(1).getType()).getShape();
+    int64_t otherOffset = static_cast<int64_t>(outShape.size() - other.size());
+    for (int64_t d = 0; d < static_cast<int64_t>(outShape.size()); ++d) {
+      int64_t mine = d >= offset ? inShape[d - offset] : 1, theirs = d >= otherOffset ? other[d - otherOffset] : 1;
+      if (outShape[d] != 1 && mine == 1 && theirs != 1)
+        return "op_div does not broadcast the numerator where the denominator is full";
+    }
+  }
+  return "";
+}
+
 /// An elementwise op costing `Cost`, run by OpLib's `Kernel` (nullptr: none). Its CT kernel works in any
 /// layout as long as all tensors share it; the output may overwrite the first input when they have the same
-/// type (no broadcast, no dtype change). OpLib does not broadcast: the kernel needs every operand of the
-/// result's type.
+/// type (no broadcast, no dtype change). The binary kernels broadcast (kernelBroadcasts; their operands' views
+/// are broadcastOperandView); the unary ones need their operand of the result's type.
 template <typename OpT, CtCost Cost, const char *Kernel>
 struct EltwiseModel : OpLibModel<EltwiseModel<OpT, Cost, Kernel>, OpT> {
+  SmallVector<int64_t> getOpLibViewShape(Operation *op, unsigned index, ArrayRef<int64_t> deviceShape) const {
+    if constexpr (Kernel != nullptr) {
+      if (kernelBroadcasts(Kernel) && index < op->getNumOperands() &&
+          op->getOperand(index).getType() != op->getResult(0).getType())
+        return broadcastOperandView(op, index, deviceShape);
+    }
+    return defaultOpLibViewShape(deviceShape);
+  }
   static void properties(OpT, OpAttr &attr) {
     attr.alignMode = NPU_BOTH;
     attr.engine = NPU_ENGINE_CT;
@@ -274,10 +350,16 @@ struct EltwiseModel : OpLibModel<EltwiseModel<OpT, Cost, Kernel>, OpT> {
       return noKernel(op);
     } else {
       Type type = op->getResult(0).getType();
-      for (Value v : op->getOperands())
-        if (v.getType() != type)
+      for (auto [index, v] : llvm::enumerate(op->getOperands())) {
+        if (v.getType() == type)
+          continue;
+        if (!kernelBroadcasts(Kernel) || getElementTypeOrSelf(v.getType()) != getElementTypeOrSelf(type))
           return op->emitOpError() << "has no OpLib kernel: " << Kernel
-                                   << " needs every operand of the result's type (no broadcasting, no dtype change)";
+                                   << " needs every operand of the result's type (no dtype change"
+                                   << (kernelBroadcasts(Kernel) ? ")" : ", no broadcasting)");
+        if (std::string problem = broadcastProblem(op, static_cast<unsigned>(index)); !problem.empty())
+          return op->emitOpError() << "has no OpLib kernel: " << problem;
+      }
       // eltwise_prepare's formats: what the kernel would fault on at run time is refused here.
       Type element = getElementTypeOrSelf(type);
       if (!element.isF32() && !element.isF16() && !element.isBF16())
