@@ -37,7 +37,7 @@ one() {
   err=$(timeout 300 "$aot" test-onnx "$dir" --target "$target" 2>&1 >/dev/null) && rc=0 || rc=$?
   # The first error line; for "N problems:" the first problem.
   first=$(printf '%s\n' "$err" | grep -v '^ *$' | head -2 | tr '\t' ' ' | sed -e 's/^ *//' | paste -sd '\t')
-  case ${first%%$'\t'*} in *problems:) first=${first#*$'\t'} ;; *) first=${first%%$'\t'*} ;; esac
+  case ${first%%$'\t'*} in *problem:|*problems:) first=${first#*$'\t'} ;; *) first=${first%%$'\t'*} ;; esac
   printf '%s\t%s\t%s\t%s\t%s\n' "$suite" "$name" "$rc" "$(( ($(date +%s%N) - start) / 1000000 ))" \
     "${first:0:400}" >"$out/runs/$suite.$name.tsv"
 }

@@ -222,7 +222,8 @@ TEST_F(OpLibTest, GenOpCodeGemmAndElementwise) {
         "%5 = tx8be.Mul %a, %a : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>\n"
         "%6 = tx8be.Sigmoid %a : (tensor<2x8xf32>) -> tensor<2x8xf32>\n"
         "%7 = tx8be.Erf %a : (tensor<2x8xf32>) -> tensor<2x8xf32>\n"
-        "%8 = tx8be.Gemm %a, %b : (tensor<2x8xf32>, tensor<8x4xf32>) -> tensor<2x4xf32>");
+        "%8 = tx8be.Gemm %a, %b : (tensor<2x8xf32>, tensor<8x4xf32>) -> tensor<2x4xf32>\n"
+        "%9 = tx8be.Div %r, %a : (tensor<8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>");
   SmallVector<tx8be::GemmOp> gemms;
   module->walk([&](tx8be::GemmOp op) { gemms.push_back(op); });
   auto gen = [&](Operation *op, tx8be::OpCall &call) { return succeeded(oplib(op).genOpCode(call)); };
@@ -246,8 +247,16 @@ TEST_F(OpLibTest, GenOpCodeGemmAndElementwise) {
   EXPECT_EQ(add.paramType, "ELTWISE_PARAM");
   EXPECT_EQ(fieldsOf(add), "layout=LAYOUT_NTENSOR rnd=RND_NEAREST_EVEN");
   EXPECT_EQ(argsOf(add), "in0 in1 out0");
-  EXPECT_FALSE(gen(adds[1], unused)) << "OpLib's op_add does not broadcast";
-  EXPECT_NE(diagnostics.find("op_add needs every operand of the result's type"), std::string::npos) << diagnostics;
+  // op_add broadcasts: the row vector's view is one row of the result's (its extents in the result's order).
+  tx8be::OpCall broadcast;
+  ASSERT_TRUE(gen(adds[1], broadcast)) << diagnostics;
+  EXPECT_EQ(argsOf(broadcast), "in0 in1 out0");
+  EXPECT_EQ(oplib(adds[1]).getOpLibViewShape(1, {8}), (SmallVector<int64_t>{1, 8}));
+  EXPECT_EQ(oplib(adds[1]).getOpLibViewShape(0, {2, 8}), (SmallVector<int64_t>{2, 8}));
+  EXPECT_FALSE(gen(first<tx8be::DivOp>(), unused)) << "op_div does not broadcast its numerator";
+  EXPECT_NE(diagnostics.find("op_div does not broadcast the numerator where the denominator is full"),
+            std::string::npos)
+      << diagnostics;
   ASSERT_TRUE(gen(first<tx8be::MulOp>(), mul));
   EXPECT_EQ(mul.function, "op_mul");
   ASSERT_TRUE(gen(first<tx8be::ReluOp>(), relu));

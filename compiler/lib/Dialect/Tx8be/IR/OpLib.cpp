@@ -149,8 +149,9 @@ uint64_t product(ArrayRef<int64_t> values) {
 /// genOpCode of an op OpLib has no kernel for.
 LogicalResult noKernel(Operation *op) {
   return op->emitOpError() << "has no OpLib kernel (codegen supports BatchNorm, Conv 1-D/2-D, Gemm/MatMul 2-D, "
-                              "Add/Mul (same shapes), Relu, Sigmoid, Tanh, Softmax (innermost axis), "
-                              "Max/AvgPool 2-D, GlobalAvgPool, Reshape, ChannelNorm between compact layouts)";
+                              "Add/Sub/Mul/Div/Max/Min (broadcasting), Relu, Abs, Neg, Exp, Sqrt, Reciprocal, "
+                              "Sigmoid, Tanh, Softmax (innermost axis), Max/AvgPool 2-D, GlobalAvgPool, Reshape, "
+                              "ChannelNorm between compact layouts)";
 }
 
 /// The base of every family's model. ConcreteModel provides
