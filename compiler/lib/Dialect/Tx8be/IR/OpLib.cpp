@@ -12,7 +12,7 @@
 // a family overrides what differs. Which OpLib kernel exists is decided by oplib/include/tx8/ops.h:
 // op_batchnorm_inference, op_gemm (Gemm, 2-D MatMul), op_conv, the elementwise op_add/sub/mul/div/max/min and
 // op_relu/abs/neg/exp/sqrt/reciprocal/sigmoid/tanh,
-// op_softmax, op_maxpool/op_avgpool, op_global_avgpool and op_permute (ChannelNorm). genOpCode describes the
+// op_softmax, op_maxpool/op_avgpool, op_global_avgpool and op_permute (ChannelNorm, Transpose). genOpCode describes the
 // call (OpCall: function, *_PARAM members, TSR arguments); for the other ops, or attributes a kernel does not
 // take, it fails with an error saying why. Codegen names the tensors and prints the call. Shapes never appear
 // in it: they travel in the TSRs codegen builds (opLibViewShape). Adding an op: attach its family's model in
@@ -151,7 +151,7 @@ LogicalResult noKernel(Operation *op) {
   return op->emitOpError() << "has no OpLib kernel (codegen supports BatchNorm, Conv 1-D/2-D, Gemm/MatMul 2-D, "
                               "Add/Sub/Mul/Div/Max/Min (broadcasting), Relu, Abs, Neg, Exp, Sqrt, Reciprocal, "
                               "Sigmoid, Tanh, Softmax (innermost axis), Max/AvgPool 2-D, GlobalAvgPool, Reshape, "
-                              "ChannelNorm between compact layouts)";
+                              "Transpose and ChannelNorm between compact layouts)";
 }
 
 /// The base of every family's model. ConcreteModel provides
@@ -674,7 +674,7 @@ struct ReduceModel : OpLibModel<ReduceModel<OpT>, OpT> {
 // Data movement (LSU / TDMA), loads and stores, Reshape
 //===----------------------------------------------------------------------===//
 
-/// Transpose, Concat, Slice, Pad: SPM-to-SPM moves of compact tensors. No OpLib kernel.
+/// Concat, Slice, Pad: SPM-to-SPM moves of compact tensors. No OpLib kernel.
 template <typename OpT>
 struct DataMovementModel : OpLibModel<DataMovementModel<OpT>, OpT> {
   static void properties(OpT, OpAttr &attr) {
@@ -717,6 +717,36 @@ struct ChannelNormModel : OpLibModel<ChannelNormModel, ChannelNormOp> {
     SmallVector<int64_t> perm;
     for (int64_t d : to.order)
       perm.push_back(llvm::find(from.order, d) - from.order.begin());
+    call.function = "op_permute";
+    call.paramType = "PERMUTE_PARAM";
+    call.field("perm", OpCallValue::ofInts(perm));
+    operandsThenResults(op, call);
+    return success();
+  }
+};
+
+/// Transpose: op_permute on the TDMA, between compact layouts of up to 6 dims. Output memory dim k holds the
+/// output's logical dim to.order[k], which is the input's logical dim perm[to.order[k]], kept by the input at
+/// memory position from.order^-1 of that.
+struct TransposeModel : OpLibModel<TransposeModel, TransposeOp> {
+  static void properties(TransposeOp, OpAttr &attr) {
+    attr.alignMode = NPU_COMPACT;
+    attr.engine = NPU_ENGINE_LSU;
+  }
+  static uint64_t cycles(TransposeOp, const CycleInputs &in) { return in.est.tdma(in.outElems * in.bytes); }
+  SmallVector<int64_t> getOpLibViewShape(Operation *, unsigned, ArrayRef<int64_t> deviceShape) const {
+    return SmallVector<int64_t>(deviceShape.begin(), deviceShape.end());
+  }
+  LogicalResult genOpCode(Operation *operation, OpCall &call) const {
+    auto op = cast<TransposeOp>(operation);
+    DeviceLayout from = getDeviceLayout(op.getInput()), to = getDeviceLayout(op.getOutput());
+    if (!isCompactLayout(from.mode) || !isCompactLayout(to.mode))
+      return op.emitOpError() << "has no OpLib kernel: op_permute moves between compact layouts only";
+    if (to.order.size() > MAX_SHAPE_DIM || to.order.size() != from.order.size())
+      return op.emitOpError() << "has no OpLib kernel: op_permute takes 1 to " << MAX_SHAPE_DIM << " dims";
+    SmallVector<int64_t> perm;
+    for (int64_t d : to.order)
+      perm.push_back(llvm::find(from.order, op.getPerm()[d]) - from.order.begin());
     call.function = "op_permute";
     call.paramType = "PERMUTE_PARAM";
     call.field("perm", OpCallValue::ofInts(perm));
@@ -790,7 +820,8 @@ void tx8be::detail::attachOpLibModels(MLIRContext *ctx) {
   LayerNormOp::attachInterface<LayerNormModel>(*ctx);
   attachAll<ReduceModel, ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp>(ctx);
   // Data movement, loads and stores, views.
-  attachAll<DataMovementModel, TransposeOp, ConcatOp, SliceOp, PadOp>(ctx);
+  attachAll<DataMovementModel, ConcatOp, SliceOp, PadOp>(ctx);
+  TransposeOp::attachInterface<TransposeModel>(*ctx);
   GatherOp::attachInterface<GatherModel>(*ctx);
   ChannelNormOp::attachInterface<ChannelNormModel>(*ctx);
   attachAll<LoadStoreModel, LoadConstOp, LoadVarOp, StoreVarOp>(ctx);
