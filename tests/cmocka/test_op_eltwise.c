@@ -1,6 +1,6 @@
 /*
  * The one-instruction elementwise kernels on the CT (op_add, op_sub, op_mul, op_div, op_max, op_min, op_relu, op_abs,
- * op_neg, op_sqrt, op_reciprocal, op_exp): random shapes (dim 2..4) in every layout, float format and rounding mode,
+ * op_neg, op_sqrt, op_reciprocal, op_exp; op_leaky_relu, op_clip, op_hard_sigmoid): random shapes (dim 2..4) in every layout, float format and rounding mode,
  * data packed into the layout image, results unpacked and compared with a double reference (bit for bit where the
  * op is correctly rounded); cycles equal one instruction over the whole image, the CT's bound (documented formula);
  * argument faults with their messages; outputs untouched on a fault.
@@ -176,6 +176,74 @@ static void broadcast_ops(void **state) {
     free(a), free(b), free(got), free(want);
 }
 
+/* The activations with scalar parameters: op_leaky_relu (one instruction), op_clip (two), op_hard_sigmoid (four),
+ * bit-exact against the documented roundings; cycles = that many CT passes over the image. */
+static void scalar_activations(void **state) {
+    (void)state;
+    tx8_rng r;
+    tx8_rng_seed(&r, tx8_test_seed() + 42);
+    enum { MAXN = 3000 };
+    double *x = malloc(MAXN * sizeof(double)), *got = malloc(MAXN * sizeof(double));
+    double *want = malloc(MAXN * sizeof(double));
+    char what[160];
+    for (int c = 0; c < 36; ++c) {
+        const int op = c % 3; /* leaky_relu, clip, hard_sigmoid */
+        const LAYOUT_MODE mode = (LAYOUT_MODE)((c / 3) % LAYOUT_COUNT);
+        const Data_Format fmt = kFloatFmts[(c / 12) % 3];
+        const RND_MODE rnd = (RND_MODE)tx8_rng_int(&r, 0, RND_COUNT - 1);
+        const int32_t shape[3] = {1, tx8_rng_int(&r, 1, 6), tx8_rng_int(&r, 1, 300)};
+        const size_t n = (size_t)shape[1] * (size_t)shape[2];
+        const tx8_layout l = make_layout(mode, fmt, shape, 3);
+        tensor_buf ti, to;
+        make_tensor(&ti, fmt, SPM_A, shape, 3);
+        make_tensor(&to, fmt, c % 4 == 0 ? SPM_A : SPM_D, shape, 3); /* every 4th case in place */
+        ct_rand_vals(&r, fmt, x, n, -6, 6);
+        put_tensor(&l, SPM_A, x, n);
+        const float p0 = (float)(tx8_rng_int(&r, 1, 1000) / 1000.0), p1 = (float)(tx8_rng_int(&r, -3000, 3000) / 1000.0);
+#define RND(v) cm_format_to_double(cm_round_to_format((v), fmt, rnd), fmt)
+        uint64_t cyc, passes;
+        if (op == 0) {
+            LEAKY_RELU_PARAM prm = {mode, rnd, p0};
+            cyc = op_leaky_relu(&prm, &ti.tsr, &to.tsr), passes = 1;
+            for (size_t i = 0; i < n; ++i) want[i] = RND(x[i] > 0 ? x[i] : (double)p0 * x[i]);
+        } else if (op == 1) {
+            /* no lower bound, no upper bound, or min > max (all max) now and then */
+            const int has_min = c % 9 != 1, has_max = c % 9 != 4;
+            const float lo = p1 - (c % 9 == 7 ? -2.0f : 1.0f), hi = p1 + 1.5f;
+            CLIP_PARAM prm = {mode, rnd, (uint32_t)has_min, (uint32_t)has_max, lo, hi};
+            cyc = op_clip(&prm, &ti.tsr, &to.tsr), passes = 2;
+            for (size_t i = 0; i < n; ++i) {
+                const double low = has_min ? fmax(x[i], (double)lo) : x[i];
+                want[i] = RND(has_max ? fmin(low, (double)hi) : low);
+            }
+        } else {
+            HARD_SIGMOID_PARAM prm = {mode, rnd, p0, p1 / 6};
+            cyc = op_hard_sigmoid(&prm, &ti.tsr, &to.tsr), passes = 4;
+            for (size_t i = 0; i < n; ++i)
+                want[i] = RND(fmax(0.0, fmin(1.0, RND(RND((double)p0 * x[i]) + (double)(p1 / 6)))));
+        }
+#undef RND
+        assert_int_equal(tx8_test_faults()->count, 0);
+        assert_int_equal(cyc, passes * ct_expected_cycles(l.total_bytes / l.elem_bytes, l.elem_bytes * 8, 0));
+        get_tensor(&l, to.tsr.addr, got, n);
+        snprintf(what, sizeof what, "scalar case %d: op %d %s %s %s n=%zu p0=%g p1=%g", c, op, tx8_layout_name(mode),
+                 tx8_format_name(fmt), tx8_rnd_name(rnd), n, (double)p0, (double)p1);
+        tx8_test_assert_close(got, want, n, 0.0, 0.0, what);
+        ++g_random_cases;
+    }
+    const int32_t shape[3] = {1, 2, 8};
+    tensor_buf ti, to;
+    make_tensor(&ti, Fmt_FP32, SPM_A, shape, 3);
+    make_tensor(&to, Fmt_FP32, SPM_D, shape, 3);
+    ct_fill_pattern(SPM_D, 64);
+    assert_true(op_clip(NULL, &ti.tsr, &to.tsr) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("op_clip: param is NULL");
+    assert_true(op_leaky_relu(NULL, &ti.tsr, &to.tsr) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("op_leaky_relu: param is NULL");
+    ct_assert_pattern(SPM_D, 64);
+    free(x), free(got), free(want);
+}
+
 /* A per-channel bias in channel-last order ([1,H,W,C] + [1,1,1,C]) is one V_VuV: exactly the CT bound. */
 static void broadcast_bias_is_one_instruction(void **state) {
     (void)state;
@@ -279,6 +347,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(random_ops, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(broadcast_ops, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(broadcast_bias_is_one_instruction, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(scalar_activations, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(fixed_cycles, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(faults, tx8_test_setup, tx8_test_teardown),
     };

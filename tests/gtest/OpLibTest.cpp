@@ -330,7 +330,8 @@ TEST_F(OpLibTest, FamilyModels) {
         "%2 = tx8be.LogSoftmax %x : (tensor<1x2x3x4x5xf32>) -> tensor<1x2x3x4x5xf32>\n"
         "%3 = tx8be.Conv %i, %w : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>\n"
         "%4 = tx8be.ChannelNorm %x : (tensor<1x2x3x4x5xf32>) -> tensor<1x2x3x4x5xf32>\n"
-        "%5 = tx8be.GlobalMaxPool %i : (tensor<1x3x8x8xf32>) -> tensor<1x3x1x1xf32>");
+        "%5 = tx8be.GlobalMaxPool %i : (tensor<1x3x8x8xf32>) -> tensor<1x3x1x1xf32>\n"
+        "%6 = tx8be.Elu %a : (tensor<2x8xf32>) -> tensor<2x8xf32>");
   Operation *hardSigmoid = first<tx8be::HardSigmoidOp>(), *pow = first<tx8be::PowOp>();
   Operation *logSoftmax = first<tx8be::LogSoftmaxOp>(), *conv = first<tx8be::ConvOp>();
   Operation *channelNorm = first<tx8be::ChannelNormOp>(), *globalMax = first<tx8be::GlobalMaxPoolOp>();
@@ -343,8 +344,13 @@ TEST_F(OpLibTest, FamilyModels) {
   EXPECT_EQ(tx8be::detail::opLibViewShape(channelNorm, 0, {1, 2, 3, 4, 5}), (SmallVector<int64_t>{1, 2, 3, 4, 5}));
   EXPECT_EQ(tx8be::detail::opLibViewShape(conv, 0, {1, 2, 3, 4, 5}), (SmallVector<int64_t>{1, 24, 5}));
   EXPECT_EQ(oplib(logSoftmax).getImmSpSize(kDefaultHw, {}), 0u);
+  tx8be::OpCall hard;
+  ASSERT_TRUE(succeeded(oplib(hardSigmoid).genOpCode(hard))) << diagnostics;
+  EXPECT_EQ(hard.paramType, "HARD_SIGMOID_PARAM");
+  EXPECT_EQ(fieldsOf(hard), "layout=LAYOUT_NTENSOR rnd=RND_NEAREST_EVEN alpha=0.2 beta=0.5");
   tx8be::OpCall unused;
-  for (Operation *op : {hardSigmoid, pow, logSoftmax, globalMax}) {
+  Operation *elu = first<tx8be::EluOp>();
+  for (Operation *op : {elu, pow, logSoftmax, globalMax}) {
     diagnostics.clear();
     EXPECT_TRUE(failed(oplib(op).genOpCode(unused)));
     EXPECT_NE(diagnostics.find("has no OpLib kernel (codegen supports BatchNorm"), std::string::npos) << diagnostics;

@@ -95,6 +95,32 @@ uint64_t op_sqrt(ELTWISE_PARAM *param, TSR *in, TSR *out);
 uint64_t op_reciprocal(ELTWISE_PARAM *param, TSR *in, TSR *out);
 /* out = exp(in): the cmodel's portable exp (within an ulp of double), rounded once to the format. */
 uint64_t op_exp(ELTWISE_PARAM *param, TSR *in, TSR *out);
+
+/* Activations with scalar parameters (fp32 values, as ONNX gives them), same tensors as ELTWISE_PARAM's ops:
+ *   op_leaky_relu   out = in > 0 ? in : alpha * in                   one CT leaky_relu (rounded once)
+ *   op_clip         out = min(max(in, min), max)                     V_S max, then V_S min (exact; NaN stays NaN)
+ *   op_hard_sigmoid out = max(0, min(1, alpha * in + beta))          V_S mul, add, max, min (each rounded) */
+typedef struct LEAKY_RELU_PARAM {
+    LAYOUT_MODE layout;
+    RND_MODE rnd;
+    float alpha;
+} LEAKY_RELU_PARAM;
+uint64_t op_leaky_relu(LEAKY_RELU_PARAM *param, TSR *in, TSR *out);
+
+typedef struct CLIP_PARAM {
+    LAYOUT_MODE layout;
+    RND_MODE rnd;
+    uint32_t has_min, has_max; /* 0: no such bound (as -inf / +inf; generated C never spells an infinity) */
+    float min, max;            /* min > max clips everything to max, as ONNX's min(max(x, min), max) does */
+} CLIP_PARAM;
+uint64_t op_clip(CLIP_PARAM *param, TSR *in, TSR *out);
+
+typedef struct HARD_SIGMOID_PARAM {
+    LAYOUT_MODE layout;
+    RND_MODE rnd;
+    float alpha, beta;
+} HARD_SIGMOID_PARAM;
+uint64_t op_hard_sigmoid(HARD_SIGMOID_PARAM *param, TSR *in, TSR *out);
 /* out = 1 / (1 + exp(-in)) and tanh(in): one CT instruction each, computed in double with the cmodel's portable
  * exp/tanh and rounded once to the format with param->rnd (tx8/isa.h; no libm, same bits on every backend). */
 uint64_t op_sigmoid(ELTWISE_PARAM *param, TSR *in, TSR *out);

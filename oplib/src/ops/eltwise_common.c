@@ -5,6 +5,8 @@
 #include "tx8/layout.h"
 #include "tx8/tsm.h"
 
+#include <string.h>
+
 static int is_eltwise_format(Data_Format f) { return f == Fmt_FP32 || f == Fmt_FP16 || f == Fmt_BF16; }
 
 int eltwise_prepare(const char *op, const ELTWISE_PARAM *param, TSR *const *t, const char *const *names, int count,
@@ -53,6 +55,21 @@ uint64_t eltwise_issue_binary(TsmArithVV f, const TSR *a, const TSR *b, const TS
         const uint32_t n = elems - done > ELTWISE_MAX_ELEMS ? ELTWISE_MAX_ELEMS : (uint32_t)(elems - done);
         CT_Param p;
         f(&p, a->addr + done * eb, b->addr + done * eb, out->addr + done * eb, n, rnd, a->format);
+        total = ADD_VALID_CYCLE(total, TsmExecute(&p));
+        done += n;
+    }
+    return total;
+}
+
+uint64_t eltwise_issue_scalar(TsmArithVS f, const TSR *in, float scalar, const TSR *out, uint64_t elems, RND_MODE rnd) {
+    const uint64_t eb = tx8_format_bytes(in->format);
+    uint32_t bits;
+    memcpy(&bits, &scalar, sizeof bits);
+    uint64_t total = 0;
+    for (uint64_t done = 0; done < elems && total != TX8_CYCLES_INVALID;) {
+        const uint32_t n = elems - done > ELTWISE_MAX_ELEMS ? ELTWISE_MAX_ELEMS : (uint32_t)(elems - done);
+        CT_Param p;
+        f(&p, in->addr + done * eb, bits, out->addr + done * eb, n, rnd, in->format);
         total = ADD_VALID_CYCLE(total, TsmExecute(&p));
         done += n;
     }

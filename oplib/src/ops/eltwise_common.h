@@ -46,6 +46,8 @@ uint64_t eltwise_binary(const eltwise_binary_kind *k, const ELTWISE_PARAM *param
 /* Issues f over out = a op b (or out = f(a) when b == NULL), ELTWISE_MAX_ELEMS at a time; returns summed cycles or
  * TX8_CYCLES_INVALID after the first failing instruction. */
 uint64_t eltwise_issue_binary(TsmArithVV f, const TSR *a, const TSR *b, const TSR *out, uint64_t elems, RND_MODE rnd);
+/* out = in op scalar (V_S; the scalar an fp32 value), chunked the same way. */
+uint64_t eltwise_issue_scalar(TsmArithVS f, const TSR *in, float scalar, const TSR *out, uint64_t elems, RND_MODE rnd);
 uint64_t eltwise_issue_unary(eltwise_unary_fn f, const TSR *in, const TSR *out, uint64_t elems, RND_MODE rnd);
 
 #endif /* TX8_ELTWISE_COMMON_H */

@@ -22,6 +22,16 @@
 // CHECK: op_sqrt(&op_param, &in0, &out)
 // CHECK: /* tx8be.Reciprocal "reciprocal" */
 // CHECK: op_reciprocal(&op_param, &in0, &out)
+// The activations with fp32 parameters; a Clip without an upper bound (+inf) has has_max 0 and no max.
+// CHECK: /* tx8be.LeakyRelu "leaky" */
+// CHECK-NEXT: LEAKY_RELU_PARAM op_param = {.layout = LAYOUT_NTENSOR, .rnd = RND_NEAREST_EVEN, .alpha = 0.125f};
+// CHECK-NEXT: op_leaky_relu(&op_param, &in0, &out)
+// CHECK: /* tx8be.Clip "clip" */
+// CHECK-NEXT: CLIP_PARAM op_param = {.layout = LAYOUT_NTENSOR, .rnd = RND_NEAREST_EVEN, .has_min = 1, .has_max = 0, .min = -1.5f};
+// CHECK-NEXT: op_clip(&op_param, &in0, &out)
+// CHECK: /* tx8be.HardSigmoid "hard" */
+// CHECK-NEXT: HARD_SIGMOID_PARAM op_param = {.layout = LAYOUT_NTENSOR, .rnd = RND_NEAREST_EVEN, .alpha = 0.25f, .beta = 0.5f};
+// CHECK-NEXT: op_hard_sigmoid(&op_param, &in0, &out)
 
 func.func @main(%a: tensor<2x16xf32> {tx8be.name = "a"}, %b: tensor<2x16xf32> {tx8be.name = "b"}) -> (tensor<2x16xf32> {tx8be.name = "y"}) {
   %0 = tx8be.Sub %a, %b : (tensor<2x16xf32>, tensor<2x16xf32>) -> tensor<2x16xf32> loc("sub")
@@ -33,5 +43,8 @@ func.func @main(%a: tensor<2x16xf32> {tx8be.name = "a"}, %b: tensor<2x16xf32> {t
   %6 = tx8be.Exp %5 : (tensor<2x16xf32>) -> tensor<2x16xf32> loc("exp")
   %7 = tx8be.Sqrt %6 : (tensor<2x16xf32>) -> tensor<2x16xf32> loc("sqrt")
   %8 = tx8be.Reciprocal %7 : (tensor<2x16xf32>) -> tensor<2x16xf32> loc("reciprocal")
-  return %8 : tensor<2x16xf32>
+  %9 = tx8be.LeakyRelu %8 {alpha = 0.125 : f32} : (tensor<2x16xf32>) -> tensor<2x16xf32> loc("leaky")
+  %10 = tx8be.Clip %9 {min = -1.5 : f32, max = 0x7F800000 : f32} : (tensor<2x16xf32>) -> tensor<2x16xf32> loc("clip")
+  %11 = tx8be.HardSigmoid %10 {alpha = 0.25 : f32, beta = 0.5 : f32} : (tensor<2x16xf32>) -> tensor<2x16xf32> loc("hard")
+  return %11 : tensor<2x16xf32>
 }

@@ -30,6 +30,8 @@
 #include "tx8/Reference/DeviceFormat.h"
 #include "tx8/ops.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace tx8be;
 
@@ -370,6 +372,62 @@ struct EltwiseModel : OpLibModel<EltwiseModel<OpT, Cost, Kernel>, OpT> {
       operandsThenResults(op, call);
       return success();
     }
+  }
+};
+
+/// Activations with fp32 parameters (op_leaky_relu, op_clip, op_hard_sigmoid): one operand of the result's type, a
+/// float format, any layout; `Passes` CT passes over the output. ConcreteModel names the kernel and its param
+/// struct and fills the scalars.
+template <typename ConcreteModel, typename OpT, unsigned Passes>
+struct ScalarActModel : OpLibModel<ConcreteModel, OpT> {
+  static void properties(OpT, OpAttr &attr) {
+    attr.alignMode = NPU_BOTH;
+    attr.engine = NPU_ENGINE_CT;
+    attr.anyDimOrder = true;
+  }
+  static uint64_t cycles(OpT, const CycleInputs &in) { return in.est.ct(in.outElems, in.bytes, Passes); }
+  LogicalResult genOpCode(Operation *op, OpCall &call) const {
+    Type type = op->getResult(0).getType(), element = getElementTypeOrSelf(type);
+    const char *kernel = ConcreteModel::kKernel;
+    if (op->getOperand(0).getType() != type)
+      return op->emitOpError() << "has no OpLib kernel: " << kernel << " needs its input of the result's type";
+    if (!element.isF32() && !element.isF16() && !element.isBF16())
+      return op->emitOpError() << "has no OpLib kernel: " << kernel << " takes f32, f16 or bf16, not " << element;
+    call.function = ConcreteModel::kKernel;
+    call.paramType = ConcreteModel::kParam;
+    call.field("layout", layoutOf(op)).field("rnd", OpCallValue::ofEnumerator("RND_NEAREST_EVEN"));
+    ConcreteModel::scalars(cast<OpT>(op), call);
+    operandsThenResults(op, call);
+    return success();
+  }
+};
+
+struct LeakyReluModel : ScalarActModel<LeakyReluModel, LeakyReluOp, 1> {
+  static constexpr const char *kKernel = "op_leaky_relu", *kParam = "LEAKY_RELU_PARAM";
+  static void scalars(LeakyReluOp op, OpCall &call) {
+    call.field("alpha", OpCallValue::ofFloat(op.getAlpha().convertToFloat()));
+  }
+};
+
+/// An infinite bound is no bound (has_min / has_max 0): generated C spells no infinity.
+struct ClipModel : ScalarActModel<ClipModel, ClipOp, 2> {
+  static constexpr const char *kKernel = "op_clip", *kParam = "CLIP_PARAM";
+  static void scalars(ClipOp op, OpCall &call) {
+    float lo = op.getMin().convertToFloat(), hi = op.getMax().convertToFloat();
+    bool hasMin = !(std::isinf(lo) && lo < 0), hasMax = !(std::isinf(hi) && hi > 0);
+    call.field("has_min", OpCallValue::ofInt(hasMin)).field("has_max", OpCallValue::ofInt(hasMax));
+    if (hasMin)
+      call.field("min", OpCallValue::ofFloat(lo));
+    if (hasMax)
+      call.field("max", OpCallValue::ofFloat(hi));
+  }
+};
+
+struct HardSigmoidModel : ScalarActModel<HardSigmoidModel, HardSigmoidOp, 4> {
+  static constexpr const char *kKernel = "op_hard_sigmoid", *kParam = "HARD_SIGMOID_PARAM";
+  static void scalars(HardSigmoidOp op, OpCall &call) {
+    call.field("alpha", OpCallValue::ofFloat(op.getAlpha().convertToFloat()))
+        .field("beta", OpCallValue::ofFloat(op.getBeta().convertToFloat()));
   }
 };
 
@@ -786,8 +844,10 @@ void tx8be::detail::attachOpLibModels(MLIRContext *ctx) {
   attachEltwise<C::OnePass, kOpRelu, ReluOp>(ctx);
   attachEltwise<C::OnePass, kOpAbs, AbsOp>(ctx);
   attachEltwise<C::OnePass, kOpNeg, NegOp>(ctx);
-  attachEltwise<C::OnePass, nullptr, LeakyReluOp, ClipOp>(ctx);
-  attachEltwise<C::TwoPasses, nullptr, HardSigmoidOp, PReluOp>(ctx);
+  LeakyReluOp::attachInterface<LeakyReluModel>(*ctx);
+  ClipOp::attachInterface<ClipModel>(*ctx);
+  HardSigmoidOp::attachInterface<HardSigmoidModel>(*ctx);
+  attachEltwise<C::TwoPasses, nullptr, PReluOp>(ctx);
   attachEltwise<C::Transcendental, kOpSigmoid, SigmoidOp>(ctx);
   attachEltwise<C::Transcendental, kOpTanh, TanhOp>(ctx);
   attachEltwise<C::Transcendental, kOpExp, ExpOp>(ctx);

@@ -1,0 +1,22 @@
+/* op_clip: out = min(max(in, min), max) elementwise on the CT: a V_S max into out, then a V_S min in place (both
+ * exact: the bounds are fp32 values and the result is one of the inputs, rounded to the format). */
+#include "eltwise_common.h"
+
+#include <math.h>
+
+#include "tx8/hal.h"
+#include "tx8/tsm.h"
+
+uint64_t op_clip(CLIP_PARAM *param, TSR *in, TSR *out) {
+    TSR *const t[2] = {in, out};
+    static const char *const names[2] = {"in", "out"};
+    if (!param) return tx8_hal_fault("op_clip: param is NULL"), TX8_CYCLES_INVALID;
+    const ELTWISE_PARAM common = {param->layout, param->rnd};
+    uint64_t elems;
+    if (eltwise_prepare("op_clip", &common, t, names, 2, &elems) != 0) return TX8_CYCLES_INVALID;
+    /* max(x, -inf) and min(x, +inf) are x (NaN too): a missing bound still costs its pass, which also copies in. */
+    const float lo = param->has_min ? param->min : -INFINITY, hi = param->has_max ? param->max : INFINITY;
+    const uint64_t cycles = eltwise_issue_scalar(CGRATensor_ArithOp_V_S_max, in, lo, out, elems, param->rnd);
+    if (cycles == TX8_CYCLES_INVALID) return cycles;
+    return ADD_VALID_CYCLE(cycles, eltwise_issue_scalar(CGRATensor_ArithOp_V_S_min, out, hi, out, elems, param->rnd));
+}
