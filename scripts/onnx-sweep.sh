@@ -79,6 +79,7 @@ def reason(err):
     r = re.sub(r"^(import: )?\S+\.onnx: ", r"\1", r)
     r = re.sub(r"node (#\d+|'[^']*') \(([^,]+), domain [^)]*\)", r"\2", r)
     r = re.sub(r"node (#\d+|'[^']*') \(onnx\.([^)]+)\)", r"\2", r)
+    r = r.split(" (codegen supports")[0]              # the list of what codegen supports
     r = re.sub(r"'[^']*'", "'…'", r)
     r = re.sub(r"\b\d+\b", "N", r)
     return r[:160]

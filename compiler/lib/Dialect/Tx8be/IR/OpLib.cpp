@@ -151,8 +151,9 @@ uint64_t product(ArrayRef<int64_t> values) {
 LogicalResult noKernel(Operation *op) {
   return op->emitOpError() << "has no OpLib kernel (codegen supports BatchNorm, Conv 1-D/2-D, Gemm/MatMul 2-D, "
                               "Add/Sub/Mul/Div/Max/Min (broadcasting), Relu, Abs, Neg, Exp, Sqrt, Reciprocal, "
-                              "Sigmoid, Tanh, Softmax (innermost axis), Max/AvgPool 2-D, GlobalAvgPool, Reshape, "
-                              "Transpose and ChannelNorm between compact layouts)";
+                              "Sigmoid, Tanh, LeakyRelu, HardSigmoid, Clip, Softmax (innermost axis), "
+                              "Max/AvgPool 2-D, GlobalAvgPool, Reshape, Transpose and ChannelNorm between compact "
+                              "layouts)";
 }
 
 /// The base of every family's model. ConcreteModel provides
