@@ -1,7 +1,7 @@
 /*
- * The one-instruction elementwise kernels on the CT (op_add, op_sub, op_mul, op_div, op_max, op_min, op_relu, op_abs,
- * op_neg, op_sqrt, op_reciprocal, op_exp; op_leaky_relu, op_clip, op_hard_sigmoid): random shapes (dim 2..4) in every layout, float format and rounding mode,
- * data packed into the layout image, results unpacked and compared with a double reference (bit for bit where the
+ * The elementwise kernels on the CT (op_add, op_sub, op_mul, op_div, op_max, op_min, op_relu, op_abs, op_neg,
+ * op_sqrt, op_reciprocal, op_exp; op_leaky_relu, op_clip, op_hard_sigmoid): random shapes (dim 2..4) in every
+ * layout, float format and rounding mode, data packed into the layout image, results unpacked and compared with a double reference (bit for bit where the
  * op is correctly rounded); cycles equal one instruction over the whole image, the CT's bound (documented formula);
  * argument faults with their messages; outputs untouched on a fault.
  */
@@ -199,7 +199,8 @@ static void scalar_activations(void **state) {
         make_tensor(&to, fmt, c % 4 == 0 ? SPM_A : SPM_D, shape, 3); /* every 4th case in place */
         ct_rand_vals(&r, fmt, x, n, -6, 6);
         put_tensor(&l, SPM_A, x, n);
-        const float p0 = (float)(tx8_rng_int(&r, 1, 1000) / 1000.0), p1 = (float)(tx8_rng_int(&r, -3000, 3000) / 1000.0);
+        const float p0 = (float)(tx8_rng_int(&r, 1, 1000) / 1000.0);
+        const float p1 = (float)(tx8_rng_int(&r, -3000, 3000) / 1000.0);
 #define RND(v) cm_format_to_double(cm_round_to_format((v), fmt, rnd), fmt)
         uint64_t cyc, passes;
         if (op == 0) {
@@ -287,7 +288,8 @@ static void faults(void **state) {
     struct { uint64_t (*run)(ELTWISE_PARAM *, TSR *, TSR *, TSR *); ELTWISE_PARAM *p; TSR *a, *b; const char *msg; } cases[] = {
         {op_add, &prm, &ta.tsr, &tb.tsr, "op_add: b->format = bf16, a->format = fp32; they must match"},
         {op_mul, &prm, &ta.tsr, &t5.tsr, "op_mul: b->shape->dim = 5, must be 2..4"},
-        {op_add, &prm, &ta.tsr, &tbad.tsr, "op_add: b->shape->shape_real[2] = 4, out->shape->shape_real[2] = 3; must be equal or 1 (broadcast)"},
+        {op_add, &prm, &ta.tsr, &tbad.tsr,
+         "op_add: b->shape->shape_real[2] = 4, out->shape->shape_real[2] = 3; must be equal or 1 (broadcast)"},
         {op_add, &prm, &ta.tsr, &t8.tsr, "op_add: b->format = int8, must be fp32, fp16 or bf16"},
         {op_mul, &prm, &ta.tsr, NULL, "op_mul: b is NULL"},
         {op_mul, NULL, &ta.tsr, &ta.tsr, "op_mul: param is NULL"},

@@ -8,12 +8,10 @@
 #include "tx8/tsm.h"
 
 uint64_t op_clip(CLIP_PARAM *param, TSR *in, TSR *out) {
-    TSR *const t[2] = {in, out};
-    static const char *const names[2] = {"in", "out"};
     if (!param) return tx8_hal_fault("op_clip: param is NULL"), TX8_CYCLES_INVALID;
-    const ELTWISE_PARAM common = {param->layout, param->rnd};
     uint64_t elems;
-    if (eltwise_prepare("op_clip", &common, t, names, 2, &elems) != 0) return TX8_CYCLES_INVALID;
+    if (eltwise_prepare_unary("op_clip", param->layout, param->rnd, in, out, &elems) != 0)
+        return TX8_CYCLES_INVALID;
     /* max(x, -inf) and min(x, +inf) are x (NaN too): a missing bound still costs its pass, which also copies in. */
     const float lo = param->has_min ? param->min : -INFINITY, hi = param->has_max ? param->max : INFINITY;
     const uint64_t cycles = eltwise_issue_scalar(CGRATensor_ArithOp_V_S_max, in, lo, out, elems, param->rnd);

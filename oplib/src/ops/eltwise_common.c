@@ -89,6 +89,21 @@ uint64_t eltwise_issue_unary(eltwise_unary_fn f, const TSR *in, const TSR *out, 
     return total;
 }
 
+uint64_t eltwise_unary(const char *op, eltwise_unary_fn f, const ELTWISE_PARAM *param, TSR *in, TSR *out) {
+    TSR *const t[2] = {in, out};
+    static const char *const names[2] = {"in", "out"};
+    uint64_t elems;
+    if (eltwise_prepare(op, param, t, names, 2, &elems) != 0) return TX8_CYCLES_INVALID;
+    return eltwise_issue_unary(f, in, out, elems, param->rnd);
+}
+
+int eltwise_prepare_unary(const char *op, LAYOUT_MODE layout, RND_MODE rnd, TSR *in, TSR *out, uint64_t *elems) {
+    TSR *const t[2] = {in, out};
+    static const char *const names[2] = {"in", "out"};
+    const ELTWISE_PARAM common = {layout, rnd};
+    return eltwise_prepare(op, &common, t, names, 2, elems);
+}
+
 /* ---- binary ops with numpy broadcasting ---- */
 
 enum { MAX_RUNS = 4 };

@@ -50,4 +50,11 @@ uint64_t eltwise_issue_binary(TsmArithVV f, const TSR *a, const TSR *b, const TS
 uint64_t eltwise_issue_scalar(TsmArithVS f, const TSR *in, float scalar, const TSR *out, uint64_t elems, RND_MODE rnd);
 uint64_t eltwise_issue_unary(eltwise_unary_fn f, const TSR *in, const TSR *out, uint64_t elems, RND_MODE rnd);
 
+/* A one-instruction unary op (op_relu, op_abs, ...): eltwise_prepare of in and out, then f over the image. */
+uint64_t eltwise_unary(const char *op, eltwise_unary_fn f, const ELTWISE_PARAM *param, TSR *in, TSR *out);
+
+/* eltwise_prepare for a unary op whose param is not an ELTWISE_PARAM (its layout and rnd): 0 and *elems, or -1
+ * after a fault. */
+int eltwise_prepare_unary(const char *op, LAYOUT_MODE layout, RND_MODE rnd, TSR *in, TSR *out, uint64_t *elems);
+
 #endif /* TX8_ELTWISE_COMMON_H */

@@ -6,15 +6,13 @@
 #include "tx8/tsm.h"
 
 uint64_t op_hard_sigmoid(HARD_SIGMOID_PARAM *param, TSR *in, TSR *out) {
-    TSR *const t[2] = {in, out};
-    static const char *const names[2] = {"in", "out"};
     if (!param) return tx8_hal_fault("op_hard_sigmoid: param is NULL"), TX8_CYCLES_INVALID;
-    const ELTWISE_PARAM common = {param->layout, param->rnd};
     uint64_t elems;
-    if (eltwise_prepare("op_hard_sigmoid", &common, t, names, 2, &elems) != 0) return TX8_CYCLES_INVALID;
-    uint64_t cycles = eltwise_issue_scalar(CGRATensor_ArithOp_V_S_mul, in, param->alpha, out, elems, param->rnd);
-    cycles = ADD_VALID_CYCLE(cycles,
-                             eltwise_issue_scalar(CGRATensor_ArithOp_V_S_add, out, param->beta, out, elems, param->rnd));
-    cycles = ADD_VALID_CYCLE(cycles, eltwise_issue_scalar(CGRATensor_ArithOp_V_S_min, out, 1.0f, out, elems, param->rnd));
-    return ADD_VALID_CYCLE(cycles, eltwise_issue_scalar(CGRATensor_ArithOp_V_S_max, out, 0.0f, out, elems, param->rnd));
+    if (eltwise_prepare_unary("op_hard_sigmoid", param->layout, param->rnd, in, out, &elems) != 0)
+        return TX8_CYCLES_INVALID;
+    const RND_MODE rnd = param->rnd;
+    uint64_t cycles = eltwise_issue_scalar(CGRATensor_ArithOp_V_S_mul, in, param->alpha, out, elems, rnd);
+    cycles = ADD_VALID_CYCLE(cycles, eltwise_issue_scalar(CGRATensor_ArithOp_V_S_add, out, param->beta, out, elems, rnd));
+    cycles = ADD_VALID_CYCLE(cycles, eltwise_issue_scalar(CGRATensor_ArithOp_V_S_min, out, 1.0f, out, elems, rnd));
+    return ADD_VALID_CYCLE(cycles, eltwise_issue_scalar(CGRATensor_ArithOp_V_S_max, out, 0.0f, out, elems, rnd));
 }

@@ -6,12 +6,10 @@
 #include "tx8/tsm.h"
 
 uint64_t op_leaky_relu(LEAKY_RELU_PARAM *param, TSR *in, TSR *out) {
-    TSR *const t[2] = {in, out};
-    static const char *const names[2] = {"in", "out"};
     if (!param) return tx8_hal_fault("op_leaky_relu: param is NULL"), TX8_CYCLES_INVALID;
-    const ELTWISE_PARAM common = {param->layout, param->rnd};
     uint64_t elems;
-    if (eltwise_prepare("op_leaky_relu", &common, t, names, 2, &elems) != 0) return TX8_CYCLES_INVALID;
+    if (eltwise_prepare_unary("op_leaky_relu", param->layout, param->rnd, in, out, &elems) != 0)
+        return TX8_CYCLES_INVALID;
     const uint64_t eb = tx8_format_bytes(in->format);
     uint64_t total = 0;
     for (uint64_t done = 0; done < elems && total != TX8_CYCLES_INVALID;) {

@@ -4,9 +4,5 @@
 #include "tx8/hal.h"
 
 uint64_t op_reciprocal(ELTWISE_PARAM *param, TSR *in, TSR *out) {
-    TSR *const t[2] = {in, out};
-    static const char *const names[2] = {"in", "out"};
-    uint64_t elems;
-    if (eltwise_prepare("op_reciprocal", param, t, names, 2, &elems) != 0) return TX8_CYCLES_INVALID;
-    return eltwise_issue_unary(CGRATensor_TranscOp_V_V_reciprocal, in, out, elems, param->rnd);
+    return eltwise_unary("op_reciprocal", CGRATensor_TranscOp_V_V_reciprocal, param, in, out);
 }

@@ -4,9 +4,5 @@
 #include "tx8/hal.h"
 
 uint64_t op_sqrt(ELTWISE_PARAM *param, TSR *in, TSR *out) {
-    TSR *const t[2] = {in, out};
-    static const char *const names[2] = {"in", "out"};
-    uint64_t elems;
-    if (eltwise_prepare("op_sqrt", param, t, names, 2, &elems) != 0) return TX8_CYCLES_INVALID;
-    return eltwise_issue_unary(CGRATensor_TranscOp_V_V_sqrt, in, out, elems, param->rnd);
+    return eltwise_unary("op_sqrt", CGRATensor_TranscOp_V_V_sqrt, param, in, out);
 }

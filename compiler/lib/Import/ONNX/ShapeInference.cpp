@@ -228,7 +228,8 @@ bool tx8be::onnx_import::inferShapesIsolated(onnx::ModelProto &model, std::strin
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || reply.empty()) {
     error = "ONNX shape inference (libonnx " + std::string(ONNX_NAMESPACE::LAST_RELEASE_VERSION) + ") " +
-            describeStatus(status, timeoutSeconds) + " on this model: it is malformed in a way the library does not check";
+            describeStatus(status, timeoutSeconds) +
+            " on this model: it is malformed in a way the library does not check";
     return false;
   }
   if (reply[0] == 'E') {

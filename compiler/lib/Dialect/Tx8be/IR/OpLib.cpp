@@ -10,11 +10,12 @@
 //  * getImmSpSize: 0 (no imm TSR), genOpCode: the error that OpLib has no kernel for the op, and
 //    getOpLibViewShape: the interface's default (ranks above 4 with the middle dims merged);
 // a family overrides what differs. Which OpLib kernel exists is decided by oplib/include/tx8/ops.h:
-// op_batchnorm_inference, op_gemm (Gemm, 2-D MatMul), op_conv, the elementwise op_add/sub/mul/div/max/min and
-// op_relu/abs/neg/exp/sqrt/reciprocal/sigmoid/tanh, op_softmax, op_maxpool/op_avgpool, op_global_avgpool and
-// op_permute (ChannelNorm, Transpose). genOpCode describes the call (OpCall: function, *_PARAM members, TSR
-// arguments); for the other ops, or attributes a kernel does not take, it fails with an error saying why. Codegen names the tensors and prints the call. Shapes never appear
-// in it: they travel in the TSRs codegen builds (opLibViewShape). Adding an op: attach its family's model in
+// op_batchnorm_inference, op_gemm (Gemm, 2-D MatMul), op_conv, the elementwise op_add/sub/mul/div/max/min (with
+// broadcasting) and op_relu/abs/neg/exp/sqrt/reciprocal/sigmoid/tanh, op_leaky_relu/op_clip/op_hard_sigmoid,
+// op_softmax, op_maxpool/op_avgpool, op_global_avgpool and op_permute (ChannelNorm, Transpose). genOpCode
+// describes the call (OpCall: function, *_PARAM members, TSR arguments); for the other ops, or attributes a
+// kernel does not take, it fails with an error saying why. Codegen names the tensors and prints the call.
+// Shapes never appear in it: they travel in the TSRs codegen builds (opLibViewShape). Adding an op: attach its family's model in
 // attachOpLibModels (or write one for a new family).
 //
 //===----------------------------------------------------------------------===//
