@@ -126,6 +126,17 @@ uint64_t op_hard_sigmoid(HARD_SIGMOID_PARAM *param, TSR *in, TSR *out);
 uint64_t op_sigmoid(ELTWISE_PARAM *param, TSR *in, TSR *out);
 uint64_t op_tanh(ELTWISE_PARAM *param, TSR *in, TSR *out);
 
+/* ---- op_reduce on the CT: in viewed as [A][R][B] (dim 3, compact row-major), out as [A][1][B]; reduces the
+ * middle dim: sum (accumulated in double in index order, rounded once), max / min (NaN propagates), mean (the
+ * rounded sum divided by R, rounded again). B == 1: one inner reduction over [A][R]; otherwise one outer
+ * reduction over [R][B] per a (A instructions). fp32 / fp16 / bf16; out may not overlap in. ---- */
+typedef enum REDUCE_KIND { REDUCE_SUM = 0, REDUCE_MEAN = 1, REDUCE_MAX = 2, REDUCE_MIN = 3, REDUCE_KIND_COUNT } REDUCE_KIND;
+typedef struct REDUCE_PARAM {
+    REDUCE_KIND kind;
+    RND_MODE rnd;
+} REDUCE_PARAM;
+uint64_t op_reduce(REDUCE_PARAM *param, TSR *in, TSR *out);
+
 /* ---- op_softmax on the CT: softmax along the last (contiguous) dim of a dim 2..4 tensor, viewed as
  * [R][L] (R = product of the other dims, L = last dim). in/out: same shape, fp32 / fp16 / bf16, compact
  * row-major; out may be in itself (in place) but may not overlap it otherwise. Computed in fp32, every step
