@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# model-vs-reference.sh TX8_AOT MAKE_SCRIPT WORK_DIR WITH_RISCV(0|1)
-# MAKE_SCRIPT OUT_DIR writes OUT_DIR/model.onnx and OUT_DIR/test_data_set_0/*.npy (its inputs). The bundle's outputs
-# on the cmodel must be within rtol 1e-4 / atol 1e-5 of the reference model's, and QEMU's equal to the cmodel's.
+# model-vs-reference.sh TX8_AOT MAKE_SCRIPT WORK_DIR WITH_RISCV(0|1) [HW_JSON]
+# MAKE_SCRIPT OUT_DIR writes OUT_DIR/model.onnx and OUT_DIR/test_data_set_0/*.npy (its inputs). The bundle (compiled
+# with --hw HW_JSON when given) must give outputs on the cmodel within rtol 1e-4 / atol 1e-5 of the reference
+# model's, and QEMU's equal to the cmodel's.
 set -euo pipefail
-aot=$1 make=$2 work=$3 riscv=$4
+aot=$1 make=$2 work=$3 riscv=$4 hw=${5:-}
 rm -rf "$work" && mkdir -p "$work"
 /usr/bin/python3 "$make" "$work/model"
-"$aot" compile "$work/model/model.onnx" -o "$work/bundle"
+"$aot" compile "$work/model/model.onnx" -o "$work/bundle" ${hw:+--hw "$hw"}
 "$aot" reference "$work/model/model.onnx" --inputs-dir "$work/model/test_data_set_0" --out "$work/ref"
 "$aot" run "$work/bundle" --target cmodel --inputs-dir "$work/model/test_data_set_0" --out "$work/cmodel"
 /usr/bin/python3 - "$work/ref" "$work/cmodel" <<'PY'

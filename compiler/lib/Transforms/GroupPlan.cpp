@@ -4,6 +4,7 @@
 #include "tx8/Transforms/BufferAllocator.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -74,6 +75,16 @@ SmallVector<int64_t, 6> tx8be::splittableDims(Operation *op) {
           dims.push_back(0);
       })
       .Case<SoftmaxOp, LogSoftmaxOp>([&](auto sm) { allBut(normalizeAxis(sm.getAxis(), rank)); })
+      // Reductions: the dims they keep (a kept extent-1 dim of keepdims stands for a whole reduction).
+      .Case<ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp>([&](auto reduce) {
+        int64_t inRank = cast<ShapedType>(reduce.getInput().getType()).getRank();
+        llvm::SmallSet<int64_t, 8> axes;
+        for (int64_t a : reduce.getAxes())
+          axes.insert(normalizeAxis(a, inRank));
+        for (int64_t d = 0; d < rank; ++d)
+          if (!reduce.getKeepdims() || (!reduce.getAxes().empty() && !axes.contains(d)))
+            dims.push_back(d);
+      })
       .Default([&](Operation *) {
         // The elementwise CT family (OpLib's anyDimOrder): any dim, as long as no operand broadcasts.
         auto oplib = dyn_cast<OpLibInterface>(op);

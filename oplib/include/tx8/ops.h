@@ -130,7 +130,13 @@ uint64_t op_tanh(ELTWISE_PARAM *param, TSR *in, TSR *out);
  * middle dim: sum (accumulated in double in index order, rounded once), max / min (NaN propagates), mean (the
  * rounded sum divided by R, rounded again). B == 1: one inner reduction over [A][R]; otherwise one outer
  * reduction over [R][B] per a (A instructions). fp32 / fp16 / bf16; out may not overlap in. ---- */
-typedef enum REDUCE_KIND { REDUCE_SUM = 0, REDUCE_MEAN = 1, REDUCE_MAX = 2, REDUCE_MIN = 3, REDUCE_KIND_COUNT } REDUCE_KIND;
+typedef enum REDUCE_KIND {
+    REDUCE_SUM = 0,
+    REDUCE_MEAN = 1,
+    REDUCE_MAX = 2,
+    REDUCE_MIN = 3,
+    REDUCE_KIND_COUNT
+} REDUCE_KIND;
 typedef struct REDUCE_PARAM {
     REDUCE_KIND kind;
     RND_MODE rnd;

@@ -10,19 +10,20 @@
 //  * getImmSpSize: 0 (no imm TSR), genOpCode: the error that OpLib has no kernel for the op, and
 //    getOpLibViewShape: the interface's default (ranks above 4 with the middle dims merged);
 // a family overrides what differs. Which OpLib kernel exists is decided by oplib/include/tx8/ops.h:
-// op_batchnorm_inference, op_gemm (Gemm, 2-D MatMul), op_conv, the elementwise op_add/sub/mul/div/max/min (with
-// broadcasting) and op_relu/abs/neg/exp/sqrt/reciprocal/sigmoid/tanh, op_leaky_relu/op_clip/op_hard_sigmoid,
-// op_softmax, op_maxpool/op_avgpool, op_global_avgpool and op_permute (ChannelNorm, Transpose). genOpCode
-// describes the call (OpCall: function, *_PARAM members, TSR arguments); for the other ops, or attributes a
-// kernel does not take, it fails with an error saying why. Codegen names the tensors and prints the call.
-// Shapes never appear in it: they travel in the TSRs codegen builds (opLibViewShape). Adding an op: attach its family's model in
-// attachOpLibModels (or write one for a new family).
+// op_batchnorm_inference, op_gemm (Gemm, 2-D MatMul), op_conv, op_reduce, the elementwise op_add/sub/mul/div/max/min
+// (with broadcasting) and op_relu/abs/neg/exp/sqrt/reciprocal/sigmoid/tanh, op_leaky_relu/op_clip/op_hard_sigmoid,
+// op_softmax, op_maxpool/op_avgpool, op_global_avgpool and op_permute (ChannelNorm, Transpose). genOpCode describes the
+// call (OpCall: function, *_PARAM members, TSR arguments); for the other ops, or attributes a kernel does not take, it
+// fails with an error saying why. Codegen names the tensors and prints the call. Shapes never appear in it: they travel
+// in the TSRs codegen builds (opLibViewShape). Adding an op: attach its family's model in attachOpLibModels (or write
+// one for a new family).
 //
 //===----------------------------------------------------------------------===//
 #include "InterfaceUtils.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 
@@ -151,8 +152,8 @@ uint64_t product(ArrayRef<int64_t> values) {
 /// genOpCode of an op OpLib has no kernel for.
 LogicalResult noKernel(Operation *op) {
   return op->emitOpError() << "has no OpLib kernel (codegen supports BatchNorm, Conv 1-D/2-D, Gemm/MatMul 2-D, "
-                              "Add/Sub/Mul/Div/Max/Min (broadcasting), Relu, Abs, Neg, Exp, Sqrt, Reciprocal, "
-                              "Sigmoid, Tanh, LeakyRelu, HardSigmoid, Clip, Softmax (innermost axis), "
+                              "Add/Sub/Mul/Div/Max/Min (broadcasting), Relu, Abs, Neg, Exp, Sqrt, Reciprocal, Sigmoid, "
+                              "Tanh, LeakyRelu, HardSigmoid, Clip, ReduceSum/Mean/Max/Min, Softmax (innermost axis), "
                               "Max/AvgPool 2-D, GlobalAvgPool, Reshape, Transpose and ChannelNorm between compact "
                               "layouts)";
 }
@@ -722,11 +723,119 @@ struct LayerNormModel : OpLibModel<LayerNormModel, LayerNormOp> {
   }
 };
 
-/// Reductions: one CT pass over the input. No OpLib kernel.
+/// Where a reduction's axes sit in its input's memory order: OpLib's op_reduce takes them as the middle dim R of
+/// an [A][R][B] view, so the reduced dims (of extent > 1) must be adjacent in memory.
+struct ReducePlan {
+  SmallVector<bool> reducedAt;  ///< per input memory position: a reduced dim
+  int64_t first = -1, last = -1; ///< the first / last reduced memory position of extent > 1 (-1: none)
+  bool contiguous = true;        ///< no kept dim of extent > 1 between them
+};
+
+template <typename OpT>
+ReducePlan planReduce(OpT op) {
+  auto inShape = op.getInput().getType().getShape();
+  int64_t rank = static_cast<int64_t>(inShape.size());
+  llvm::SmallSet<int64_t, 8> axes;
+  for (int64_t a : op.getAxes())
+    axes.insert(a < 0 ? a + rank : a);
+  DeviceLayout in = getDeviceLayout(op.getInput());
+  ReducePlan plan;
+  for (auto [p, d] : llvm::enumerate(in.order)) {
+    bool reduced = op.getAxes().empty() || axes.contains(d);
+    plan.reducedAt.push_back(reduced);
+    if (reduced && inShape[d] > 1) {
+      if (plan.first < 0)
+        plan.first = static_cast<int64_t>(p);
+      plan.last = static_cast<int64_t>(p);
+    }
+  }
+  for (int64_t p = plan.first; p >= 0 && p <= plan.last; ++p)
+    if (!plan.reducedAt[p] && inShape[in.order[p]] > 1)
+      plan.contiguous = false;
+  return plan;
+}
+
+/// Reductions: op_reduce, one CT pass over the input (or one per index of the kept dims before the reduced ones).
 template <typename OpT>
 struct ReduceModel : OpLibModel<ReduceModel<OpT>, OpT> {
-  static void properties(OpT, OpAttr &attr) { attr.alignMode = NPU_COMPACT; }
+  static void properties(OpT, OpAttr &attr) {
+    attr.alignMode = NPU_COMPACT;
+    attr.engine = NPU_ENGINE_CT;
+  }
   static uint64_t cycles(OpT, const CycleInputs &in) { return in.est.ct(in.inElems, in.bytes); }
+
+  /// The input's [A][R][B] (the result's [A][1][B]): the kept dims before the reduced run, the run, the rest.
+  SmallVector<int64_t> getOpLibViewShape(Operation *operation, unsigned index, ArrayRef<int64_t> deviceShape) const {
+    auto op = cast<OpT>(operation);
+    ReducePlan plan = planReduce(op);
+    int64_t a = 1, r = 1, b = 1;
+    if (index == 0) {
+      for (auto [p, extent] : llvm::enumerate(deviceShape)) {
+        int64_t pos = static_cast<int64_t>(p);
+        (plan.reducedAt[p] ? r : (plan.first < 0 || pos < plan.first ? a : b)) *= extent;
+      }
+      return {a, r, b};
+    }
+    // The result's memory positions, each mapped to the input dim it keeps (or a kept extent-1 reduced one).
+    auto inOrder = getDeviceLayout(op.getInput()).order;
+    int64_t inRank = static_cast<int64_t>(inOrder.size());
+    SmallVector<int64_t> keptDims; // input logical dims, in logical order, that the result has
+    for (int64_t d = 0; d < inRank; ++d)
+      if (op.getKeepdims() || !plan.reducedAt[llvm::find(inOrder, d) - inOrder.begin()])
+        keptDims.push_back(d);
+    for (auto [q, d] : llvm::enumerate(getDeviceLayout(op.getOutput()).order)) {
+      int64_t pos = llvm::find(inOrder, keptDims[d]) - inOrder.begin();
+      if (!plan.reducedAt[pos])
+        (plan.first < 0 || pos < plan.first ? a : b) *= deviceShape[q];
+    }
+    return {a, 1, b};
+  }
+
+  LogicalResult genOpCode(Operation *operation, OpCall &call) const {
+    auto op = cast<OpT>(operation);
+    DeviceLayout in = getDeviceLayout(op.getInput()), out = getDeviceLayout(op.getOutput());
+    if (!isCompactLayout(in.mode) || !isCompactLayout(out.mode))
+      return op.emitOpError() << "has no OpLib kernel: op_reduce works on compact layouts (Tensor/NTensor)";
+    ReducePlan plan = planReduce(op);
+    if (!plan.contiguous)
+      return op.emitOpError() << "has no OpLib kernel: op_reduce reduces dims adjacent in memory, and these axes "
+                                 "have kept dims between them in the input's order";
+    // The result must keep the input's other dims in the input's memory order.
+    auto inShape = op.getInput().getType().getShape();
+    SmallVector<int64_t> inKept, outKept;
+    for (auto [p, d] : llvm::enumerate(in.order))
+      if (!plan.reducedAt[p] && inShape[d] > 1)
+        inKept.push_back(d);
+    SmallVector<int64_t> keptDims;
+    for (int64_t d = 0; d < static_cast<int64_t>(in.order.size()); ++d)
+      if (op.getKeepdims() || !plan.reducedAt[llvm::find(in.order, d) - in.order.begin()])
+        keptDims.push_back(d);
+    for (int64_t q : out.order) {
+      int64_t d = keptDims[q];
+      if (!plan.reducedAt[llvm::find(in.order, d) - in.order.begin()] && inShape[d] > 1)
+        outKept.push_back(d);
+    }
+    if (inKept != outKept)
+      return op.emitOpError()
+             << "has no OpLib kernel: op_reduce keeps the input's memory order, the result has another";
+    call.function = "op_reduce";
+    call.paramType = "REDUCE_PARAM";
+    call.field("kind", OpCallValue::ofEnumerator(kind()))
+        .field("rnd", OpCallValue::ofEnumerator("RND_NEAREST_EVEN"));
+    operandsThenResults(op, call);
+    return success();
+  }
+
+  static const char *kind() {
+    if constexpr (std::is_same_v<OpT, ReduceSumOp>)
+      return "REDUCE_SUM";
+    else if constexpr (std::is_same_v<OpT, ReduceMeanOp>)
+      return "REDUCE_MEAN";
+    else if constexpr (std::is_same_v<OpT, ReduceMaxOp>)
+      return "REDUCE_MAX";
+    else
+      return "REDUCE_MIN";
+  }
 };
 
 //===----------------------------------------------------------------------===//
