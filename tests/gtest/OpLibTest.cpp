@@ -190,6 +190,9 @@ std::string argsOf(const tx8be::OpCall &call) {
     case tx8be::OpCallArg::Kind::Null:
       s += "null";
       break;
+    case tx8be::OpCallArg::Kind::OperandArray:
+      s += "ins[]";
+      break;
     }
   }
   return s;

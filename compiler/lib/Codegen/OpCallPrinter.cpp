@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "CodegenUtils.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -75,6 +77,12 @@ LogicalResult tx8::codegen::printOpCall(Operation *op, const OpCall &call, const
   }
   std::string args;
   for (const OpCallArg &arg : call.args) {
+    if (arg.kind == OpCallArg::Kind::OperandArray) { // a C99 compound literal: (TSR *const[]){&in0, &in1}
+      if (site.operands.size() < op->getNumOperands())
+        return op->emitOpError() << "OpLib call reads every operand, which codegen does not provide here";
+      args += ", (TSR *const[]){" + llvm::join(site.operands, ", ") + "}";
+      continue;
+    }
     const std::vector<std::string> *names = arg.kind == OpCallArg::Kind::Operand  ? &site.operands
                                             : arg.kind == OpCallArg::Kind::Result ? &site.results
                                                                                   : nullptr;

@@ -75,6 +75,8 @@ SmallVector<int64_t, 6> tx8be::splittableDims(Operation *op) {
           dims.push_back(0);
       })
       .Case<SoftmaxOp, LogSoftmaxOp>([&](auto sm) { allBut(normalizeAxis(sm.getAxis(), rank)); })
+      // Concat: every dim but the axis (each input's box is the output's there).
+      .Case<ConcatOp>([&](ConcatOp concat) { allBut(normalizeAxis(concat.getAxis(), rank)); })
       // Reductions: the dims they keep (a kept extent-1 dim of keepdims stands for a whole reduction).
       .Case<ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp>([&](auto reduce) {
         int64_t inRank = cast<ShapedType>(reduce.getInput().getType()).getRank();

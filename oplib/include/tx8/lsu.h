@@ -63,6 +63,16 @@ typedef struct PERMUTE_PARAM {
 } PERMUTE_PARAM;
 uint64_t op_permute(PERMUTE_PARAM *param, TSR *in, TSR *out);
 
+/* Concatenates count compact (row-major) SPM tensors along dim `axis` into out (same format, same dim 1..6; every
+ * extent but axis's equal to out's, axis's summing to out's). Viewed as [outer][C_i * inner] blocks, input i goes
+ * to out at element offset (C_0 + ... + C_{i-1}) * inner with out's row stride: one TDMA gather/scatter per
+ * input. Inputs may not overlap out. */
+typedef struct CONCAT_PARAM {
+    uint32_t axis;  /* 0..dim-1, in the TSRs' dim order */
+    uint32_t count; /* inputs, >= 1 */
+} CONCAT_PARAM;
+uint64_t op_concat(CONCAT_PARAM *param, TSR *const *in, TSR *out);
+
 /* Loads and stores between a DDR tensor stored whole and an SPM buffer holding one slice of it, both in the same
  * layout. The slice comes from the DDR TSR's L_SHAPE: shape_whole (the DDR tensor), shape_start and shape_real
  * (the slice, which the SPM buffer holds as a tensor of shape shape_real). If the SPM TSR has a shape, its dim and

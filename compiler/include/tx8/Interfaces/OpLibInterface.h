@@ -58,10 +58,10 @@ struct OpCallValue {
   static OpCallValue ofInts(llvm::ArrayRef<int64_t> v) { return {Kind::IntArray, 0, 0, {}, {v.begin(), v.end()}}; }
 };
 
-/// An argument of the call after `&param`: a TSR* of the op's operand / result `index`, its scratch (imm), or NULL
-/// (an absent optional operand).
+/// An argument of the call after `&param`: a TSR* of the op's operand / result `index`, its scratch (imm), NULL
+/// (an absent optional operand), or every operand as an array (`TSR *const *`, for a variadic op such as Concat).
 struct OpCallArg {
-  enum class Kind { Operand, Result, Imm, Null };
+  enum class Kind { Operand, Result, Imm, Null, OperandArray };
   Kind kind = Kind::Null;
   unsigned index = 0;
 };

@@ -155,7 +155,7 @@ LogicalResult noKernel(Operation *op) {
                               "Add/Sub/Mul/Div/Max/Min (broadcasting), Relu, Abs, Neg, Exp, Sqrt, Reciprocal, Sigmoid, "
                               "Tanh, LeakyRelu, HardSigmoid, Clip, ReduceSum/Mean/Max/Min, Softmax (innermost axis), "
                               "Max/AvgPool 2-D, GlobalAvgPool, Reshape, Transpose and ChannelNorm between compact "
-                              "layouts)";
+                              "layouts, Concat)";
 }
 
 /// The base of every family's model. ConcreteModel provides
@@ -842,7 +842,7 @@ struct ReduceModel : OpLibModel<ReduceModel<OpT>, OpT> {
 // Data movement (LSU / TDMA), loads and stores, Reshape
 //===----------------------------------------------------------------------===//
 
-/// Concat, Slice, Pad: SPM-to-SPM moves of compact tensors. No OpLib kernel.
+/// Slice, Pad: SPM-to-SPM moves of compact tensors. No OpLib kernel.
 template <typename OpT>
 struct DataMovementModel : OpLibModel<DataMovementModel<OpT>, OpT> {
   static void properties(OpT, OpAttr &attr) {
@@ -889,6 +889,40 @@ struct ChannelNormModel : OpLibModel<ChannelNormModel, ChannelNormOp> {
     call.paramType = "PERMUTE_PARAM";
     call.field("perm", OpCallValue::ofInts(perm));
     operandsThenResults(op, call);
+    return success();
+  }
+};
+
+/// Concat: op_concat, one TDMA gather/scatter per input, on compact tensors of up to 6 dims that all keep the
+/// result's memory order (the axis is then the same memory position in each).
+struct ConcatModel : OpLibModel<ConcatModel, ConcatOp> {
+  static void properties(ConcatOp, OpAttr &attr) {
+    attr.alignMode = NPU_COMPACT;
+    attr.engine = NPU_ENGINE_LSU;
+  }
+  static uint64_t cycles(ConcatOp, const CycleInputs &in) { return in.est.tdma(in.outElems * in.bytes); }
+  SmallVector<int64_t> getOpLibViewShape(Operation *, unsigned, ArrayRef<int64_t> deviceShape) const {
+    return SmallVector<int64_t>(deviceShape.begin(), deviceShape.end());
+  }
+  LogicalResult genOpCode(Operation *operation, OpCall &call) const {
+    auto op = cast<ConcatOp>(operation);
+    DeviceLayout out = getDeviceLayout(op.getOutput());
+    if (!isCompactLayout(out.mode) || out.order.size() > MAX_SHAPE_DIM)
+      return op.emitOpError() << "has no OpLib kernel: op_concat takes compact layouts of 1 to " << MAX_SHAPE_DIM
+                              << " dims";
+    for (Value input : op.getInputs()) {
+      DeviceLayout in = getDeviceLayout(input);
+      if (!isCompactLayout(in.mode) || in.order != out.order)
+        return op.emitOpError() << "has no OpLib kernel: op_concat needs every input in the result's layout";
+    }
+    int64_t axis = static_cast<int64_t>(op.getAxis());
+    if (axis < 0)
+      axis += static_cast<int64_t>(out.order.size());
+    call.function = "op_concat";
+    call.paramType = "CONCAT_PARAM";
+    call.field("axis", OpCallValue::ofInt(llvm::find(out.order, axis) - out.order.begin()))
+        .field("count", OpCallValue::ofInt(op.getInputs().size()));
+    call.arg(ArgKind::OperandArray).arg(ArgKind::Result, 0);
     return success();
   }
 };
@@ -990,7 +1024,8 @@ void tx8be::detail::attachOpLibModels(MLIRContext *ctx) {
   LayerNormOp::attachInterface<LayerNormModel>(*ctx);
   attachAll<ReduceModel, ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp>(ctx);
   // Data movement, loads and stores, views.
-  attachAll<DataMovementModel, ConcatOp, SliceOp, PadOp>(ctx);
+  attachAll<DataMovementModel, SliceOp, PadOp>(ctx);
+  ConcatOp::attachInterface<ConcatModel>(*ctx);
   TransposeOp::attachInterface<TransposeModel>(*ctx);
   GatherOp::attachInterface<GatherModel>(*ctx);
   ChannelNormOp::attachInterface<ChannelNormModel>(*ctx);
