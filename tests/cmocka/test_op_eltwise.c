@@ -1,9 +1,10 @@
 /*
  * The elementwise kernels on the CT (op_add, op_sub, op_mul, op_div, op_max, op_min, op_relu, op_abs, op_neg,
- * op_sqrt, op_reciprocal, op_exp; op_leaky_relu, op_clip, op_hard_sigmoid): random shapes (dim 2..4) in every
- * layout, float format and rounding mode, data packed into the layout image, results unpacked and compared with a double reference (bit for bit where the
- * op is correctly rounded); cycles equal one instruction over the whole image, the CT's bound (documented formula);
- * argument faults with their messages; outputs untouched on a fault.
+ * op_sqrt, op_reciprocal, op_exp; op_leaky_relu, op_clip, op_hard_sigmoid; op_cast): random shapes (dim 2..4) in
+ * every layout, float format and rounding mode, data packed into the layout image, results unpacked and compared
+ * with a double reference (bit for bit where the op is correctly rounded); cycles equal one instruction over the
+ * whole image, the CT's bound (documented formula); the binary ops' broadcasting; argument faults with their
+ * messages; outputs untouched on a fault.
  */
 #include "op_test_common.h"
 
@@ -245,6 +246,54 @@ static void scalar_activations(void **state) {
     free(x), free(got), free(want);
 }
 
+/* op_cast between fp32, fp16 and bf16 each way, compact layouts: values (with overflow for the narrower formats)
+ * rounded once to the output format in every rounding mode, bit for bit; one convert at the CT bound. */
+static void cast_cases(void **state) {
+    (void)state;
+    tx8_rng r;
+    tx8_rng_seed(&r, tx8_test_seed() + 43);
+    enum { MAXN = 2000 };
+    double *x = malloc(MAXN * sizeof(double)), *got = malloc(MAXN * sizeof(double));
+    double *want = malloc(MAXN * sizeof(double));
+    char what[160];
+    for (int c = 0; c < 36; ++c) {
+        const Data_Format from = kFloatFmts[c % 3], to = kFloatFmts[(c / 3) % 3];
+        const LAYOUT_MODE mode = c % 2 ? LAYOUT_NTENSOR : LAYOUT_TENSOR;
+        const RND_MODE rnd = (RND_MODE)tx8_rng_int(&r, 0, RND_COUNT - 1);
+        const int32_t shape[3] = {1, tx8_rng_int(&r, 1, 5), tx8_rng_int(&r, 1, 300)};
+        const size_t n = (size_t)shape[1] * (size_t)shape[2];
+        const tx8_layout li = make_layout(mode, from, shape, 3), lo = make_layout(mode, to, shape, 3);
+        tensor_buf ti, tout;
+        make_tensor(&ti, from, SPM_A, shape, 3);
+        make_tensor(&tout, to, SPM_D, shape, 3);
+        ct_rand_vals(&r, from, x, n, c % 4 == 0 ? -1e5 : -3, c % 4 == 0 ? 1e5 : 3); /* fp16 overflows past 65504 */
+        put_tensor(&li, SPM_A, x, n);
+        ELTWISE_PARAM prm = {mode, rnd};
+        const uint64_t cyc = op_cast(&prm, &ti.tsr, &tout.tsr);
+        assert_int_equal(tx8_test_faults()->count, 0);
+        const uint32_t bits = (li.elem_bytes > lo.elem_bytes ? li.elem_bytes : lo.elem_bytes) * 8;
+        assert_int_equal(cyc, ct_expected_cycles(n, bits, 0));
+        get_tensor(&lo, SPM_D, got, n);
+        for (size_t i = 0; i < n; ++i) want[i] = cm_format_to_double(cm_round_to_format(x[i], to, rnd), to);
+        snprintf(what, sizeof what, "cast case %d: %s -> %s %s %s n=%zu", c, tx8_format_name(from), tx8_format_name(to),
+                 tx8_layout_name(mode), tx8_rnd_name(rnd), n);
+        tx8_test_assert_close(got, want, n, 0.0, 0.0, what);
+        ++g_random_cases;
+    }
+    const int32_t shape[3] = {1, 2, 8};
+    tensor_buf ta, tb;
+    make_tensor(&ta, Fmt_FP32, SPM_A, shape, 3);
+    make_tensor(&tb, Fmt_INT8, SPM_D, shape, 3);
+    ELTWISE_PARAM prm = {LAYOUT_TENSOR, RND_NEAREST_EVEN}, cx = {LAYOUT_CX, RND_NEAREST_EVEN};
+    ct_fill_pattern(SPM_D, 64);
+    assert_true(op_cast(&prm, &ta.tsr, &tb.tsr) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("op_cast: out->format = int8, must be fp32, fp16 or bf16");
+    assert_true(op_cast(&cx, &ta.tsr, &ta.tsr) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("op_cast: param->layout = 2, must be Tensor or NTensor (compact)");
+    ct_assert_pattern(SPM_D, 64);
+    free(x), free(got), free(want);
+}
+
 /* A per-channel bias in channel-last order ([1,H,W,C] + [1,1,1,C]) is one V_VuV: exactly the CT bound. */
 static void broadcast_bias_is_one_instruction(void **state) {
     (void)state;
@@ -350,6 +399,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(broadcast_ops, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(broadcast_bias_is_one_instruction, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(scalar_activations, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(cast_cases, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(fixed_cycles, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(faults, tx8_test_setup, tx8_test_teardown),
     };

@@ -126,6 +126,12 @@ uint64_t op_hard_sigmoid(HARD_SIGMOID_PARAM *param, TSR *in, TSR *out);
 uint64_t op_sigmoid(ELTWISE_PARAM *param, TSR *in, TSR *out);
 uint64_t op_tanh(ELTWISE_PARAM *param, TSR *in, TSR *out);
 
+/* ---- op_cast on the CT: out = in converted to out's format (fp32 / fp16 / bf16 each way), rounded once with
+ * param->rnd (NaN stays NaN, overflow as the rounding mode says); one CT convert per chunk. in and out: the same
+ * shape (dim 2..4) in a compact layout (Tensor / NTensor, given by param->layout); they may not overlap unless
+ * they are the same buffer and element size. ---- */
+uint64_t op_cast(ELTWISE_PARAM *param, TSR *in, TSR *out);
+
 /* ---- op_reduce on the CT: in viewed as [A][R][B] (dim 3, compact row-major), out as [A][1][B]; reduces the
  * middle dim: sum (accumulated in double in index order, rounded once), max / min (NaN propagates), mean (the
  * rounded sum divided by R, rounded again). B == 1: one inner reduction over [A][R]; otherwise one outer

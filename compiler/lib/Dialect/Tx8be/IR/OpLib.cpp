@@ -153,9 +153,9 @@ uint64_t product(ArrayRef<int64_t> values) {
 LogicalResult noKernel(Operation *op) {
   return op->emitOpError() << "has no OpLib kernel (codegen supports BatchNorm, Conv 1-D/2-D, Gemm/MatMul 2-D, "
                               "Add/Sub/Mul/Div/Max/Min (broadcasting), Relu, Abs, Neg, Exp, Sqrt, Reciprocal, Sigmoid, "
-                              "Tanh, LeakyRelu, HardSigmoid, Clip, ReduceSum/Mean/Max/Min, Softmax (innermost axis), "
-                              "Max/AvgPool 2-D, GlobalAvgPool, Reshape, Transpose and ChannelNorm between compact "
-                              "layouts, Concat)";
+                              "Tanh, LeakyRelu, HardSigmoid, Clip, ReduceSum/Mean/Max/Min, Cast between floats, Softmax"
+                              " (innermost axis), Max/AvgPool 2-D, GlobalAvgPool, Reshape, Concat, Transpose and "
+                              "ChannelNorm between compact layouts)";
 }
 
 /// The base of every family's model. ConcreteModel provides
@@ -431,6 +431,35 @@ struct HardSigmoidModel : ScalarActModel<HardSigmoidModel, HardSigmoidOp, 4> {
   static void scalars(HardSigmoidOp op, OpCall &call) {
     call.field("alpha", OpCallValue::ofFloat(op.getAlpha().convertToFloat()))
         .field("beta", OpCallValue::ofFloat(op.getBeta().convertToFloat()));
+  }
+};
+
+/// Cast between float formats: op_cast, one CT convert over the tensor in a compact layout (rounded to nearest
+/// even, as ONNX casts floats).
+struct CastModel : OpLibModel<CastModel, CastOp> {
+  static void properties(CastOp, OpAttr &attr) {
+    attr.alignMode = NPU_COMPACT;
+    attr.engine = NPU_ENGINE_CT;
+    attr.anyDimOrder = true;
+  }
+  static uint64_t cycles(CastOp, const CycleInputs &in) { return in.est.ct(in.outElems, in.bytes); }
+  LogicalResult genOpCode(Operation *op, OpCall &call) const {
+    auto isFloat = [](Type t) {
+      Type e = getElementTypeOrSelf(t);
+      return e.isF32() || e.isF16() || e.isBF16();
+    };
+    Value in = op->getOperand(0), out = op->getResult(0);
+    if (!isFloat(in.getType()) || !isFloat(out.getType()))
+      return op->emitOpError() << "has no OpLib kernel: op_cast converts between f32, f16 and bf16, not "
+                               << getElementTypeOrSelf(in.getType()) << " to " << getElementTypeOrSelf(out.getType());
+    if (cast<ShapedType>(in.getType()).getShape() != cast<ShapedType>(out.getType()).getShape() ||
+        getDeviceLayout(in) != getDeviceLayout(out) || !isCompactLayout(getDeviceLayout(out).mode))
+      return op->emitOpError() << "has no OpLib kernel: op_cast keeps the shape and a compact layout";
+    call.function = "op_cast";
+    call.paramType = "ELTWISE_PARAM";
+    call.field("layout", layoutOf(op)).field("rnd", OpCallValue::ofEnumerator("RND_NEAREST_EVEN"));
+    operandsThenResults(op, call);
+    return success();
   }
 };
 
@@ -999,7 +1028,7 @@ void tx8be::detail::attachOpLibModels(MLIRContext *ctx) {
   attachEltwise<C::Transcendental, kOpSqrt, SqrtOp>(ctx);
   attachEltwise<C::Transcendental, kOpReciprocal, ReciprocalOp>(ctx);
   attachEltwise<C::Transcendental, nullptr, EluOp, SeluOp, GeluOp, SoftplusOp, SoftsignOp, LogOp, RsqrtOp, ErfOp>(ctx);
-  attachEltwise<C::OnePass, nullptr, CastOp>(ctx);
+  CastOp::attachInterface<CastModel>(*ctx);
   // Elementwise binary.
   attachEltwise<C::OnePass, kOpAdd, AddOp>(ctx);
   attachEltwise<C::OnePass, kOpSub, SubOp>(ctx);
