@@ -3,6 +3,10 @@
 #include "tx8/lsu.h"
 #include "tx8/tsm.h"
 
+#include <stdio.h>
+
+#include "tsr_checks.h"
+
 uint64_t op_concat(CONCAT_PARAM *param, TSR *const *in, TSR *out) {
     const char *op = "op_concat";
     if (!param) return tx8_hal_fault("%s: param is NULL", op), TX8_CYCLES_INVALID;
@@ -22,10 +26,8 @@ uint64_t op_concat(CONCAT_PARAM *param, TSR *const *in, TSR *out) {
         if ((uint32_t)d < param->axis) outer *= (uint64_t)out->shape->shape_real[d];
         if ((uint32_t)d > param->axis) inner *= (uint64_t)out->shape->shape_real[d];
     }
-    const uint64_t out_axis = (uint64_t)out->shape->shape_real[param->axis];
-    const uint64_t out_bytes = outer * out_axis * inner * eb, spm = tx8_hal_config()->spm_bytes;
-    if (out->addr > spm || out_bytes > spm - out->addr)
-        return tx8_hal_fault("%s: out is outside SPM", op), TX8_CYCLES_INVALID;
+    const uint64_t out_axis = (uint64_t)out->shape->shape_real[param->axis], out_bytes = tx8_tsr_compact_bytes(out);
+    if (tx8_check_in_spm(op, "out", out->addr, out_bytes) != 0) return TX8_CYCLES_INVALID;
     /* Every input checked before the first copy. */
     for (uint32_t i = 0; i < param->count; ++i) {
         const TSR *t = in[i];
@@ -42,10 +44,11 @@ uint64_t op_concat(CONCAT_PARAM *param, TSR *const *in, TSR *out) {
                                      t->shape->shape_real[d], out->shape->shape_real[d]), TX8_CYCLES_INVALID;
         if (t->shape->shape_real[param->axis] < 1)
             return tx8_hal_fault("%s: in[%u] is empty along the axis", op, i), TX8_CYCLES_INVALID;
-        const uint64_t bytes = outer * (uint64_t)t->shape->shape_real[param->axis] * inner * eb;
-        if (t->addr > spm || bytes > spm - t->addr)
-            return tx8_hal_fault("%s: in[%u] is outside SPM", op, i), TX8_CYCLES_INVALID;
-        if (t->addr < out->addr + out_bytes && out->addr < t->addr + bytes)
+        const uint64_t bytes = tx8_tsr_compact_bytes(t);
+        char name[16];
+        snprintf(name, sizeof name, "in[%u]", i);
+        if (tx8_check_in_spm(op, name, t->addr, bytes) != 0) return TX8_CYCLES_INVALID;
+        if (ranges_overlap(t->addr, bytes, out->addr, out_bytes))
             return tx8_hal_fault("%s: in[%u] overlaps out", op, i), TX8_CYCLES_INVALID;
         total += (uint64_t)t->shape->shape_real[param->axis];
     }

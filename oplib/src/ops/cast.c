@@ -4,6 +4,8 @@
 #include "tx8/hal.h"
 #include "tx8/tsm.h"
 
+#include "tsr_checks.h"
+
 static int is_float_format(Data_Format f) { return f == Fmt_FP32 || f == Fmt_FP16 || f == Fmt_BF16; }
 
 uint64_t op_cast(ELTWISE_PARAM *param, TSR *in, TSR *out) {
@@ -28,19 +30,16 @@ uint64_t op_cast(ELTWISE_PARAM *param, TSR *in, TSR *out) {
     }
     if (in->shape->dim != out->shape->dim)
         return tx8_hal_fault("%s: in has %d dims, out %d", op, in->shape->dim, out->shape->dim), TX8_CYCLES_INVALID;
-    uint64_t n = 1;
-    for (int32_t d = 0; d < in->shape->dim; ++d) {
+    for (int32_t d = 0; d < in->shape->dim; ++d)
         if (in->shape->shape_real[d] != out->shape->shape_real[d] || in->shape->shape_real[d] < 1)
             return tx8_hal_fault("%s: in->shape->shape_real[%d] = %d, out's is %d; they must be equal and > 0", op, d,
                                  in->shape->shape_real[d], out->shape->shape_real[d]), TX8_CYCLES_INVALID;
-        n *= (uint64_t)in->shape->shape_real[d];
-    }
     const uint64_t ib = tx8_format_bytes(in->format), ob = tx8_format_bytes(out->format);
-    const uint64_t spm = tx8_hal_config()->spm_bytes;
-    if (in->addr > spm || n * ib > spm - in->addr || out->addr > spm || n * ob > spm - out->addr)
-        return tx8_hal_fault("%s: in or out is outside SPM", op), TX8_CYCLES_INVALID;
+    const uint64_t in_bytes = tx8_tsr_compact_bytes(in), out_bytes = tx8_tsr_compact_bytes(out), n = in_bytes / ib;
+    if (tx8_check_in_spm(op, "in", in->addr, in_bytes) != 0 || tx8_check_in_spm(op, "out", out->addr, out_bytes) != 0)
+        return TX8_CYCLES_INVALID;
     const int same = in->addr == out->addr && ib == ob;
-    if (!same && in->addr < out->addr + n * ob && out->addr < in->addr + n * ib)
+    if (!same && ranges_overlap(in->addr, in_bytes, out->addr, out_bytes))
         return tx8_hal_fault("%s: out overlaps in (only the same buffer of the same element size may be)", op),
                TX8_CYCLES_INVALID;
     uint64_t total = 0;

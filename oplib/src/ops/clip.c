@@ -5,7 +5,6 @@
 #include <math.h>
 
 #include "tx8/hal.h"
-#include "tx8/tsm.h"
 
 uint64_t op_clip(CLIP_PARAM *param, TSR *in, TSR *out) {
     if (!param) return tx8_hal_fault("op_clip: param is NULL"), TX8_CYCLES_INVALID;
@@ -14,7 +13,6 @@ uint64_t op_clip(CLIP_PARAM *param, TSR *in, TSR *out) {
         return TX8_CYCLES_INVALID;
     /* max(x, -inf) and min(x, +inf) are x (NaN too): a missing bound still costs its pass, which also copies in. */
     const float lo = param->has_min ? param->min : -INFINITY, hi = param->has_max ? param->max : INFINITY;
-    const uint64_t cycles = eltwise_issue_scalar(CGRATensor_ArithOp_V_S_max, in, lo, out, elems, param->rnd);
-    if (cycles == TX8_CYCLES_INVALID) return cycles;
-    return ADD_VALID_CYCLE(cycles, eltwise_issue_scalar(CGRATensor_ArithOp_V_S_min, out, hi, out, elems, param->rnd));
+    const eltwise_scalar_step steps[2] = {{CGRATensor_ArithOp_V_S_max, lo}, {CGRATensor_ArithOp_V_S_min, hi}};
+    return eltwise_issue_scalar_chain(steps, 2, in, out, elems, param->rnd);
 }

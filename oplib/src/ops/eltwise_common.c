@@ -5,6 +5,8 @@
 #include "tx8/layout.h"
 #include "tx8/tsm.h"
 
+#include "tsr_checks.h"
+
 #include <string.h>
 
 static int is_eltwise_format(Data_Format f) { return f == Fmt_FP32 || f == Fmt_FP16 || f == Fmt_BF16; }
@@ -76,6 +78,15 @@ uint64_t eltwise_issue_scalar(TsmArithVS f, const TSR *in, float scalar, const T
     return total;
 }
 
+uint64_t eltwise_issue_scalar_chain(const eltwise_scalar_step *steps, int count, const TSR *in, const TSR *out,
+                                    uint64_t elems, RND_MODE rnd) {
+    uint64_t total = 0;
+    for (int i = 0; i < count && total != TX8_CYCLES_INVALID; ++i)
+        total = ADD_VALID_CYCLE(total,
+                                eltwise_issue_scalar(steps[i].f, i ? out : in, steps[i].scalar, out, elems, rnd));
+    return total;
+}
+
 uint64_t eltwise_issue_unary(eltwise_unary_fn f, const TSR *in, const TSR *out, uint64_t elems, RND_MODE rnd) {
     const uint64_t eb = tx8_format_bytes(in->format);
     uint64_t total = 0;
@@ -125,16 +136,6 @@ static int same_shape(const TSR *x, const TSR *y) {
 /* The rounding direction of -x: rounding -(b - a) toward +inf is rounding (a - b) toward -inf. */
 static RND_MODE mirrored(RND_MODE r) { return r == RND_POS_INF ? RND_NEG_INF : r == RND_NEG_INF ? RND_POS_INF : r; }
 
-static uint64_t bytes_of(const TSR *t, uint64_t eb) {
-    uint64_t n = 1;
-    for (int32_t d = 0; d < t->shape->dim; ++d) n *= (uint64_t)t->shape->shape_real[d];
-    return n * eb;
-}
-
-static int overlaps(const TSR *x, const TSR *y, uint64_t eb) {
-    return x->addr < y->addr + bytes_of(y, eb) && y->addr < x->addr + bytes_of(x, eb);
-}
-
 /* Checks a, b and out for broadcasting and merges out's dims into runs; 0 on success, -1 after a fault. */
 static int plan_broadcast(const eltwise_binary_kind *k, const ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out,
                           bcast_run *runs, int *count) {
@@ -180,7 +181,6 @@ static int plan_broadcast(const eltwise_binary_kind *k, const ELTWISE_PARAM *par
         r->size *= (uint64_t)o[d];
         r->sa = fa ? stride_a[d] : 0, r->sb = fb ? stride_b[d] : 0, r->so = stride_o[d];
     }
-    const uint64_t elem = tx8_format_bytes(out->format);
     for (int i = 0; i < n; ++i) {
         if (runs[i].size > ELTWISE_MAX_ELEMS / 4)
             return tx8_hal_fault("%s: a run of %llu elements is too long for one instruction", op,
@@ -189,18 +189,17 @@ static int plan_broadcast(const eltwise_binary_kind *k, const ELTWISE_PARAM *par
             return tx8_hal_fault("%s: a broadcasts over %llu elements where b does not: not supported (a / b with a "
                                  "broadcast numerator)", op, (unsigned long long)runs[i].size), -1;
     }
+    const uint64_t out_bytes = tx8_tsr_compact_bytes(out);
     for (int i = 0; i < 2; ++i) {
         const TSR *x = i ? b : a;
-        if (!same_shape(x, out) && overlaps(x, out, elem))
+        if (!same_shape(x, out) && ranges_overlap(x->addr, tx8_tsr_compact_bytes(x), out->addr, out_bytes))
             return tx8_hal_fault("%s: out overlaps %s, which broadcasts", op, i ? "b" : "a"), -1;
     }
     /* Several instructions run: check what the engine would only see at the failing one, so a fault writes nothing. */
-    for (int i = 0; i < 3; ++i) {
-        const TSR *x = i == 0 ? a : i == 1 ? b : out;
-        if (x->addr > hw->spm_bytes || bytes_of(x, elem) > hw->spm_bytes - x->addr)
-            return tx8_hal_fault("%s: %s = 0x%llx + %llu bytes is outside SPM", op, i == 0 ? "a" : i == 1 ? "b" : "out",
-                                 (unsigned long long)x->addr, (unsigned long long)bytes_of(x, elem)), -1;
-    }
+    static const char *const names[3] = {"a", "b", "out"};
+    const TSR *const all[3] = {a, b, out};
+    for (int i = 0; i < 3; ++i)
+        if (tx8_check_in_spm(op, names[i], all[i]->addr, tx8_tsr_compact_bytes(all[i])) != 0) return -1;
     *count = n;
     return 0;
 }

@@ -48,6 +48,14 @@ uint64_t eltwise_binary(const eltwise_binary_kind *k, const ELTWISE_PARAM *param
 uint64_t eltwise_issue_binary(TsmArithVV f, const TSR *a, const TSR *b, const TSR *out, uint64_t elems, RND_MODE rnd);
 /* out = in op scalar (V_S; the scalar an fp32 value), chunked the same way. */
 uint64_t eltwise_issue_scalar(TsmArithVS f, const TSR *in, float scalar, const TSR *out, uint64_t elems, RND_MODE rnd);
+
+/* A chain of V_S passes: the first from in into out, the others in place on out; stops at the first that fails. */
+typedef struct eltwise_scalar_step {
+    TsmArithVS f;
+    float scalar;
+} eltwise_scalar_step;
+uint64_t eltwise_issue_scalar_chain(const eltwise_scalar_step *steps, int count, const TSR *in, const TSR *out,
+                                    uint64_t elems, RND_MODE rnd);
 uint64_t eltwise_issue_unary(eltwise_unary_fn f, const TSR *in, const TSR *out, uint64_t elems, RND_MODE rnd);
 
 /* A one-instruction unary op (op_relu, op_abs, ...): eltwise_prepare of in and out, then f over the image. */

@@ -3,16 +3,15 @@
 #include "eltwise_common.h"
 
 #include "tx8/hal.h"
-#include "tx8/tsm.h"
 
 uint64_t op_hard_sigmoid(HARD_SIGMOID_PARAM *param, TSR *in, TSR *out) {
     if (!param) return tx8_hal_fault("op_hard_sigmoid: param is NULL"), TX8_CYCLES_INVALID;
     uint64_t elems;
     if (eltwise_prepare_unary("op_hard_sigmoid", param->layout, param->rnd, in, out, &elems) != 0)
         return TX8_CYCLES_INVALID;
-    const RND_MODE rnd = param->rnd;
-    uint64_t cycles = eltwise_issue_scalar(CGRATensor_ArithOp_V_S_mul, in, param->alpha, out, elems, rnd);
-    cycles = ADD_VALID_CYCLE(cycles, eltwise_issue_scalar(CGRATensor_ArithOp_V_S_add, out, param->beta, out, elems, rnd));
-    cycles = ADD_VALID_CYCLE(cycles, eltwise_issue_scalar(CGRATensor_ArithOp_V_S_min, out, 1.0f, out, elems, rnd));
-    return ADD_VALID_CYCLE(cycles, eltwise_issue_scalar(CGRATensor_ArithOp_V_S_max, out, 0.0f, out, elems, rnd));
+    const eltwise_scalar_step steps[4] = {{CGRATensor_ArithOp_V_S_mul, param->alpha},
+                                          {CGRATensor_ArithOp_V_S_add, param->beta},
+                                          {CGRATensor_ArithOp_V_S_min, 1.0f},
+                                          {CGRATensor_ArithOp_V_S_max, 0.0f}};
+    return eltwise_issue_scalar_chain(steps, 4, in, out, elems, param->rnd);
 }

@@ -4,6 +4,8 @@
 #include "tx8/hal.h"
 #include "tx8/tsm.h"
 
+#include "tsr_checks.h"
+
 typedef void (*reduce_fn)(CT_Param *, uint64_t, uint64_t, uint32_t, uint32_t, RND_MODE, Data_Format);
 
 uint64_t op_reduce(REDUCE_PARAM *param, TSR *in, TSR *out) {
@@ -34,12 +36,10 @@ uint64_t op_reduce(REDUCE_PARAM *param, TSR *in, TSR *out) {
                              s[0], s[1], s[2], o[0], o[1], o[2]), TX8_CYCLES_INVALID;
     const uint64_t eb = tx8_format_bytes(in->format);
     const uint64_t a = (uint64_t)s[0], r = (uint64_t)s[1], b = (uint64_t)s[2];
-    const uint64_t spm = tx8_hal_config()->spm_bytes;
-    uint64_t in_bytes, out_bytes;
-    if (__builtin_mul_overflow(a * r, b * eb, &in_bytes) || __builtin_mul_overflow(a, b * eb, &out_bytes) ||
-        in->addr > spm || in_bytes > spm - in->addr || out->addr > spm || out_bytes > spm - out->addr)
-        return tx8_hal_fault("%s: in or out is outside SPM", op), TX8_CYCLES_INVALID;
-    if (in->addr < out->addr + out_bytes && out->addr < in->addr + in_bytes)
+    const uint64_t in_bytes = tx8_tsr_compact_bytes(in), out_bytes = tx8_tsr_compact_bytes(out);
+    if (tx8_check_in_spm(op, "in", in->addr, in_bytes) != 0 || tx8_check_in_spm(op, "out", out->addr, out_bytes) != 0)
+        return TX8_CYCLES_INVALID;
+    if (ranges_overlap(in->addr, in_bytes, out->addr, out_bytes))
         return tx8_hal_fault("%s: out overlaps in", op), TX8_CYCLES_INVALID;
 
     reduce_fn inner = param->kind == REDUCE_MAX   ? CGRATensor_ReduceOp_T_inner_max
