@@ -4,7 +4,6 @@
 #include "tx8/Transforms/BufferAllocator.h"
 
 #include "mlir/IR/BuiltinTypes.h"
-#include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -79,12 +78,10 @@ SmallVector<int64_t, 6> tx8be::splittableDims(Operation *op) {
       .Case<ConcatOp>([&](ConcatOp concat) { allBut(normalizeAxis(concat.getAxis(), rank)); })
       // Reductions: the dims they keep (a kept extent-1 dim of keepdims stands for a whole reduction).
       .Case<ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp>([&](auto reduce) {
-        int64_t inRank = cast<ShapedType>(reduce.getInput().getType()).getRank();
-        llvm::SmallSet<int64_t, 8> axes;
-        for (int64_t a : reduce.getAxes())
-          axes.insert(normalizeAxis(a, inRank));
+        SmallVector<bool, 6> reduced =
+            reducedDims(reduce.getAxes(), cast<ShapedType>(reduce.getInput().getType()).getRank());
         for (int64_t d = 0; d < rank; ++d)
-          if (!reduce.getKeepdims() || (!reduce.getAxes().empty() && !axes.contains(d)))
+          if (!reduce.getKeepdims() || !reduced[d])
             dims.push_back(d);
       })
       .Default([&](Operation *) {

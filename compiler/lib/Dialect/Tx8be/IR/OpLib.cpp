@@ -23,7 +23,6 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
-#include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 
@@ -254,6 +253,12 @@ constexpr char kOpTanh[] = "op_tanh";
 
 bool isCompactLayout(LayoutMode mode) { return mode == LayoutMode::Tensor || mode == LayoutMode::NTensor; }
 
+/// The element types the CT's float kernels take (eltwise_prepare, op_cast).
+bool isCtFloat(Type type) {
+  Type e = getElementTypeOrSelf(type);
+  return e.isF32() || e.isF16() || e.isBF16();
+}
+
 /// The binary kernels that broadcast (eltwise_binary in OpLib): numpy broadcasting at the output's rank in a
 /// compact layout; op_div not with a numerator that broadcasts where the denominator does not.
 bool kernelBroadcasts(const char *kernel) {
@@ -366,9 +371,9 @@ struct EltwiseModel : OpLibModel<EltwiseModel<OpT, Cost, Kernel>, OpT> {
           return op->emitOpError() << "has no OpLib kernel: " << problem;
       }
       // eltwise_prepare's formats: what the kernel would fault on at run time is refused here.
-      Type element = getElementTypeOrSelf(type);
-      if (!element.isF32() && !element.isF16() && !element.isBF16())
-        return op->emitOpError() << "has no OpLib kernel: " << Kernel << " takes f32, f16 or bf16, not " << element;
+      if (!isCtFloat(type))
+        return op->emitOpError() << "has no OpLib kernel: " << Kernel << " takes f32, f16 or bf16, not "
+                                 << getElementTypeOrSelf(type);
       call.function = Kernel;
       call.paramType = "ELTWISE_PARAM";
       call.field("layout", layoutOf(op)).field("rnd", OpCallValue::ofEnumerator("RND_NEAREST_EVEN"));
@@ -390,12 +395,13 @@ struct ScalarActModel : OpLibModel<ConcreteModel, OpT> {
   }
   static uint64_t cycles(OpT, const CycleInputs &in) { return in.est.ct(in.outElems, in.bytes, Passes); }
   LogicalResult genOpCode(Operation *op, OpCall &call) const {
-    Type type = op->getResult(0).getType(), element = getElementTypeOrSelf(type);
+    Type type = op->getResult(0).getType();
     const char *kernel = ConcreteModel::kKernel;
     if (op->getOperand(0).getType() != type)
       return op->emitOpError() << "has no OpLib kernel: " << kernel << " needs its input of the result's type";
-    if (!element.isF32() && !element.isF16() && !element.isBF16())
-      return op->emitOpError() << "has no OpLib kernel: " << kernel << " takes f32, f16 or bf16, not " << element;
+    if (!isCtFloat(type))
+      return op->emitOpError() << "has no OpLib kernel: " << kernel << " takes f32, f16 or bf16, not "
+                               << getElementTypeOrSelf(type);
     call.function = ConcreteModel::kKernel;
     call.paramType = ConcreteModel::kParam;
     call.field("layout", layoutOf(op)).field("rnd", OpCallValue::ofEnumerator("RND_NEAREST_EVEN"));
@@ -444,12 +450,8 @@ struct CastModel : OpLibModel<CastModel, CastOp> {
   }
   static uint64_t cycles(CastOp, const CycleInputs &in) { return in.est.ct(in.outElems, in.bytes); }
   LogicalResult genOpCode(Operation *op, OpCall &call) const {
-    auto isFloat = [](Type t) {
-      Type e = getElementTypeOrSelf(t);
-      return e.isF32() || e.isF16() || e.isBF16();
-    };
     Value in = op->getOperand(0), out = op->getResult(0);
-    if (!isFloat(in.getType()) || !isFloat(out.getType()))
+    if (!isCtFloat(in.getType()) || !isCtFloat(out.getType()))
       return op->emitOpError() << "has no OpLib kernel: op_cast converts between f32, f16 and bf16, not "
                                << getElementTypeOrSelf(in.getType()) << " to " << getElementTypeOrSelf(out.getType());
     if (cast<ShapedType>(in.getType()).getShape() != cast<ShapedType>(out.getType()).getShape() ||
@@ -755,29 +757,36 @@ struct LayerNormModel : OpLibModel<LayerNormModel, LayerNormOp> {
 /// Where a reduction's axes sit in its input's memory order: OpLib's op_reduce takes them as the middle dim R of
 /// an [A][R][B] view, so the reduced dims (of extent > 1) must be adjacent in memory.
 struct ReducePlan {
-  SmallVector<bool> reducedAt;  ///< per input memory position: a reduced dim
+  SmallVector<bool> reducedAt;   ///< per input memory position: a reduced dim
+  SmallVector<int64_t> position; ///< per input dim: its memory position
+  SmallVector<int64_t> resultDims; ///< per result dim: the input dim it stands for
   int64_t first = -1, last = -1; ///< the first / last reduced memory position of extent > 1 (-1: none)
   bool contiguous = true;        ///< no kept dim of extent > 1 between them
+
+  /// Which part of the [A][R][B] view input memory position `pos` falls in: 0 A, 1 R, 2 B.
+  int part(int64_t pos) const { return reducedAt[pos] ? 1 : (first < 0 || pos < first ? 0 : 2); }
 };
 
 template <typename OpT>
 ReducePlan planReduce(OpT op) {
   auto inShape = op.getInput().getType().getShape();
   int64_t rank = static_cast<int64_t>(inShape.size());
-  llvm::SmallSet<int64_t, 8> axes;
-  for (int64_t a : op.getAxes())
-    axes.insert(a < 0 ? a + rank : a);
+  SmallVector<bool, 6> reduced = reducedDims(op.getAxes(), rank);
   DeviceLayout in = getDeviceLayout(op.getInput());
   ReducePlan plan;
+  plan.position.assign(rank, 0);
   for (auto [p, d] : llvm::enumerate(in.order)) {
-    bool reduced = op.getAxes().empty() || axes.contains(d);
-    plan.reducedAt.push_back(reduced);
-    if (reduced && inShape[d] > 1) {
+    plan.position[d] = static_cast<int64_t>(p);
+    plan.reducedAt.push_back(reduced[d]);
+    if (reduced[d] && inShape[d] > 1) {
       if (plan.first < 0)
         plan.first = static_cast<int64_t>(p);
       plan.last = static_cast<int64_t>(p);
     }
   }
+  for (int64_t d = 0; d < rank; ++d)
+    if (op.getKeepdims() || !reduced[d])
+      plan.resultDims.push_back(d);
   for (int64_t p = plan.first; p >= 0 && p <= plan.last; ++p)
     if (!plan.reducedAt[p] && inShape[in.order[p]] > 1)
       plan.contiguous = false;
@@ -797,27 +806,17 @@ struct ReduceModel : OpLibModel<ReduceModel<OpT>, OpT> {
   SmallVector<int64_t> getOpLibViewShape(Operation *operation, unsigned index, ArrayRef<int64_t> deviceShape) const {
     auto op = cast<OpT>(operation);
     ReducePlan plan = planReduce(op);
-    int64_t a = 1, r = 1, b = 1;
+    int64_t view[3] = {1, 1, 1};
     if (index == 0) {
-      for (auto [p, extent] : llvm::enumerate(deviceShape)) {
-        int64_t pos = static_cast<int64_t>(p);
-        (plan.reducedAt[p] ? r : (plan.first < 0 || pos < plan.first ? a : b)) *= extent;
-      }
-      return {a, r, b};
+      for (auto [p, extent] : llvm::enumerate(deviceShape))
+        view[plan.part(static_cast<int64_t>(p))] *= extent;
+      return {view[0], view[1], view[2]};
     }
-    // The result's memory positions, each mapped to the input dim it keeps (or a kept extent-1 reduced one).
-    auto inOrder = getDeviceLayout(op.getInput()).order;
-    int64_t inRank = static_cast<int64_t>(inOrder.size());
-    SmallVector<int64_t> keptDims; // input logical dims, in logical order, that the result has
-    for (int64_t d = 0; d < inRank; ++d)
-      if (op.getKeepdims() || !plan.reducedAt[llvm::find(inOrder, d) - inOrder.begin()])
-        keptDims.push_back(d);
-    for (auto [q, d] : llvm::enumerate(getDeviceLayout(op.getOutput()).order)) {
-      int64_t pos = llvm::find(inOrder, keptDims[d]) - inOrder.begin();
-      if (!plan.reducedAt[pos])
-        (plan.first < 0 || pos < plan.first ? a : b) *= deviceShape[q];
-    }
-    return {a, 1, b};
+    // A result memory position holds a kept input dim (or a reduced one of extent 1, which counts for nothing).
+    for (auto [q, d] : llvm::enumerate(getDeviceLayout(op.getOutput()).order))
+      if (int part = plan.part(plan.position[plan.resultDims[d]]); part != 1)
+        view[part] *= deviceShape[q];
+    return {view[0], 1, view[2]};
   }
 
   LogicalResult genOpCode(Operation *operation, OpCall &call) const {
@@ -831,19 +830,14 @@ struct ReduceModel : OpLibModel<ReduceModel<OpT>, OpT> {
                                  "have kept dims between them in the input's order";
     // The result must keep the input's other dims in the input's memory order.
     auto inShape = op.getInput().getType().getShape();
+    auto kept = [&](int64_t d) { return !plan.reducedAt[plan.position[d]] && inShape[d] > 1; };
     SmallVector<int64_t> inKept, outKept;
-    for (auto [p, d] : llvm::enumerate(in.order))
-      if (!plan.reducedAt[p] && inShape[d] > 1)
+    for (int64_t d : in.order)
+      if (kept(d))
         inKept.push_back(d);
-    SmallVector<int64_t> keptDims;
-    for (int64_t d = 0; d < static_cast<int64_t>(in.order.size()); ++d)
-      if (op.getKeepdims() || !plan.reducedAt[llvm::find(in.order, d) - in.order.begin()])
-        keptDims.push_back(d);
-    for (int64_t q : out.order) {
-      int64_t d = keptDims[q];
-      if (!plan.reducedAt[llvm::find(in.order, d) - in.order.begin()] && inShape[d] > 1)
-        outKept.push_back(d);
-    }
+    for (int64_t q : out.order)
+      if (kept(plan.resultDims[q]))
+        outKept.push_back(plan.resultDims[q]);
     if (inKept != outKept)
       return op.emitOpError()
              << "has no OpLib kernel: op_reduce keeps the input's memory order, the result has another";
@@ -871,15 +865,22 @@ struct ReduceModel : OpLibModel<ReduceModel<OpT>, OpT> {
 // Data movement (LSU / TDMA), loads and stores, Reshape
 //===----------------------------------------------------------------------===//
 
-/// Slice, Pad: SPM-to-SPM moves of compact tensors. No OpLib kernel.
-template <typename OpT>
-struct DataMovementModel : OpLibModel<DataMovementModel<OpT>, OpT> {
+/// SPM-to-SPM moves of compact tensors on the TDMA, which OpLib takes as they lie in memory (up to 6 dims).
+template <typename ConcreteModel, typename OpT>
+struct TdmaMoveModel : OpLibModel<ConcreteModel, OpT> {
   static void properties(OpT, OpAttr &attr) {
     attr.alignMode = NPU_COMPACT;
     attr.engine = NPU_ENGINE_LSU;
   }
   static uint64_t cycles(OpT, const CycleInputs &in) { return in.est.tdma(in.outElems * in.bytes); }
+  SmallVector<int64_t> getOpLibViewShape(Operation *, unsigned, ArrayRef<int64_t> deviceShape) const {
+    return SmallVector<int64_t>(deviceShape.begin(), deviceShape.end());
+  }
 };
+
+/// Slice, Pad: no OpLib kernel yet.
+template <typename OpT>
+struct DataMovementModel : TdmaMoveModel<DataMovementModel<OpT>, OpT> {};
 
 /// Seed: an embedding table (operand 0) is read in place from DDR, only the indices are loaded. No OpLib
 /// kernel.
@@ -924,15 +925,7 @@ struct ChannelNormModel : OpLibModel<ChannelNormModel, ChannelNormOp> {
 
 /// Concat: op_concat, one TDMA gather/scatter per input, on compact tensors of up to 6 dims that all keep the
 /// result's memory order (the axis is then the same memory position in each).
-struct ConcatModel : OpLibModel<ConcatModel, ConcatOp> {
-  static void properties(ConcatOp, OpAttr &attr) {
-    attr.alignMode = NPU_COMPACT;
-    attr.engine = NPU_ENGINE_LSU;
-  }
-  static uint64_t cycles(ConcatOp, const CycleInputs &in) { return in.est.tdma(in.outElems * in.bytes); }
-  SmallVector<int64_t> getOpLibViewShape(Operation *, unsigned, ArrayRef<int64_t> deviceShape) const {
-    return SmallVector<int64_t>(deviceShape.begin(), deviceShape.end());
-  }
+struct ConcatModel : TdmaMoveModel<ConcatModel, ConcatOp> {
   LogicalResult genOpCode(Operation *operation, OpCall &call) const {
     auto op = cast<ConcatOp>(operation);
     DeviceLayout out = getDeviceLayout(op.getOutput());
@@ -944,9 +937,7 @@ struct ConcatModel : OpLibModel<ConcatModel, ConcatOp> {
       if (!isCompactLayout(in.mode) || in.order != out.order)
         return op.emitOpError() << "has no OpLib kernel: op_concat needs every input in the result's layout";
     }
-    int64_t axis = static_cast<int64_t>(op.getAxis());
-    if (axis < 0)
-      axis += static_cast<int64_t>(out.order.size());
+    int64_t axis = normalizeAxis(static_cast<int64_t>(op.getAxis()), static_cast<int64_t>(out.order.size()));
     call.function = "op_concat";
     call.paramType = "CONCAT_PARAM";
     call.field("axis", OpCallValue::ofInt(llvm::find(out.order, axis) - out.order.begin()))
@@ -959,15 +950,7 @@ struct ConcatModel : OpLibModel<ConcatModel, ConcatOp> {
 /// Transpose: op_permute on the TDMA, between compact layouts of up to 6 dims. Output memory dim k holds the
 /// output's logical dim to.order[k], which is the input's logical dim perm[to.order[k]], kept by the input at
 /// memory position from.order^-1 of that.
-struct TransposeModel : OpLibModel<TransposeModel, TransposeOp> {
-  static void properties(TransposeOp, OpAttr &attr) {
-    attr.alignMode = NPU_COMPACT;
-    attr.engine = NPU_ENGINE_LSU;
-  }
-  static uint64_t cycles(TransposeOp, const CycleInputs &in) { return in.est.tdma(in.outElems * in.bytes); }
-  SmallVector<int64_t> getOpLibViewShape(Operation *, unsigned, ArrayRef<int64_t> deviceShape) const {
-    return SmallVector<int64_t>(deviceShape.begin(), deviceShape.end());
-  }
+struct TransposeModel : TdmaMoveModel<TransposeModel, TransposeOp> {
   LogicalResult genOpCode(Operation *operation, OpCall &call) const {
     auto op = cast<TransposeOp>(operation);
     DeviceLayout from = getDeviceLayout(op.getInput()), to = getDeviceLayout(op.getOutput());

@@ -17,7 +17,6 @@
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
 
 #include "mlir/IR/BuiltinTypes.h"
-#include "llvm/ADT/SmallSet.h"
 
 using namespace mlir;
 using namespace tx8be;
@@ -245,14 +244,11 @@ struct ReduceModel : RuleModel<ReduceModel<OpT>, OpT> {
   static ShardingRule rule(OpT op) {
     ShardingRule rule = outputRule(op);
     int64_t inRank = rankOf(op.getInput());
-    llvm::SmallSet<int64_t, 8> reduced;
-    for (int64_t a : op.getAxes())
-      reduced.insert(normalizeAxis(a, inRank));
+    SmallVector<bool, 6> reduced = reducedDims(op.getAxes(), inRank);
     SmallVector<DimRule> dims(inRank);
     int64_t next = 0;
     for (int64_t d = 0; d < inRank; ++d) {
-      bool isReduced = op.getAxes().empty() || reduced.contains(d);
-      if (!isReduced)
+      if (!reduced[d])
         dims[d].outDim = op.getKeepdims() ? d : next++;
       else if (op.getKeepdims())
         rule.divisible[d] = false; // an extent-1 output dim standing for a whole reduction

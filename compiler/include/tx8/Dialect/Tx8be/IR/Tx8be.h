@@ -122,6 +122,15 @@ LayoutMode defaultCompactLayout(mlir::ShapedType type);
 /// Normalises axis in [-rank, rank) to [0, rank).
 inline int64_t normalizeAxis(int64_t axis, int64_t rank) { return axis < 0 ? axis + rank : axis; }
 
+/// Per input dim of a reduction (ReduceSum / Mean / Max / Min) over `axes` of a rank-`rank` input: whether it is
+/// reduced. Empty axes reduce every dim.
+inline llvm::SmallVector<bool, 6> reducedDims(llvm::ArrayRef<int64_t> axes, int64_t rank) {
+  llvm::SmallVector<bool, 6> reduced(rank, axes.empty());
+  for (int64_t a : axes)
+    reduced[normalizeAxis(a, rank)] = true;
+  return reduced;
+}
+
 } // namespace tx8be
 
 #endif // TX8_DIALECT_TX8BE_IR_TX8BE_H
