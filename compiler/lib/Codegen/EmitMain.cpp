@@ -33,9 +33,17 @@ std::string ints(ArrayRef<int64_t> values) {
   return s + "}";
 }
 
+/// `shape` (logical dims) in device order, as the C side takes it: a rank-0 value is one element of rank 1 (an
+/// L_SHAPE has 1 to MAX_SHAPE_DIM dims).
+SmallVector<int64_t, 6> deviceDims(ArrayRef<int64_t> shape, const DeviceLayout &layout) {
+  if (shape.empty())
+    return {1};
+  return toDeviceOrder(shape, layout.order);
+}
+
 /// The whole device-order shape of `value`.
 SmallVector<int64_t, 6> deviceShapeOf(Value value) {
-  return toDeviceOrder(cast<ShapedType>(value.getType()).getShape(), getDeviceLayout(value).order);
+  return deviceDims(cast<ShapedType>(value.getType()).getShape(), getDeviceLayout(value));
 }
 
 std::string layoutName(Value value) { return tx8be::layoutModeCName(getDeviceLayout(value).mode); }
@@ -95,6 +103,8 @@ FailureOr<uint64_t> spmAddressOf(Operation *op) {
 /// Step k's box of `value` (logical dims) as a C tx8_box in device order.
 std::string boxLiteral(const TensorBox &box, Value value) {
   DeviceLayout layout = getDeviceLayout(value);
+  if (box.size.empty()) // rank 0: the one element
+    return "{{0}, {1}}";
   return "{" + ints(toDeviceOrder(box.start, layout.order)) + ", " + ints(toDeviceOrder(box.size, layout.order)) +
          "}";
 }
@@ -187,7 +197,7 @@ void GroupPrinter::printViewTable(const std::string &name, Operation *compute, u
   std::string rows;
   for (int64_t k = 0; k < count; ++k) {
     SmallVector<int64_t, 6> size = boxes ? boxes.getBox(k).size : whole;
-    SmallVector<int64_t> view = tx8be::detail::opLibViewShape(compute, tensorIndex, toDeviceOrder(size, layout.order));
+    SmallVector<int64_t> view = tx8be::detail::opLibViewShape(compute, tensorIndex, deviceDims(size, layout));
     rank = view.size();
     rows += (k ? ", " : "") + ints(view);
   }

@@ -8,6 +8,7 @@
 // output only training produces.
 //
 //===----------------------------------------------------------------------===//
+#include "ConstantFolding.h"
 #include "NodeImporter.h"
 
 #include "tx8/Reference/TensorIO.h"
@@ -306,23 +307,55 @@ LogicalResult convertBatchNormalization(NodeImporter &n) {
   return bindResult(n, n.create<BatchNorm_InferenceOp>(operands, {n.f32("epsilon", n.attrFloat("epsilon", 1e-5f))}));
 }
 
+/// LayerNormalization as the ONNX function computes it, over the dims from `axis` on (kept as 1s):
+///   mean = mean(x), d = x - mean, std = sqrt(mean(d * d) + epsilon), y = d / std * scale (+ bias),
+/// with the optional outputs Mean = mean and InvStdDev = 1 / std. Every step is an op OpLib runs.
 LogicalResult convertLayerNormalization(NodeImporter &n) {
-  if (failed(n.onlyAttrs({"axis", "epsilon", "stash_type"})) || failed(noExtraOutputsUsed(n, 1, "mean / inv_std_dev")))
+  if (failed(n.onlyAttrs({"axis", "epsilon", "stash_type"})))
     return failure();
   if (n.attrInt("stash_type", 1) != 1)
     return n.unsupported("stash_type other than float is not supported");
   auto x = n.input(0), scale = n.input(1);
   if (failed(x) || failed(scale))
     return failure();
-  SmallVector<Value> operands{*x, *scale};
-  if (n.hasInput(2)) {
-    auto bias = n.input(2);
-    if (failed(bias))
+  int64_t rank = cast<RankedTensorType>(x->getType()).getRank();
+  auto axis = checkedAxis(n.attrInt("axis", -1), rank);
+  if (!axis)
+    return n.unsupported("axis " + Twine(n.attrInt("axis", -1)) + " is out of range for rank " + Twine(rank));
+  SmallVector<int64_t> axes;
+  for (int64_t d = *axis; d < rank; ++d)
+    axes.push_back(d);
+  auto reduceMean = [&](FailureOr<Value> v) -> FailureOr<Value> {
+    if (failed(v))
       return failure();
-    operands.push_back(*bias);
+    return n.create<ReduceMeanOp>(*v, {n.i64Array("axes", axes), n.boolean("keepdims", true)});
+  };
+  auto binary = [&](auto opTag, FailureOr<Value> a, FailureOr<Value> b) -> FailureOr<Value> {
+    if (failed(a) || failed(b))
+      return failure();
+    return n.create<decltype(opTag)>(ValueRange{*a, *b});
+  };
+  auto mean = reduceMean(*x);
+  auto diff = binary(SubOp(), *x, mean);
+  auto var = reduceMean(binary(MulOp(), diff, diff));
+  auto eps = n.constant(tx8::ref::makeTensor<float>(DType::F32, {1}, {n.attrFloat("epsilon", 1e-5f)}));
+  auto stdDev = binary(AddOp(), var, eps);
+  if (succeeded(stdDev))
+    stdDev = n.create<SqrtOp>(*stdDev);
+  auto y = binary(MulOp(), binary(DivOp(), diff, stdDev), scale);
+  if (n.hasInput(2))
+    y = binary(AddOp(), y, n.input(2));
+  if (failed(bindResult(n, y)))
+    return failure();
+  if (n.outputUsed(1))
+    n.setOutput(1, *mean);
+  if (n.outputUsed(2)) {
+    auto invStdDev = n.create<ReciprocalOp>(*stdDev);
+    if (failed(invStdDev))
+      return failure();
+    n.setOutput(2, *invStdDev);
   }
-  return bindResult(n, n.create<LayerNormOp>(operands, {n.i64("axis", n.attrInt("axis", -1)),
-                                                         n.f32("epsilon", n.attrFloat("epsilon", 1e-5f))}));
+  return success();
 }
 
 /// Softmax / LogSoftmax. Before opset 13 the input is coerced to 2-D [prod(dims < axis), prod(dims >= axis)]
@@ -876,6 +909,10 @@ const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
       {"Dropout", convertDropout},
       {"Constant", convertConstant},
       {"Shape", convertShape},
+      {"Size", convertSize},
+      {"ConstantOfShape", convertConstantOfShape},
+      {"Range", convertRange},
+      {"EyeLike", convertEyeLike},
       {"Cast", convertCast},
       // normalisation
       {"BatchNormalization", convertBatchNormalization},

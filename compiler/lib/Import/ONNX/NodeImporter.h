@@ -91,6 +91,8 @@ public:
       return mlir::failure();
     return op->getResult(0);
   }
+  /// A tx8be.Constant holding `t` (a dtype tx8be has), at the node's location.
+  mlir::FailureOr<mlir::Value> constant(const tx8::ref::Tensor &t);
   /// A Reshape of v to `shape` (no op when the shape is already v's).
   mlir::FailureOr<mlir::Value> reshape(mlir::Value v, llvm::ArrayRef<int64_t> shape);
 

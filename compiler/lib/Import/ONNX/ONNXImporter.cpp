@@ -7,6 +7,7 @@
 #include "tx8/Interpreter/ReferenceRunner.h"
 #include "tx8/Import/ONNX.h"
 
+#include "ConstantFolding.h"
 #include "NodeImporter.h"
 #include "ShapeInference.h"
 
@@ -325,13 +326,14 @@ void GraphImporter::importNodes() {
     bool defaultDomain = node.domain().empty() || node.domain() == "ai.onnx";
     auto it = converters.find(node.op_type());
     std::string reason;
+    NodeImporter importer(*this, node, loc, opsetOf(node.domain()));
+    FailureOr<bool> folded = defaultDomain ? foldConstantNode(importer) : FailureOr<bool>(false);
     if (!defaultDomain)
       reason = "operators of domain '" + node.domain() + "' are not supported";
-    else if (it == converters.end())
+    else if (succeeded(folded) && !*folded && it == converters.end())
       reason = "no tx8be lowering for " + node.op_type();
     else {
-      NodeImporter importer(*this, node, loc, opsetOf(node.domain()));
-      if (failed(it->second(importer)))
+      if (failed(folded) || (!*folded && failed(it->second(importer))))
         reason = importer.getReason().empty() ? "cannot be imported" : importer.getReason();
       // Every output a later node or the graph reads must now be bound, with the type ONNX inferred.
       for (int i = 0; reason.empty() && i < node.output_size(); ++i) {
@@ -541,6 +543,14 @@ std::optional<RankedTensorType> NodeImporter::onnxOutputType(int i) const {
 void NodeImporter::setOutput(int i, Value v) { graph.bind(node.output(i), GraphValue{v, std::nullopt}); }
 
 void NodeImporter::setConstantOutput(int i, Tensor t) { graph.bind(node.output(i), GraphValue{Value(), std::move(t)}); }
+
+FailureOr<Value> NodeImporter::constant(const Tensor &t) {
+  Type elt = tx8be::detail::mlirTypeOf(t.dtype, builder().getContext());
+  if (!elt)
+    return unsupported(std::string("a ") + tx8::ref::dtypeName(t.dtype) + " constant, which tx8be does not have");
+  auto type = RankedTensorType::get(t.shape, elt);
+  return builder().create<tx8be::ConstantOp>(loc, type, tx8be::elementsAttrFromTensor(t, type)).getResult();
+}
 
 FailureOr<Value> NodeImporter::reshape(Value v, ArrayRef<int64_t> shape) {
   auto type = cast<RankedTensorType>(v.getType());
