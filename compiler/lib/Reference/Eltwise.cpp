@@ -38,6 +38,22 @@ const char *unaryOpName(UnaryOp op) {
   case UnaryOp::Neg: return "Neg";
   case UnaryOp::Reciprocal: return "Reciprocal";
   case UnaryOp::ThresholdedRelu: return "ThresholdedRelu";
+  case UnaryOp::Celu: return "Celu";
+  case UnaryOp::Shrink: return "Shrink";
+  case UnaryOp::Sin: return "Sin";
+  case UnaryOp::Cos: return "Cos";
+  case UnaryOp::Tan: return "Tan";
+  case UnaryOp::Asin: return "Asin";
+  case UnaryOp::Acos: return "Acos";
+  case UnaryOp::Atan: return "Atan";
+  case UnaryOp::Sinh: return "Sinh";
+  case UnaryOp::Cosh: return "Cosh";
+  case UnaryOp::Asinh: return "Asinh";
+  case UnaryOp::Acosh: return "Acosh";
+  case UnaryOp::Atanh: return "Atanh";
+  case UnaryOp::Floor: return "Floor";
+  case UnaryOp::Ceil: return "Ceil";
+  case UnaryOp::Sign: return "Sign";
   }
   return "?";
 }
@@ -52,6 +68,8 @@ UnaryParams onnxDefaultParams(UnaryOp op) {
   case UnaryOp::Swish: return {1.f, 0.f};
   case UnaryOp::Clip: return {-std::numeric_limits<float>::infinity(), std::numeric_limits<float>::infinity()};
   case UnaryOp::ThresholdedRelu: return {1.f, 0.f};
+  case UnaryOp::Celu: return {1.f, 0.f};
+  case UnaryOp::Shrink: return {0.f, 0.5f};
   default: return {0.f, 0.f};
   }
 }
@@ -109,6 +127,22 @@ double plainUnary(UnaryOp op, double x, const UnaryParams &p) {
   case UnaryOp::Neg: return -x;
   case UnaryOp::Reciprocal: return 1.0 / x;
   case UnaryOp::ThresholdedRelu: return x > a ? x : 0.0;
+  case UnaryOp::Celu: return std::max(0.0, x) + std::min(0.0, a * std::expm1(x / a));
+  case UnaryOp::Shrink: return x < -b ? x + a : x > b ? x - a : 0.0;
+  case UnaryOp::Sin: return std::sin(x);
+  case UnaryOp::Cos: return std::cos(x);
+  case UnaryOp::Tan: return std::tan(x);
+  case UnaryOp::Asin: return std::asin(x);
+  case UnaryOp::Acos: return std::acos(x);
+  case UnaryOp::Atan: return std::atan(x);
+  case UnaryOp::Sinh: return std::sinh(x);
+  case UnaryOp::Cosh: return std::cosh(x);
+  case UnaryOp::Asinh: return std::asinh(x);
+  case UnaryOp::Acosh: return std::acosh(x);
+  case UnaryOp::Atanh: return std::atanh(x);
+  case UnaryOp::Floor: return std::floor(x);
+  case UnaryOp::Ceil: return std::ceil(x);
+  case UnaryOp::Sign: return x > 0 ? 1.0 : x < 0 ? -1.0 : x; // keeps NaN and the zero's sign (numpy: 0)
   default: return x; // unreachable: every other op has oneDNN steps
   }
 }

@@ -7,7 +7,9 @@ using namespace mlir;
 
 void tx8be::buildLayoutPipeline(OpPassManager &pm) {
   OpPassManager &func = pm.nest<func::FuncOp>();
-  // Constant subgraphs first, so that no layout is chosen (nor ChannelNorm inserted) for what is folded.
+  // Compositions first (their parts may fold), then constant subgraphs, so that no layout is chosen (nor
+  // ChannelNorm inserted) for what is folded.
+  func.addPass(createDecomposePass());
   func.addPass(createFoldConstantsPass());
   func.addPass(createTx8beInferShapes());
   func.addPass(createLayoutInitPass());

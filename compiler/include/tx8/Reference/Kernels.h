@@ -69,6 +69,11 @@ enum class UnaryOp {
   Neg,
   Reciprocal,
   ThresholdedRelu, // x > alpha ? x : 0, alpha 1
+  Celu,            // max(0, x) + min(0, alpha (e^(x / alpha) - 1)), alpha 1
+  Shrink,          // x < -beta ? x + alpha : x > beta ? x - alpha : 0; alpha = bias 0, beta = lambd 0.5
+  Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh,
+  Floor, Ceil,
+  Sign,            // -1, 0, 1; NaN stays NaN
 };
 
 /// The op's two scalar parameters; meaning per op above.

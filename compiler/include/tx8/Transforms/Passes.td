@@ -15,6 +15,17 @@ def Tx8beInferShapes : Pass<"tx8be-infer-shapes", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
 
+def DecomposePass : Pass<"tx8be-decompose", "::mlir::func::FuncOp"> {
+  let summary = "Write ops OpLib has no kernel for as compositions of ops it has";
+  let description = [{
+    LogSoftmaxToReductions: (x - max) - log(sum(exp(x - max))) along the axis. SoftmaxOuterAxisToReductions: a
+    Softmax along any axis but the last as exp(x - max) / sum(exp(x - max)). PReluToMaxMin: max(x, 0) +
+    slope * min(x, 0) (exact). GlobalMaxPoolToReduceMax: ReduceMax over the spatial dims. Each step is rounded
+    to the element type, as in the ONNX functions of these ops. Runs first in the device pipeline.
+  }];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // Constant management (seed: Const Management)
 //===----------------------------------------------------------------------===//

@@ -106,6 +106,9 @@ LogicalResult convertElu(NodeImporter &n) { return convertUnary<EluOp>(n, {{"alp
 LogicalResult convertSelu(NodeImporter &n) {
   return convertUnary<SeluOp>(n, {{"alpha", 1.67326319217681884765625f}, {"gamma", 1.05070102214813232421875f}});
 }
+LogicalResult convertCelu(NodeImporter &n) { return convertUnary<CeluOp>(n, {{"alpha", 1.0f}}); }
+LogicalResult convertThresholdedRelu(NodeImporter &n) { return convertUnary<ThresholdedReluOp>(n, {{"alpha", 1.0f}}); }
+LogicalResult convertShrink(NodeImporter &n) { return convertUnary<ShrinkOp>(n, {{"bias", 0.0f}, {"lambd", 0.5f}}); }
 LogicalResult convertHardSigmoid(NodeImporter &n) { return convertUnary<HardSigmoidOp>(n, {{"alpha", 0.2f}, {"beta", 0.5f}}); }
 
 LogicalResult convertGelu(NodeImporter &n) {
@@ -519,7 +522,13 @@ template <typename OpT> LogicalResult globalPool(NodeImporter &n) {
 }
 
 /// Reduce*: axes are an attribute before opset 13 (ReduceSum) / 18 (the others), an input after.
-template <typename OpT> LogicalResult reduce(NodeImporter &n, int64_t axesInputOpset) {
+/// What a composite reduction does to each element before summing and to each sum after.
+enum class ReducePre { None, Abs, Square, Exp };
+enum class ReducePost { None, Sqrt, Log };
+
+template <typename OpT>
+LogicalResult reduce(NodeImporter &n, int64_t axesInputOpset, ReducePre pre = ReducePre::None,
+                     ReducePost post = ReducePost::None) {
   if (failed(n.onlyAttrs({"axes", "keepdims", "noop_with_empty_axes"})))
     return failure();
   auto x = n.input(0);
@@ -534,9 +543,47 @@ template <typename OpT> LogicalResult reduce(NodeImporter &n, int64_t axesInputO
       return failure();
     axes = *v;
   }
-  if (axes.empty() && n.attrInt("noop_with_empty_axes", 0) != 0)
+  if (axes.empty() && n.attrInt("noop_with_empty_axes", 0) != 0 && pre == ReducePre::None &&
+      post == ReducePost::None)
     return convertIdentity(n);
-  return bindResult(n, n.create<OpT>(*x, {n.i64Array("axes", axes), n.boolean("keepdims", n.attrInt("keepdims", 1) != 0)}));
+  // ReduceL1 / L2 / SumSquare / LogSum / LogSumExp as their ONNX definitions: f(sum(g(x))).
+  FailureOr<Value> v = x;
+  switch (pre) {
+  case ReducePre::None: break;
+  case ReducePre::Abs: v = n.create<AbsOp>(*x); break;
+  case ReducePre::Square: v = n.create<MulOp>(ValueRange{*x, *x}); break;
+  case ReducePre::Exp: v = n.create<ExpOp>(*x); break;
+  }
+  if (failed(v))
+    return failure();
+  if (!(axes.empty() && n.attrInt("noop_with_empty_axes", 0) != 0))
+    v = n.create<OpT>(*v, {n.i64Array("axes", axes), n.boolean("keepdims", n.attrInt("keepdims", 1) != 0)});
+  if (succeeded(v) && post == ReducePost::Sqrt)
+    v = n.create<SqrtOp>(*v);
+  if (succeeded(v) && post == ReducePost::Log)
+    v = n.create<LogOp>(*v);
+  return bindResult(n, v);
+}
+
+/// Mean of any number of inputs: their sum (a left fold), divided by the count.
+LogicalResult convertMean(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"consumed_inputs"})))
+    return failure();
+  auto acc = n.input(0);
+  for (int i = 1; succeeded(acc) && i < n.numInputs(); ++i) {
+    auto next = n.input(i);
+    if (failed(next))
+      return failure();
+    acc = n.create<AddOp>(ValueRange{*acc, *next});
+  }
+  if (failed(acc) || n.numInputs() == 1)
+    return bindResult(n, acc);
+  if (!getElementTypeOrSelf(acc->getType()).isF32())
+    return n.unsupported("Mean is supported for f32 inputs only");
+  auto count = n.constant(tx8::ref::makeTensor<float>(DType::F32, {1}, {static_cast<float>(n.numInputs())}));
+  if (failed(count))
+    return failure();
+  return bindResult(n, n.create<DivOp>(ValueRange{*acc, *count}));
 }
 
 //===----------------------------------------------------------------------===//
@@ -889,6 +936,26 @@ const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
       {"Sqrt", unary<SqrtOp>},
       {"Reciprocal", unary<ReciprocalOp>},
       {"Erf", unary<ErfOp>},
+      {"HardSwish", unary<HardSwishOp>},
+      {"Mish", unary<MishOp>},
+      {"Celu", convertCelu},
+      {"ThresholdedRelu", convertThresholdedRelu},
+      {"Shrink", convertShrink},
+      {"Sin", unary<SinOp>},
+      {"Cos", unary<CosOp>},
+      {"Tan", unary<TanOp>},
+      {"Asin", unary<AsinOp>},
+      {"Acos", unary<AcosOp>},
+      {"Atan", unary<AtanOp>},
+      {"Sinh", unary<SinhOp>},
+      {"Cosh", unary<CoshOp>},
+      {"Asinh", unary<AsinhOp>},
+      {"Acosh", unary<AcoshOp>},
+      {"Atanh", unary<AtanhOp>},
+      {"Floor", unary<FloorOp>},
+      {"Ceil", unary<CeilOp>},
+      {"Round", unary<RoundOp>},
+      {"Sign", unary<SignOp>},
       {"LeakyRelu", convertLeakyRelu},
       {"Elu", convertElu},
       {"Selu", convertSelu},
@@ -902,6 +969,7 @@ const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
       {"Div", binary<DivOp>},
       {"Pow", binary<PowOp>},
       {"Sum", variadic<AddOp>},
+      {"Mean", convertMean},
       {"Max", variadic<MaxOp>},
       {"Min", variadic<MinOp>},
       // pass-through and constants
@@ -933,6 +1001,12 @@ const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
       {"ReduceMean", [](NodeImporter &n) { return reduce<ReduceMeanOp>(n, 18); }},
       {"ReduceMax", [](NodeImporter &n) { return reduce<ReduceMaxOp>(n, 18); }},
       {"ReduceMin", [](NodeImporter &n) { return reduce<ReduceMinOp>(n, 18); }},
+      {"ReduceL1", [](NodeImporter &n) { return reduce<ReduceSumOp>(n, 18, ReducePre::Abs); }},
+      {"ReduceL2", [](NodeImporter &n) { return reduce<ReduceSumOp>(n, 18, ReducePre::Square, ReducePost::Sqrt); }},
+      {"ReduceSumSquare", [](NodeImporter &n) { return reduce<ReduceSumOp>(n, 18, ReducePre::Square); }},
+      {"ReduceLogSum", [](NodeImporter &n) { return reduce<ReduceSumOp>(n, 18, ReducePre::None, ReducePost::Log); }},
+      {"ReduceLogSumExp",
+       [](NodeImporter &n) { return reduce<ReduceSumOp>(n, 18, ReducePre::Exp, ReducePost::Log); }},
       // shape and data movement
       {"Reshape", convertReshape},
       {"Flatten", convertFlatten},

@@ -32,6 +32,9 @@ ref::UnaryParams unaryParams(HardSigmoidOp op, U) {
   return {op.getAlpha().convertToFloat(), op.getBeta().convertToFloat()};
 }
 ref::UnaryParams unaryParams(ClipOp op, U) { return {op.getMin().convertToFloat(), op.getMax().convertToFloat()}; }
+ref::UnaryParams unaryParams(CeluOp op, U) { return {op.getAlpha().convertToFloat(), 0.f}; }
+ref::UnaryParams unaryParams(ThresholdedReluOp op, U) { return {op.getAlpha().convertToFloat(), 0.f}; }
+ref::UnaryParams unaryParams(ShrinkOp op, U) { return {op.getBias().convertToFloat(), op.getLambd().convertToFloat()}; }
 
 /// y = ref::unary(Kind, x).
 template <typename OpT, U Kind>
@@ -97,6 +100,26 @@ void tx8be::detail::attachEltwiseComputeModels(MLIRContext *ctx) {
   attachUnary<NegOp, U::Neg>(ctx);
   attachUnary<SqrtOp, U::Sqrt>(ctx);
   attachUnary<ReciprocalOp, U::Reciprocal>(ctx);
+  attachUnary<HardSwishOp, U::HardSwish>(ctx);
+  attachUnary<MishOp, U::Mish>(ctx);
+  attachUnary<CeluOp, U::Celu>(ctx);
+  attachUnary<ThresholdedReluOp, U::ThresholdedRelu>(ctx);
+  attachUnary<ShrinkOp, U::Shrink>(ctx);
+  attachUnary<SinOp, U::Sin>(ctx);
+  attachUnary<CosOp, U::Cos>(ctx);
+  attachUnary<TanOp, U::Tan>(ctx);
+  attachUnary<AsinOp, U::Asin>(ctx);
+  attachUnary<AcosOp, U::Acos>(ctx);
+  attachUnary<AtanOp, U::Atan>(ctx);
+  attachUnary<SinhOp, U::Sinh>(ctx);
+  attachUnary<CoshOp, U::Cosh>(ctx);
+  attachUnary<AsinhOp, U::Asinh>(ctx);
+  attachUnary<AcoshOp, U::Acosh>(ctx);
+  attachUnary<AtanhOp, U::Atanh>(ctx);
+  attachUnary<FloorOp, U::Floor>(ctx);
+  attachUnary<CeilOp, U::Ceil>(ctx);
+  attachUnary<RoundOp, U::Round>(ctx);
+  attachUnary<SignOp, U::Sign>(ctx);
   GeluOp::attachInterface<GeluModel>(*ctx);
   RsqrtOp::attachInterface<RsqrtModel>(*ctx);
   ErfOp::attachInterface<ErfModel>(*ctx);

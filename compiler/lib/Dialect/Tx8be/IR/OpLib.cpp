@@ -150,11 +150,13 @@ uint64_t product(ArrayRef<int64_t> values) {
 
 /// genOpCode of an op OpLib has no kernel for.
 LogicalResult noKernel(Operation *op) {
-  return op->emitOpError() << "has no OpLib kernel (codegen supports BatchNorm, Conv 1-D/2-D, Gemm/MatMul 2-D, "
-                              "Add/Sub/Mul/Div/Max/Min (broadcasting), Relu, Abs, Neg, Exp, Sqrt, Reciprocal, Sigmoid, "
-                              "Tanh, LeakyRelu, HardSigmoid, Clip, ReduceSum/Mean/Max/Min, Cast between floats, Softmax"
-                              " (innermost axis), Max/AvgPool 2-D, GlobalAvgPool, Reshape, Concat, Transpose and "
-                              "ChannelNorm between compact layouts)";
+  return op->emitOpError()
+         << "has no OpLib kernel (codegen supports BatchNorm, Conv 1-D/2-D, Gemm/MatMul 2-D, "
+            "Add/Sub/Mul/Div/Max/Min/Pow (broadcasting), Relu, Abs, Neg, Exp, Log, Sqrt, Rsqrt, Reciprocal, Sigmoid, "
+            "Tanh, Erf, Gelu (erf), Softplus, Softsign, Elu, Celu, Selu, Mish, HardSwish, ThresholdedRelu, Shrink, "
+            "LeakyRelu, HardSigmoid, Clip, the trigonometric and hyperbolic functions, Floor/Ceil/Round/Sign, "
+            "ReduceSum/Mean/Max/Min, Cast between floats, Softmax, Max/AvgPool 2-D, GlobalAvgPool, Reshape, Concat, "
+            "Transpose and ChannelNorm between compact layouts)";
 }
 
 /// The base of every family's model. ConcreteModel provides
@@ -250,6 +252,37 @@ constexpr char kOpSqrt[] = "op_sqrt";
 constexpr char kOpReciprocal[] = "op_reciprocal";
 constexpr char kOpSigmoid[] = "op_sigmoid";
 constexpr char kOpTanh[] = "op_tanh";
+
+/// op_unary's kinds (UNARY_KIND in tx8/ops.h).
+constexpr char kUnaryLog[] = "UNARY_LOG";
+constexpr char kUnaryErf[] = "UNARY_ERF";
+constexpr char kUnaryGeluErf[] = "UNARY_GELU_ERF";
+constexpr char kUnarySoftplus[] = "UNARY_SOFTPLUS";
+constexpr char kUnarySoftsign[] = "UNARY_SOFTSIGN";
+constexpr char kUnaryElu[] = "UNARY_ELU";
+constexpr char kUnaryCelu[] = "UNARY_CELU";
+constexpr char kUnarySelu[] = "UNARY_SELU";
+constexpr char kUnaryThresholdedRelu[] = "UNARY_THRESHOLDED_RELU";
+constexpr char kUnaryShrink[] = "UNARY_SHRINK";
+constexpr char kUnaryHardSwish[] = "UNARY_HARD_SWISH";
+constexpr char kUnaryMish[] = "UNARY_MISH";
+constexpr char kUnarySin[] = "UNARY_SIN";
+constexpr char kUnaryCos[] = "UNARY_COS";
+constexpr char kUnaryTan[] = "UNARY_TAN";
+constexpr char kUnaryAsin[] = "UNARY_ASIN";
+constexpr char kUnaryAcos[] = "UNARY_ACOS";
+constexpr char kUnaryAtan[] = "UNARY_ATAN";
+constexpr char kUnarySinh[] = "UNARY_SINH";
+constexpr char kUnaryCosh[] = "UNARY_COSH";
+constexpr char kUnaryAsinh[] = "UNARY_ASINH";
+constexpr char kUnaryAcosh[] = "UNARY_ACOSH";
+constexpr char kUnaryAtanh[] = "UNARY_ATANH";
+constexpr char kUnaryFloor[] = "UNARY_FLOOR";
+constexpr char kUnaryCeil[] = "UNARY_CEIL";
+constexpr char kUnaryRound[] = "UNARY_ROUND";
+constexpr char kUnarySign[] = "UNARY_SIGN";
+constexpr char kUnaryRsqrt[] = "UNARY_RSQRT";
+
 
 bool isCompactLayout(LayoutMode mode) { return mode == LayoutMode::Tensor || mode == LayoutMode::NTensor; }
 
@@ -394,6 +427,8 @@ struct ScalarActModel : OpLibModel<ConcreteModel, OpT> {
     attr.anyDimOrder = true;
   }
   static uint64_t cycles(OpT, const CycleInputs &in) { return in.est.ct(in.outElems, in.bytes, Passes); }
+  /// What the kernel refuses beyond the checks below (none by default).
+  static LogicalResult check(OpT) { return success(); }
   LogicalResult genOpCode(Operation *op, OpCall &call) const {
     Type type = op->getResult(0).getType();
     const char *kernel = ConcreteModel::kKernel;
@@ -402,6 +437,8 @@ struct ScalarActModel : OpLibModel<ConcreteModel, OpT> {
     if (!isCtFloat(type))
       return op->emitOpError() << "has no OpLib kernel: " << kernel << " takes f32, f16 or bf16, not "
                                << getElementTypeOrSelf(type);
+    if (failed(ConcreteModel::check(cast<OpT>(op))))
+      return failure();
     call.function = ConcreteModel::kKernel;
     call.paramType = ConcreteModel::kParam;
     call.field("layout", layoutOf(op)).field("rnd", OpCallValue::ofEnumerator("RND_NEAREST_EVEN"));
@@ -440,6 +477,44 @@ struct HardSigmoidModel : ScalarActModel<HardSigmoidModel, HardSigmoidOp, 4> {
   }
 };
 
+/// op_unary's fp32 parameters (UNARY_PARAM alpha, beta) of an op; 0 where the op has none.
+template <typename OpT> std::pair<float, float> unaryScalars(OpT) { return {0.f, 0.f}; }
+std::pair<float, float> unaryScalars(EluOp op) { return {op.getAlpha().convertToFloat(), 0.f}; }
+std::pair<float, float> unaryScalars(CeluOp op) { return {op.getAlpha().convertToFloat(), 0.f}; }
+std::pair<float, float> unaryScalars(ThresholdedReluOp op) { return {op.getAlpha().convertToFloat(), 0.f}; }
+std::pair<float, float> unaryScalars(SeluOp op) {
+  return {op.getAlpha().convertToFloat(), op.getGamma().convertToFloat()};
+}
+std::pair<float, float> unaryScalars(ShrinkOp op) {
+  return {op.getLambd().convertToFloat(), op.getBias().convertToFloat()};
+}
+
+/// What op_unary cannot do for an op it otherwise takes.
+template <typename OpT> LogicalResult unaryCheck(OpT) { return success(); }
+LogicalResult unaryCheck(GeluOp op) {
+  if (op.getApproximate() == "none")
+    return success();
+  return op.emitOpError() << "has no OpLib kernel: op_unary computes the exact (erf) Gelu, not approximate = "
+                          << op.getApproximate();
+}
+
+/// op_unary: one CT instruction of UNARY_KIND `Kind` over the tensor (transcendental ones cost as such).
+template <typename OpT, const char *Kind, CtCost Cost>
+struct UnaryKernelModel : ScalarActModel<UnaryKernelModel<OpT, Kind, Cost>, OpT, 1> {
+  static constexpr const char *kKernel = "op_unary", *kParam = "UNARY_PARAM";
+  static uint64_t cycles(OpT, const CycleInputs &in) {
+    return Cost == CtCost::Transcendental ? in.est.ctTranscendental(in.outElems, in.bytes)
+                                          : in.est.ct(in.outElems, in.bytes);
+  }
+  static LogicalResult check(OpT op) { return unaryCheck(op); }
+  static void scalars(OpT op, OpCall &call) {
+    auto [alpha, beta] = unaryScalars(op);
+    call.field("kind", OpCallValue::ofEnumerator(Kind))
+        .field("alpha", OpCallValue::ofFloat(alpha))
+        .field("beta", OpCallValue::ofFloat(beta));
+  }
+};
+
 /// Cast between float formats: op_cast, one CT convert over the tensor in a compact layout (rounded to nearest
 /// even, as ONNX casts floats).
 struct CastModel : OpLibModel<CastModel, CastOp> {
@@ -468,6 +543,11 @@ struct CastModel : OpLibModel<CastModel, CastOp> {
 template <CtCost Cost, const char *Kernel, typename... OpTs>
 void attachEltwise(MLIRContext *ctx) {
   (OpTs::template attachInterface<EltwiseModel<OpTs, Cost, Kernel>>(*ctx), ...);
+}
+
+template <CtCost Cost, const char *Kind, typename OpT>
+void attachUnaryKernel(MLIRContext *ctx) {
+  OpT::template attachInterface<UnaryKernelModel<OpT, Kind, Cost>>(*ctx);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1010,7 +1090,34 @@ void tx8be::detail::attachOpLibModels(MLIRContext *ctx) {
   attachEltwise<C::Transcendental, kOpExp, ExpOp>(ctx);
   attachEltwise<C::Transcendental, kOpSqrt, SqrtOp>(ctx);
   attachEltwise<C::Transcendental, kOpReciprocal, ReciprocalOp>(ctx);
-  attachEltwise<C::Transcendental, nullptr, EluOp, SeluOp, GeluOp, SoftplusOp, SoftsignOp, LogOp, RsqrtOp, ErfOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnaryLog, LogOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnaryErf, ErfOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnaryGeluErf, GeluOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnarySoftplus, SoftplusOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnarySoftsign, SoftsignOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnaryElu, EluOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnaryCelu, CeluOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnarySelu, SeluOp>(ctx);
+  attachUnaryKernel<C::OnePass, kUnaryThresholdedRelu, ThresholdedReluOp>(ctx);
+  attachUnaryKernel<C::OnePass, kUnaryShrink, ShrinkOp>(ctx);
+  attachUnaryKernel<C::OnePass, kUnaryHardSwish, HardSwishOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnaryMish, MishOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnarySin, SinOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnaryCos, CosOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnaryTan, TanOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnaryAsin, AsinOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnaryAcos, AcosOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnaryAtan, AtanOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnarySinh, SinhOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnaryCosh, CoshOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnaryAsinh, AsinhOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnaryAcosh, AcoshOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnaryAtanh, AtanhOp>(ctx);
+  attachUnaryKernel<C::OnePass, kUnaryFloor, FloorOp>(ctx);
+  attachUnaryKernel<C::OnePass, kUnaryCeil, CeilOp>(ctx);
+  attachUnaryKernel<C::OnePass, kUnaryRound, RoundOp>(ctx);
+  attachUnaryKernel<C::OnePass, kUnarySign, SignOp>(ctx);
+  attachUnaryKernel<C::Transcendental, kUnaryRsqrt, RsqrtOp>(ctx);
   CastOp::attachInterface<CastModel>(*ctx);
   // Elementwise binary.
   attachEltwise<C::OnePass, kOpAdd, AddOp>(ctx);

@@ -472,7 +472,9 @@ void tx8be::detail::attachShardingModels(MLIRContext *ctx) {
   attachAll<ElementwiseModel,
             // unary
             ReluOp, LeakyReluOp, EluOp, SeluOp, HardSigmoidOp, ClipOp, GeluOp, SigmoidOp, TanhOp, SoftplusOp,
-            SoftsignOp, ExpOp, LogOp, AbsOp, NegOp, SqrtOp, RsqrtOp, ReciprocalOp, ErfOp, PReluOp,
+            SoftsignOp, ExpOp, LogOp, AbsOp, NegOp, SqrtOp, RsqrtOp, ReciprocalOp, ErfOp, PReluOp, HardSwishOp,
+            MishOp, CeluOp, ThresholdedReluOp, ShrinkOp, SinOp, CosOp, TanOp, AsinOp, AcosOp, AtanOp, SinhOp,
+            CoshOp, AsinhOp, AcoshOp, AtanhOp, FloorOp, CeilOp, RoundOp, SignOp,
             // binary
             AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp, PowOp,
             // the values unchanged

@@ -481,6 +481,38 @@ def Tx8be_SqrtOp : Tx8be_UnaryOp<"Sqrt"> { let summary = "sqrt(x)"; }
 def Tx8be_RsqrtOp : Tx8be_UnaryOp<"Rsqrt"> { let summary = "1 / sqrt(x)"; }
 def Tx8be_ReciprocalOp : Tx8be_UnaryOp<"Reciprocal"> { let summary = "1 / x"; }
 def Tx8be_ErfOp : Tx8be_UnaryOp<"Erf"> { let summary = "erf(x)"; }
+def Tx8be_HardSwishOp : Tx8be_UnaryOp<"HardSwish"> { let summary = "x * max(0, min(1, x / 6 + 0.5))"; }
+def Tx8be_MishOp : Tx8be_UnaryOp<"Mish"> { let summary = "x * tanh(log(1 + exp(x)))"; }
+def Tx8be_CeluOp : Tx8be_UnaryOp<"Celu"> {
+  let summary = "max(0, x) + min(0, alpha * (exp(x / alpha) - 1))";
+  let arguments = !con((ins Tx8be_FloatTensor:$input, DefaultValuedAttr<F32Attr, "1.0f">:$alpha),
+                       Tx8be_BackendAttrs);
+}
+def Tx8be_ThresholdedReluOp : Tx8be_UnaryOp<"ThresholdedRelu"> {
+  let summary = "x > alpha ? x : 0";
+  let arguments = !con((ins Tx8be_FloatTensor:$input, DefaultValuedAttr<F32Attr, "1.0f">:$alpha),
+                       Tx8be_BackendAttrs);
+}
+def Tx8be_ShrinkOp : Tx8be_UnaryOp<"Shrink"> {
+  let summary = "x < -lambd ? x + bias : x > lambd ? x - bias : 0";
+  let arguments = !con((ins Tx8be_FloatTensor:$input, DefaultValuedAttr<F32Attr, "0.0f">:$bias,
+                            DefaultValuedAttr<F32Attr, "0.5f">:$lambd), Tx8be_BackendAttrs);
+}
+def Tx8be_SinOp : Tx8be_UnaryOp<"Sin"> { let summary = "sin(x)"; }
+def Tx8be_CosOp : Tx8be_UnaryOp<"Cos"> { let summary = "cos(x)"; }
+def Tx8be_TanOp : Tx8be_UnaryOp<"Tan"> { let summary = "tan(x)"; }
+def Tx8be_AsinOp : Tx8be_UnaryOp<"Asin"> { let summary = "asin(x)"; }
+def Tx8be_AcosOp : Tx8be_UnaryOp<"Acos"> { let summary = "acos(x)"; }
+def Tx8be_AtanOp : Tx8be_UnaryOp<"Atan"> { let summary = "atan(x)"; }
+def Tx8be_SinhOp : Tx8be_UnaryOp<"Sinh"> { let summary = "sinh(x)"; }
+def Tx8be_CoshOp : Tx8be_UnaryOp<"Cosh"> { let summary = "cosh(x)"; }
+def Tx8be_AsinhOp : Tx8be_UnaryOp<"Asinh"> { let summary = "asinh(x)"; }
+def Tx8be_AcoshOp : Tx8be_UnaryOp<"Acosh"> { let summary = "acosh(x)"; }
+def Tx8be_AtanhOp : Tx8be_UnaryOp<"Atanh"> { let summary = "atanh(x)"; }
+def Tx8be_FloorOp : Tx8be_UnaryOp<"Floor"> { let summary = "floor(x)"; }
+def Tx8be_CeilOp : Tx8be_UnaryOp<"Ceil"> { let summary = "ceil(x)"; }
+def Tx8be_RoundOp : Tx8be_UnaryOp<"Round"> { let summary = "x rounded to the nearest integer, ties to even"; }
+def Tx8be_SignOp : Tx8be_UnaryOp<"Sign"> { let summary = "-1, 0 or 1 by the sign of x (NaN stays NaN)"; }
 
 //===----------------------------------------------------------------------===//
 // Reductions

@@ -1,0 +1,125 @@
+//===- Decompose.cpp - Ops without an OpLib kernel as ops with one (tx8be-decompose) ===//
+//
+// Some tx8be ops are compositions of others that OpLib runs: a LogSoftmax is a max, a subtraction, an exp, a
+// sum and a log; a PRelu is a max, a min, a multiply and an add. Each pattern below writes one such op as its
+// composition, in the formula the op's summary and ONNX give, so that the device computes what the reference
+// computes (each step rounded to the element type, as the ONNX functions do). Ops whose kernels exist are left
+// alone.
+//
+//===----------------------------------------------------------------------===//
+#include "tx8/Dialect/Tx8be/IR/Tx8be.h"
+#include "tx8/Transforms/Passes.h"
+
+#include "PatternDriver.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace tx8be {
+#define GEN_PASS_DEF_DECOMPOSEPASS
+#include "tx8/Transforms/Passes.h.inc"
+} // namespace tx8be
+
+using namespace mlir;
+using namespace tx8be;
+
+namespace {
+
+/// A one-element constant of `like`'s element type.
+Value scalarConstant(PatternRewriter &rewriter, Location loc, Value like, double value) {
+  Type element = getElementTypeOrSelf(like.getType());
+  auto type = RankedTensorType::get({1}, element);
+  return rewriter.create<ConstantOp>(loc, type, DenseElementsAttr::get(type, rewriter.getFloatAttr(element, value)));
+}
+
+template <typename OpT> Value binary(PatternRewriter &rewriter, Location loc, Value a, Value b) {
+  return rewriter.create<OpT>(loc, ValueRange{a, b}).getResult();
+}
+
+template <typename OpT> Value reduce(PatternRewriter &rewriter, Location loc, Value x, ArrayRef<int64_t> axes) {
+  return rewriter
+      .create<OpT>(loc, x, rewriter.getDenseI64ArrayAttr(axes), rewriter.getBoolAttr(true), StringAttr(), DevAttr())
+      .getResult();
+}
+
+int64_t normalizedAxis(int64_t axis, Value x) {
+  int64_t rank = cast<ShapedType>(x.getType()).getRank();
+  return axis < 0 ? axis + rank : axis;
+}
+
+/// LogSoftmax(x) = (x - m) - log(sum(exp(x - m))), m = max(x) along the axis (ONNX's LogSoftmax function).
+struct LogSoftmaxToReductions : OpRewritePattern<LogSoftmaxOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LogSoftmaxOp op, PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value x = op.getInput();
+    int64_t axis = normalizedAxis(op.getAxis(), x);
+    Value shifted = binary<SubOp>(rewriter, loc, x, reduce<ReduceMaxOp>(rewriter, loc, x, {axis}));
+    Value sum = reduce<ReduceSumOp>(rewriter, loc, rewriter.create<ExpOp>(loc, shifted).getResult(), {axis});
+    rewriter.replaceOp(op, binary<SubOp>(rewriter, loc, shifted, rewriter.create<LogOp>(loc, sum).getResult()));
+    return success();
+  }
+};
+
+/// Softmax along an axis that is not the last: e = exp(x - max(x)), e / sum(e) (op_softmax normalises the
+/// innermost dim only).
+struct SoftmaxOuterAxisToReductions : OpRewritePattern<SoftmaxOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SoftmaxOp op, PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value x = op.getInput();
+    int64_t axis = normalizedAxis(op.getAxis(), x);
+    if (axis == cast<ShapedType>(x.getType()).getRank() - 1)
+      return failure();
+    Value shifted = binary<SubOp>(rewriter, loc, x, reduce<ReduceMaxOp>(rewriter, loc, x, {axis}));
+    Value e = rewriter.create<ExpOp>(loc, shifted).getResult();
+    rewriter.replaceOp(op, binary<DivOp>(rewriter, loc, e, reduce<ReduceSumOp>(rewriter, loc, e, {axis})));
+    return success();
+  }
+};
+
+/// PRelu(x, slope) = max(x, 0) + slope * min(x, 0): one of the two terms is 0, so the sum is exact and the
+/// result is ONNX's x < 0 ? slope * x : x (a NaN stays NaN).
+struct PReluToMaxMin : OpRewritePattern<PReluOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(PReluOp op, PatternRewriter &rewriter) const override {
+    auto xShape = cast<ShapedType>(op.getInput().getType()).getShape();
+    auto slopeShape = cast<ShapedType>(op.getSlope().getType()).getShape();
+    if (slopeShape.size() > xShape.size())
+      return rewriter.notifyMatchFailure(op, "the slope has a higher rank than the input");
+    for (size_t i = 0; i < slopeShape.size(); ++i) // unidirectional: the slope never widens the result
+      if (slopeShape[i] != 1 && slopeShape[i] != xShape[xShape.size() - slopeShape.size() + i])
+        return rewriter.notifyMatchFailure(op, "the slope does not broadcast to the input");
+    Location loc = op.getLoc();
+    Value x = op.getInput(), zero = scalarConstant(rewriter, loc, x, 0.0);
+    Value positive = binary<MaxOp>(rewriter, loc, x, zero);
+    Value negative = binary<MulOp>(rewriter, loc, binary<MinOp>(rewriter, loc, x, zero), op.getSlope());
+    rewriter.replaceOp(op, binary<AddOp>(rewriter, loc, positive, negative));
+    return success();
+  }
+};
+
+/// GlobalMaxPool = ReduceMax over the spatial dims (2..), kept.
+struct GlobalMaxPoolToReduceMax : OpRewritePattern<GlobalMaxPoolOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(GlobalMaxPoolOp op, PatternRewriter &rewriter) const override {
+    int64_t rank = cast<ShapedType>(op.getInput().getType()).getRank();
+    SmallVector<int64_t> axes;
+    for (int64_t d = 2; d < rank; ++d)
+      axes.push_back(d);
+    rewriter.replaceOp(op, reduce<ReduceMaxOp>(rewriter, op.getLoc(), op.getInput(), axes));
+    return success();
+  }
+};
+
+struct DecomposePass : tx8be::impl::DecomposePassBase<DecomposePass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<LogSoftmaxToReductions, SoftmaxOuterAxisToReductions, PReluToMaxMin, GlobalMaxPoolToReduceMax>(
+        &getContext());
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    tx8be::detail::applyPatternsInProgramOrder(getOperation().getBody(), frozen);
+  }
+};
+
+} // namespace
