@@ -112,11 +112,52 @@ struct GlobalMaxPoolToReduceMax : OpRewritePattern<GlobalMaxPoolOp> {
   }
 };
 
+/// Gemm in a form op_gemm does not take (a transpose, alpha != 1, a C that is not a row vector of the N columns
+/// or beta != 1) as ONNX defines it: alpha * (A' x B') + beta * C with A' = A^T when transA (B' likewise), each
+/// product and sum rounded as numpy does in f32. Transposes of a constant fold later (tx8be-fold-constants).
+struct GemmToMatMul : OpRewritePattern<GemmOp> {
+  using OpRewritePattern::OpRewritePattern;
+  static bool kernelTakes(GemmOp op) {
+    if (op.getTransA() || op.getTransB() || op.getAlpha().convertToFloat() != 1.0f)
+      return false;
+    Value c = op.getC();
+    if (!c)
+      return true;
+    auto shape = cast<ShapedType>(c.getType()).getShape();
+    int64_t n = op.getOutput().getType().getShape().back();
+    bool rowVector = (shape.size() == 1 && shape[0] == n) || (shape.size() == 2 && shape[0] == 1 && shape[1] == n);
+    return rowVector && op.getBeta().convertToFloat() == 1.0f;
+  }
+  LogicalResult matchAndRewrite(GemmOp op, PatternRewriter &rewriter) const override {
+    if (kernelTakes(op))
+      return failure();
+    Location loc = op.getLoc();
+    auto transposed = [&](Value v, bool trans) -> Value {
+      if (!trans)
+        return v;
+      return rewriter.create<TransposeOp>(loc, v, rewriter.getDenseI64ArrayAttr({1, 0}), StringAttr(), DevAttr())
+          .getResult();
+    };
+    Value y = rewriter.create<MatMulOp>(loc, ValueRange{transposed(op.getA(), op.getTransA()),
+                                                        transposed(op.getB(), op.getTransB())})
+                  .getResult();
+    if (float alpha = op.getAlpha().convertToFloat(); alpha != 1.0f)
+      y = binary<MulOp>(rewriter, loc, y, scalarConstant(rewriter, loc, y, alpha));
+    if (Value c = op.getC()) {
+      if (float beta = op.getBeta().convertToFloat(); beta != 1.0f)
+        c = binary<MulOp>(rewriter, loc, c, scalarConstant(rewriter, loc, c, beta));
+      y = binary<AddOp>(rewriter, loc, y, c);
+    }
+    rewriter.replaceOp(op, y);
+    return success();
+  }
+};
+
 struct DecomposePass : tx8be::impl::DecomposePassBase<DecomposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<LogSoftmaxToReductions, SoftmaxOuterAxisToReductions, PReluToMaxMin, GlobalMaxPoolToReduceMax>(
-        &getContext());
+    patterns.add<LogSoftmaxToReductions, SoftmaxOuterAxisToReductions, PReluToMaxMin, GlobalMaxPoolToReduceMax,
+                 GemmToMatMul>(&getContext());
     FrozenRewritePatternSet frozen(std::move(patterns));
     tx8be::detail::applyPatternsInProgramOrder(getOperation().getBody(), frozen);
   }

@@ -57,3 +57,25 @@ func.func @global_max_pool(%x: tensor<1x3x5x6xf32>) -> tensor<1x3x1x1xf32> {
   %y = tx8be.GlobalMaxPool %x : (tensor<1x3x5x6xf32>) -> tensor<1x3x1x1xf32>
   return %y : tensor<1x3x1x1xf32>
 }
+
+// -----
+
+// Gemm with transA, alpha and a scalar C: MatMul of the transposed A, times alpha, plus beta * C. A Gemm
+// op_gemm takes (a row-vector C, beta 1) is left alone.
+// CHECK-LABEL: func.func @gemm
+// CHECK-NEXT: %[[K:.*]] = tx8be.Gemm %arg0, %arg1, %arg3 : (tensor<2x3xf32>, tensor<3x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %[[T:.*]] = tx8be.Transpose %arg2 {perm = array<i64: 1, 0>} : (tensor<3x2xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %[[P:.*]] = tx8be.MatMul %[[T]], %arg1 : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %[[A:.*]] = tx8be.Constant dense<5.000000e-01> : tensor<1xf32>
+// CHECK-NEXT: %[[PA:.*]] = tx8be.Mul %[[P]], %[[A]]
+// CHECK-NEXT: %[[B:.*]] = tx8be.Constant dense<2.000000e+00> : tensor<1xf32>
+// CHECK-NEXT: %[[CB:.*]] = tx8be.Mul %arg4, %[[B]] : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
+// CHECK-NEXT: %[[Y:.*]] = tx8be.Add %[[PA]], %[[CB]] : (tensor<2x4xf32>, tensor<1xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: return %[[K]], %[[Y]]
+func.func @gemm(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>, %at: tensor<3x2xf32>, %row: tensor<4xf32>,
+                %s: tensor<1xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) {
+  %k = tx8be.Gemm %a, %b, %row : (tensor<2x3xf32>, tensor<3x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+  %y = tx8be.Gemm %at, %b, %s {alpha = 0.5 : f32, beta = 2.0 : f32, transA = true}
+       : (tensor<3x2xf32>, tensor<3x4xf32>, tensor<1xf32>) -> tensor<2x4xf32>
+  return %k, %y : tensor<2x4xf32>, tensor<2x4xf32>
+}

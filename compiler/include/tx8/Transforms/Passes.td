@@ -20,7 +20,9 @@ def DecomposePass : Pass<"tx8be-decompose", "::mlir::func::FuncOp"> {
   let description = [{
     LogSoftmaxToReductions: (x - max) - log(sum(exp(x - max))) along the axis. SoftmaxOuterAxisToReductions: a
     Softmax along any axis but the last as exp(x - max) / sum(exp(x - max)). PReluToMaxMin: max(x, 0) +
-    slope * min(x, 0) (exact). GlobalMaxPoolToReduceMax: ReduceMax over the spatial dims. Each step is rounded
+    slope * min(x, 0) (exact). GlobalMaxPoolToReduceMax: ReduceMax over the spatial dims. GemmToMatMul: a Gemm
+    op_gemm does not take (transposes, alpha, beta, a C that is not a row vector) as alpha * (A' x B') + beta * C
+    with Transposes, a MatMul, Muls and an Add. Each step is rounded
     to the element type, as in the ONNX functions of these ops. Runs first in the device pipeline.
   }];
   let dependentDialects = ["::tx8be::Tx8beDialect"];

@@ -26,7 +26,7 @@
 // Compile errors leave no bundle behind (and never replace a directory that is not a bundle):
 // RUN: not tx8-aot compile %S/Inputs/no-kernel.mlir -o %t/nokernel 2>&1 | FileCheck %s --check-prefix=NOKERNEL
 // A Gemm bias that broadcasts one value (op_gemm adds N of them; it faulted at run time):
-// RUN: not tx8-aot compile %S/Inputs/gemm-scalar-bias.mlir -o %t/gemmbias 2>&1 | FileCheck %s --check-prefix=GEMMBIAS
+// RUN: not tx8-aot compile %S/Inputs/gemm-f16.mlir -o %t/gemmbias 2>&1 | FileCheck %s --check-prefix=GEMMBIAS
 // RUN: not test -e %t/nokernel
 // RUN: echo '{"spm_bytes": 1024}' > %t/small.json && echo '{"spm_byte": 1}' > %t/typo.json
 // RUN: not tx8-aot compile %S/Inputs/big.mlir --hw %t/small.json -o %t/big 2>&1 | FileCheck %s --check-prefix=SPM
@@ -65,7 +65,7 @@
 // COMPILER: tx8-aot: error: {{.*}}other/manifest.json: made by tx8-aot 0.0.9, this is 0.1.0; recompile the model
 // JSON: tx8-aot: error: {{.*}}json/manifest.json: corrupt manifest (not valid JSON
 // NOBUNDLE: tx8-aot: error: {{.*}}nothing: not a bundle directory
-// GEMMBIAS: tx8-aot: error: {{.*}}gemm-scalar-bias.mlir:4:8: 'tx8be.Gemm' op has no OpLib kernel: op_gemm adds C only as a row vector of the output's 3 columns with beta 1
+// GEMMBIAS: tx8-aot: error: {{.*}}gemm-f16.mlir:4:8: 'tx8be.Gemm' op has no OpLib kernel: op_gemm writes fp32
 // NOKERNEL: tx8-aot: error: {{.*}}no-kernel.mlir:3:8: 'tx8be.Slice' op has no OpLib kernel (codegen supports
 // SPM: tx8-aot: error: {{.*}}big.mlir:3:8: 'tx8be.Softmax' op does not fit in SPM even in its smallest slice: needs {{[0-9]+}} bytes (operand 0 4096, result 4096, scratch {{[0-9]+}}), the SPM has 1024
 // SPLIT: 4 steps on tile 0, output slice {1, 64} (logical dims)
