@@ -153,11 +153,81 @@ struct GemmToMatMul : OpRewritePattern<GemmOp> {
   }
 };
 
+Value reshaped(PatternRewriter &rewriter, Location loc, Value v, ArrayRef<int64_t> shape) {
+  auto type = RankedTensorType::get(shape, getElementTypeOrSelf(v.getType()));
+  if (type == v.getType())
+    return v;
+  return rewriter.create<ReshapeOp>(loc, type, v, StringAttr(), DevAttr()).getResult();
+}
+
+/// A batched MatMul (op_gemm multiplies matrices): with a 2-D B, A's batch dims fold into its rows (one MatMul);
+/// otherwise one MatMul per batch index (up to kMaxBatch) on Slices of A and B (broadcast batch dims read index
+/// 0), concatenated.
+struct BatchedMatMulToMatMuls : OpRewritePattern<MatMulOp> {
+  using OpRewritePattern::OpRewritePattern;
+  static constexpr int64_t kMaxBatch = 64;
+  LogicalResult matchAndRewrite(MatMulOp op, PatternRewriter &rewriter) const override {
+    auto aType = cast<RankedTensorType>(op.getA().getType()), bType = cast<RankedTensorType>(op.getB().getType());
+    auto yShape = cast<RankedTensorType>(op.getType()).getShape();
+    int64_t ra = aType.getRank(), rb = bType.getRank();
+    if ((ra == 2 && rb == 2) || ra < 2 || rb < 2 || !aType.hasStaticShape() || !bType.hasStaticShape())
+      return failure();
+    Location loc = op.getLoc();
+    int64_t m = aType.getDimSize(ra - 2), k = aType.getDimSize(ra - 1), n = bType.getDimSize(rb - 1);
+    if (rb == 2) {
+      Value a = reshaped(rewriter, loc, op.getA(), {aType.getNumElements() / k, k});
+      Value y = rewriter.create<MatMulOp>(loc, ValueRange{a, op.getB()}).getResult();
+      rewriter.replaceOp(op, reshaped(rewriter, loc, y, yShape));
+      return success();
+    }
+    ArrayRef<int64_t> batch = yShape.drop_back(2);
+    int64_t count = 1;
+    for (int64_t d : batch)
+      count *= d;
+    if (count > kMaxBatch)
+      return rewriter.notifyMatchFailure(op, "too many batch matrices to unroll");
+    // The Slice of operand `v` (type t) holding batch index `index` (of the result's batch dims), as a matrix.
+    auto matrix = [&](Value v, RankedTensorType t, ArrayRef<int64_t> index) {
+      int64_t rank = t.getRank(), lead = static_cast<int64_t>(batch.size()) - (rank - 2);
+      SmallVector<int64_t> offsets(rank, 0), sizes(t.getShape()), strides(rank, 1);
+      for (int64_t d = 0; d < rank - 2; ++d) {
+        offsets[d] = t.getDimSize(d) == 1 ? 0 : index[lead + d];
+        sizes[d] = 1;
+      }
+      Value slice = rewriter
+                        .create<SliceOp>(loc, v, rewriter.getDenseI64ArrayAttr(offsets),
+                                         rewriter.getDenseI64ArrayAttr(sizes), rewriter.getDenseI64ArrayAttr(strides),
+                                         StringAttr(), DevAttr())
+                        .getResult();
+      return reshaped(rewriter, loc, slice, t.getShape().take_back(2));
+    };
+    SmallVector<Value> products;
+    SmallVector<int64_t> index(batch.size(), 0);
+    for (int64_t p = 0; p < count; ++p) {
+      for (int64_t d = static_cast<int64_t>(batch.size()) - 1, rem = p; d >= 0; --d) {
+        index[d] = rem % batch[d];
+        rem /= batch[d];
+      }
+      Value y = rewriter.create<MatMulOp>(loc, ValueRange{matrix(op.getA(), aType, index),
+                                                          matrix(op.getB(), bType, index)})
+                    .getResult();
+      products.push_back(reshaped(rewriter, loc, y, {1, m, n}));
+    }
+    Value all = products.size() == 1 ? products.front()
+                                     : rewriter
+                                           .create<ConcatOp>(loc, products, rewriter.getI64IntegerAttr(0),
+                                                             StringAttr(), DevAttr())
+                                           .getResult();
+    rewriter.replaceOp(op, reshaped(rewriter, loc, all, yShape));
+    return success();
+  }
+};
+
 struct DecomposePass : tx8be::impl::DecomposePassBase<DecomposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<LogSoftmaxToReductions, SoftmaxOuterAxisToReductions, PReluToMaxMin, GlobalMaxPoolToReduceMax,
-                 GemmToMatMul>(&getContext());
+                 GemmToMatMul, BatchedMatMulToMatMuls>(&getContext());
     FrozenRewritePatternSet frozen(std::move(patterns));
     tx8be::detail::applyPatternsInProgramOrder(getOperation().getBody(), frozen);
   }

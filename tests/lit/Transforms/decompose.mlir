@@ -79,3 +79,25 @@ func.func @gemm(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>, %at: tensor<3x2xf32>, 
        : (tensor<3x2xf32>, tensor<3x4xf32>, tensor<1xf32>) -> tensor<2x4xf32>
   return %k, %y : tensor<2x4xf32>, tensor<2x4xf32>
 }
+
+// -----
+
+// Batched MatMul: with a 2-D B, A's batch folds into rows; with both batched, one MatMul per batch index on
+// Slices (a broadcast batch dim reads index 0), concatenated.
+// CHECK-LABEL: func.func @batched_matmul
+// CHECK-NEXT: %[[R:.*]] = tx8be.Reshape %arg0 : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
+// CHECK-NEXT: %[[M:.*]] = tx8be.MatMul %[[R]], %arg1 : (tensor<6x4xf32>, tensor<4x5xf32>) -> tensor<6x5xf32>
+// CHECK-NEXT: %[[Y0:.*]] = tx8be.Reshape %[[M]] : (tensor<6x5xf32>) -> tensor<2x3x5xf32>
+// CHECK-NEXT: %[[A0:.*]] = tx8be.Slice %arg0 {offsets = array<i64: 0, 0, 0>, sizes = array<i64: 1, 3, 4>, strides = array<i64: 1, 1, 1>}
+// CHECK-NEXT: %[[A0M:.*]] = tx8be.Reshape %[[A0]] : (tensor<1x3x4xf32>) -> tensor<3x4xf32>
+// CHECK-NEXT: %[[B0:.*]] = tx8be.Slice %arg2 {offsets = array<i64: 0, 0, 0>, sizes = array<i64: 1, 4, 5>
+// CHECK: %[[A1:.*]] = tx8be.Slice %arg0 {offsets = array<i64: 1, 0, 0>
+// CHECK: %[[B1:.*]] = tx8be.Slice %arg2 {offsets = array<i64: 0, 0, 0>
+// CHECK: %[[C:.*]] = tx8be.Concat {{.*}} {axis = 0 : i64} : (tensor<1x3x5xf32>, tensor<1x3x5xf32>) -> tensor<2x3x5xf32>
+// CHECK-NEXT: return %[[Y0]], %[[C]]
+func.func @batched_matmul(%a: tensor<2x3x4xf32>, %b: tensor<4x5xf32>, %b1: tensor<1x4x5xf32>)
+    -> (tensor<2x3x5xf32>, tensor<2x3x5xf32>) {
+  %y0 = tx8be.MatMul %a, %b : (tensor<2x3x4xf32>, tensor<4x5xf32>) -> tensor<2x3x5xf32>
+  %y1 = tx8be.MatMul %a, %b1 : (tensor<2x3x4xf32>, tensor<1x4x5xf32>) -> tensor<2x3x5xf32>
+  return %y0, %y1 : tensor<2x3x5xf32>, tensor<2x3x5xf32>
+}

@@ -66,7 +66,7 @@
 // JSON: tx8-aot: error: {{.*}}json/manifest.json: corrupt manifest (not valid JSON
 // NOBUNDLE: tx8-aot: error: {{.*}}nothing: not a bundle directory
 // GEMMBIAS: tx8-aot: error: {{.*}}gemm-f16.mlir:4:8: 'tx8be.Gemm' op has no OpLib kernel: op_gemm writes fp32
-// NOKERNEL: tx8-aot: error: {{.*}}no-kernel.mlir:3:8: 'tx8be.Slice' op has no OpLib kernel (codegen supports
+// NOKERNEL: tx8-aot: error: {{.*}}no-kernel.mlir:4:8: 'tx8be.LayerNorm' op has no OpLib kernel (codegen supports
 // SPM: tx8-aot: error: {{.*}}big.mlir:3:8: 'tx8be.Softmax' op does not fit in SPM even in its smallest slice: needs {{[0-9]+}} bytes (operand 0 4096, result 4096, scratch {{[0-9]+}}), the SPM has 1024
 // SPLIT: 4 steps on tile 0, output slice {1, 64} (logical dims)
 // SPLIT: static const tx8_box t0_box[4] = {{.*}}{1, 0}, {1, 64}}, {{.*}}{2, 0}, {1, 64}}, {{.*}}{3, 0}, {1, 64}}};

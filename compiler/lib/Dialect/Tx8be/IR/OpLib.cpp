@@ -156,7 +156,7 @@ LogicalResult noKernel(Operation *op) {
             "Tanh, Erf, Gelu (erf), Softplus, Softsign, Elu, Celu, Selu, Mish, HardSwish, ThresholdedRelu, Shrink, "
             "LeakyRelu, HardSigmoid, Clip, the trigonometric and hyperbolic functions, Floor/Ceil/Round/Sign, "
             "ReduceSum/Mean/Max/Min, Cast between floats, Softmax, Max/AvgPool 2-D, GlobalAvgPool, Reshape, Concat, "
-            "Transpose and ChannelNorm between compact layouts)";
+            "Slice, Pad, Transpose and ChannelNorm between compact layouts)";
 }
 
 /// The base of every family's model. ConcreteModel provides
@@ -958,9 +958,68 @@ struct TdmaMoveModel : OpLibModel<ConcreteModel, OpT> {
   }
 };
 
-/// Slice, Pad: no OpLib kernel yet.
-template <typename OpT>
-struct DataMovementModel : TdmaMoveModel<DataMovementModel<OpT>, OpT> {};
+/// Why a TDMA move cannot take `op`'s input and result ("" if it can): compact layouts of 1 to MAX_SHAPE_DIM dims
+/// with the same dim order (the kernels index both in one order).
+std::string sameCompactOrderProblem(Operation *op, StringRef kernel) {
+  DeviceLayout in = getDeviceLayout(op->getOperand(0)), out = getDeviceLayout(op->getResult(0));
+  if (!isCompactLayout(in.mode) || !isCompactLayout(out.mode) || in.order != out.order ||
+      out.order.size() > MAX_SHAPE_DIM)
+    return (kernel + " moves between compact layouts of 1 to " + Twine(MAX_SHAPE_DIM) + " dims in one dim order")
+        .str();
+  return "";
+}
+
+/// Slice: op_slice (a TDMA strided copy; negative steps reverse), offsets and strides in memory order.
+struct SliceModel : TdmaMoveModel<SliceModel, SliceOp> {
+  LogicalResult genOpCode(Operation *operation, OpCall &call) const {
+    auto op = cast<SliceOp>(operation);
+    if (std::string problem = sameCompactOrderProblem(op, "op_slice"); !problem.empty())
+      return op.emitOpError() << "has no OpLib kernel: " << problem;
+    SmallVector<int64_t> start, step;
+    for (int64_t d : getDeviceLayout(op.getOutput()).order) {
+      start.push_back(op.getOffsets()[d]);
+      step.push_back(op.getStrides()[d]);
+    }
+    if (start.empty()) // rank 0: one element (the device's rank-1 view of it)
+      start.push_back(0), step.push_back(1);
+    call.function = "op_slice";
+    call.paramType = "SLICE_PARAM";
+    call.field("start", OpCallValue::ofInts(start)).field("step", OpCallValue::ofInts(step));
+    operandsThenResults(op, call);
+    return success();
+  }
+};
+
+/// Pad: op_pad (TDMA copies; a constant border filled on the CT), pads in memory order.
+struct PadModel : TdmaMoveModel<PadModel, PadOp> {
+  LogicalResult genOpCode(Operation *operation, OpCall &call) const {
+    auto op = cast<PadOp>(operation);
+    if (std::string problem = sameCompactOrderProblem(op, "op_pad"); !problem.empty())
+      return op.emitOpError() << "has no OpLib kernel: " << problem;
+    if (!isCtFloat(op.getType()))
+      return op.emitOpError() << "has no OpLib kernel: op_pad takes f32, f16 or bf16";
+    if (!std::isfinite(op.getValue().convertToFloat()))
+      return op.emitOpError() << "has no OpLib kernel: op_pad pads with a finite value";
+    ArrayRef<int64_t> pads = op.getPads();
+    size_t rank = pads.size() / 2;
+    SmallVector<int64_t> begin, end;
+    for (int64_t d : getDeviceLayout(op.getOutput()).order) {
+      begin.push_back(pads[d]);
+      end.push_back(pads[rank + d]);
+    }
+    const char *mode = op.getMode() == PadMode::Constant  ? "PAD_CONSTANT"
+                       : op.getMode() == PadMode::Reflect ? "PAD_REFLECT"
+                                                          : "PAD_EDGE";
+    call.function = "op_pad";
+    call.paramType = "PAD_PARAM";
+    call.field("mode", OpCallValue::ofEnumerator(mode))
+        .field("begin", OpCallValue::ofInts(begin))
+        .field("end", OpCallValue::ofInts(end))
+        .field("value", OpCallValue::ofFloat(op.getValue().convertToFloat()));
+    operandsThenResults(op, call);
+    return success();
+  }
+};
 
 /// Seed: an embedding table (operand 0) is read in place from DDR, only the indices are loaded. No OpLib
 /// kernel.
@@ -1143,7 +1202,8 @@ void tx8be::detail::attachOpLibModels(MLIRContext *ctx) {
   LayerNormOp::attachInterface<LayerNormModel>(*ctx);
   attachAll<ReduceModel, ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp>(ctx);
   // Data movement, loads and stores, views.
-  attachAll<DataMovementModel, SliceOp, PadOp>(ctx);
+  SliceOp::attachInterface<SliceModel>(*ctx);
+  PadOp::attachInterface<PadModel>(*ctx);
   ConcatOp::attachInterface<ConcatModel>(*ctx);
   TransposeOp::attachInterface<TransposeModel>(*ctx);
   GatherOp::attachInterface<GatherModel>(*ctx);
