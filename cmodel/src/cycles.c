@@ -5,10 +5,16 @@ static uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
 static uint32_t element_bits(uint32_t fmt) { return fmt < Fmt_COUNT ? tx8_format_bytes((Data_Format)fmt) * 8u : 32u; }
 
+/* The CT ops that evaluate a transcendental function or divide by data (the list in tx8/cm_cycles.h). */
 static int is_multi_pass(uint32_t op) {
     switch (op) {
     case CT_OP_DIV: case CT_OP_RSQRT: case CT_OP_SQRT: case CT_OP_EXP: case CT_OP_RECIPROCAL:
-    case CT_OP_SIGMOID: case CT_OP_TANH: case CT_OP_GELU: case CT_OP_SILU: return 1;
+    case CT_OP_SIGMOID: case CT_OP_TANH: case CT_OP_GELU: case CT_OP_SILU:
+    case CT_OP_LOG: case CT_OP_ERF: case CT_OP_GELU_ERF: case CT_OP_SOFTPLUS: case CT_OP_SOFTSIGN:
+    case CT_OP_ELU: case CT_OP_CELU: case CT_OP_SELU: case CT_OP_MISH:
+    case CT_OP_SIN: case CT_OP_COS: case CT_OP_TAN: case CT_OP_ASIN: case CT_OP_ACOS: case CT_OP_ATAN:
+    case CT_OP_SINH: case CT_OP_COSH: case CT_OP_ASINH: case CT_OP_ACOSH: case CT_OP_ATANH:
+    case CT_OP_POW: return 1;
     default: return 0;
     }
 }

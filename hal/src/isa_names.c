@@ -24,6 +24,10 @@ const char *tx8_ct_opcode_name(uint32_t op) {
         "reduce_sum", "reduce_max", "reduce_min",
         "cmp_eq", "cmp_ne", "cmp_lt", "cmp_le", "cmp_gt", "cmp_ge",
         "select", "convert",
-        "pool_max", "pool_avg"};
+        "pool_max", "pool_avg",
+        "log", "erf", "gelu_erf", "softplus", "softsign", "elu", "celu", "selu", "thresholded_relu", "shrink",
+        "hard_swish", "mish", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh",
+        "floor", "ceil", "round", "sign",
+        "pow"};
     return op < CT_OP_COUNT ? names[op] : "invalid";
 }

@@ -1,7 +1,8 @@
 /*
  * CT binary arithmetic through the CGRATensor_ArithOp_* wrappers and TsmExecute: V_V, V_S, V_VuV, V_VuV_loop,
  * the seed's function-pointer table, cycle counts, and the validation errors (nothing written on a reject).
- * References are plain double arithmetic with dtype tolerances; exact bits where the result is exact.
+ * References are plain double arithmetic with dtype tolerances; exact bits where the result is exact. pow in every
+ * format: bit for bit against cm_pow rounded once, within an ulp of libm's pow, C99 special values, float only.
  */
 #include "ct_test_common.h"
 
@@ -24,6 +25,9 @@ static const loop_fn kLoop[6] = {CGRATensor_ArithOp_V_VuV_add_loop, CGRATensor_A
                                  CGRATensor_ArithOp_V_VuV_mul_loop, CGRATensor_ArithOp_V_VuV_div_loop,
                                  CGRATensor_ArithOp_V_VuV_max_loop, CGRATensor_ArithOp_V_VuV_min_loop};
 static const char *const kOpName[6] = {"add", "sub", "mul", "div", "max", "min"};
+
+/* Bases every pow case gets a few of: zeros, infinities, NaN, +-1. */
+static const double kSpecials[8] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 1.0, -1.0, 0.5};
 
 static double ref_op(int op, double a, double b) {
     switch (op) {
@@ -48,7 +52,7 @@ static void check_rounded(const double *got, const double *exact, size_t n, Data
                        : rnd == RND_NEG_INF ? got[i] <= exact[i]
                        : rnd == RND_ZERO    ? fabs(got[i]) <= fabs(exact[i])
                                             : 1;
-        if (!ok) {
+        if (!ok && !isnan(exact[i])) { /* NaN (pow) has no side; assert_close checked it is NaN */
             print_error("%s: element %zu: %.9g is on the wrong side of %.17g for %s\n", what, i, got[i], exact[i],
                         tx8_rnd_name(rnd));
             fail();
@@ -258,6 +262,102 @@ static void random_arith(void **state) {
     free(a), free(b), free(got), free(want);
 }
 
+/* ---- pow: V_V, V_S, V_VuV and V_VuV_loop, bit for bit against cm_pow rounded once, within an ulp of libm ---- */
+
+static void pow_random_every_format(void **state) {
+    (void)state;
+    tx8_rng r;
+    tx8_rng_seed(&r, tx8_test_seed() + 5);
+    enum { MAXN = 5200 };
+    double *a = malloc(MAXN * sizeof(double)), *b = malloc(MAXN * sizeof(double));
+    double *got = malloc(MAXN * sizeof(double)), *want = malloc(MAXN * sizeof(double));
+    uint32_t *bits = malloc(MAXN * sizeof(uint32_t));
+    char what[160];
+    for (int c = 0; c < 48; ++c) {
+        const int shape = c % 4;
+        const Data_Format fmt = kFloatFmts[(c / 4) % 3];
+        const RND_MODE rnd = (RND_MODE)tx8_rng_int(&r, 0, RND_COUNT - 1);
+        uint32_t n = ct_rand_count(&r), unit = 1, unit_total = 1;
+        if (shape == 2) {
+            unit = (uint32_t)tx8_rng_int(&r, 1, 300);
+            n = unit * (uint32_t)tx8_rng_int(&r, 1, 5000 / (int)unit > 0 ? 5000 / (int)unit : 1);
+            unit_total = unit;
+        } else if (shape == 3) {
+            unit = 64;
+            unit_total = 64 * (uint32_t)tx8_rng_int(&r, 1, 6);
+            n = 64 * (uint32_t)tx8_rng_int(&r, 1, 12);
+        }
+        const uint32_t total = shape == 3 ? n * (unit_total / 64) : n, nb = shape == 0 ? total : unit_total;
+        ct_rand_vals(&r, fmt, a, total, 0.0, 6.0);
+        for (uint32_t i = 0; i < total; i += 5) a[i] = -a[i]; /* negative bases: NaN or, for integer b, signed */
+        ct_rand_vals(&r, fmt, b, nb, -8.0, 8.0);
+        for (uint32_t i = 0; i < nb; i += 3) b[i] = (double)tx8_rng_int(&r, -9, 9); /* integer exponents */
+        for (uint32_t i = 0; i < total; i += 41) a[i] = kSpecials[(i / 41) % 8];
+        float s = (float)b[0];
+        uint32_t scalar;
+        memcpy(&scalar, &s, 4);
+        tx8_test_spm_store(SPM_A, fmt, a, total);
+        tx8_test_spm_store(SPM_B, fmt, b, nb);
+        CT_Param p;
+        switch (shape) {
+        case 0: CGRATensor_ArithOp_V_V_pow(&p, SPM_A, SPM_B, SPM_D, n, rnd, fmt); break;
+        case 1: CGRATensor_ArithOp_V_S_pow(&p, SPM_A, scalar, SPM_D, n, rnd, fmt); break;
+        case 2: CGRATensor_ArithOp_V_VuV_pow(&p, SPM_A, SPM_D, SPM_B, rnd, n, unit, fmt); break;
+        default: CGRATensor_ArithOp_V_VuV_pow_loop(&p, SPM_A, SPM_D, SPM_B, rnd, n, 64, total, unit_total, fmt); break;
+        }
+        assert_int_equal(p.ctrl.opcode, CT_OP_POW);
+        assert_int_equal(TsmExecute(&p), ct_expected_cycles(total, tx8_format_bytes(fmt) * 8, 1));
+        ct_load_bits(SPM_D, fmt, bits, total);
+        tx8_test_spm_load(SPM_D, fmt, got, total);
+        snprintf(what, sizeof what, "pow case %d: shape %d %s %s n=%u unit=%u", c, shape, tx8_format_name(fmt),
+                 tx8_rnd_name(rnd), n, unit);
+        const uint32_t max_bits = fmt == Fmt_FP16 ? 0x7BFFu : fmt == Fmt_BF16 ? 0x7F7Fu : 0x7F7FFFFFu;
+        const double big = cm_format_to_double(max_bits, fmt); /* the largest finite value */
+        for (uint32_t i = 0; i < total; ++i) {
+            const double bv = shape == 0 ? b[i] : shape == 1 ? (double)s : shape == 2 ? b[i % unit]
+                                                                        : b[(i / n) * 64 + i % 64];
+            const uint32_t wb = cm_round_to_format(cm_pow(a[i], bv), fmt, rnd);
+            if (bits[i] != wb) {
+                print_error("%s: element %u: pow(%.9g, %.9g): got bits 0x%x, want 0x%x\n", what, i, a[i], bv, bits[i],
+                            wb);
+                fail();
+            }
+            want[i] = pow(a[i], bv);
+            if (fabs(want[i]) > big && !isinf(want[i])) want[i] = got[i]; /* overflow: the bits above decide */
+        }
+        check_rounded(got, want, total, fmt, rnd, what);
+        ++g_random_cases;
+    }
+    free(a), free(b), free(got), free(want), free(bits);
+}
+
+/* C99 F.9.4.4 through the CT, fp32 V_V: exact bits, sign of zero and infinity included. */
+static void pow_special_values(void **state) {
+    (void)state;
+    const double inf = INFINITY, nan = NAN;
+    const struct { double a, b, want; } c[] = {
+        {-2.0, 3.0, -8.0},  {-2.0, 2.0, 4.0},   {-2.0, 0.5, nan},   {nan, 0.0, 1.0},    {1.0, nan, 1.0},
+        {nan, 2.0, nan},    {0.0, -1.0, inf},   {-0.0, -1.0, -inf}, {-0.0, -2.0, inf},  {-0.0, 3.0, -0.0},
+        {-0.0, 0.5, 0.0},   {-1.0, inf, 1.0},   {0.5, inf, 0.0},    {2.0, -inf, 0.0},   {-inf, -3.0, -0.0},
+        {-inf, 3.0, -inf},  {inf, -0.5, 0.0},   {4.0, 0.5, 2.0},    {10.0, 3.0, 1000.0},{2.0, 200.0, inf},
+        {2.0, -200.0, 0.0}, {-2.0, 201.0, -inf},{2.0, -149.0, 1.4012984643248171e-45},  {9.0, -0.5, 1.0 / 3},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; ++i) {
+        CT_Param p;
+        tx8_test_spm_store(SPM_A, Fmt_FP32, &c[i].a, 1);
+        tx8_test_spm_store(SPM_B, Fmt_FP32, &c[i].b, 1);
+        CGRATensor_ArithOp_V_V_pow(&p, SPM_A, SPM_B, SPM_D, 1, RND_NEAREST_EVEN, Fmt_FP32);
+        assert_int_equal(TsmExecute(&p), ct_expected_cycles(1, 32, 1));
+        uint32_t got;
+        ct_load_bits(SPM_D, Fmt_FP32, &got, 1);
+        const uint32_t want = cm_round_to_format(c[i].want, Fmt_FP32, RND_NEAREST_EVEN);
+        if (got != want) {
+            print_error("pow(%g, %g): got bits 0x%08x, want 0x%08x\n", c[i].a, c[i].b, got, want);
+            fail();
+        }
+    }
+}
+
 /* ---- rejected instructions: message names instruction and field; dst untouched; no cycles ---- */
 
 static void rejects(void **state) {
@@ -321,6 +421,20 @@ static void rejects(void **state) {
     ct_expect_reject(&p, "overlaps src0_addr range", SPM_D, 4);
     CGRATensor_ArithOp_V_VuV_add(&p, SPM_A, SPM_D, SPM_D, RND_NEAREST_EVEN, 16, 4, Fmt_FP32);
     ct_expect_reject(&p, "CT add V_VuV: dst_addr range [0x180000, 0x180040) overlaps src1_addr", SPM_D, 64);
+
+    /* pow is float only (the other ARITH ops take integers) */
+    CGRATensor_ArithOp_V_V_pow(&p, SPM_A, SPM_B, SPM_D, 16, RND_NEAREST_EVEN, Fmt_INT8);
+    ct_expect_reject(&p, "CT pow V_V: src_fmt = int8 is not supported (fp32, fp16, bf16 or tf32 only)", SPM_D, 16);
+    CGRATensor_ArithOp_V_S_pow(&p, SPM_A, 2, SPM_D, 16, RND_NEAREST_EVEN, Fmt_INT32);
+    ct_expect_reject(&p, "CT pow V_S: src_fmt = int32 is not supported", SPM_D, 64);
+    CGRATensor_ArithOp_V_VuV_pow(&p, SPM_A, SPM_D, SPM_B, RND_NEAREST_EVEN, 16, 4, Fmt_INT8);
+    ct_expect_reject(&p, "CT pow V_VuV: src_fmt = int8 is not supported", SPM_D, 16);
+    CGRATensor_ArithOp_V_V_pow(&p, SPM_A, SPM_B, SPM_D, 16, RND_NEAREST_EVEN, Fmt_FP32);
+    p.ctrl.format = CT_FMT_V;
+    ct_expect_reject(&p, "CT pow V: format = V is not valid for function ARITH", SPM_D, 64);
+    p.ctrl.format = CT_FMT_V_V;
+    p.ctrl.function = CT_FUNC_UNARY;
+    ct_expect_reject(&p, "CT pow V_V: function = UNARY, but opcode pow belongs to function ARITH", SPM_D, 64);
 }
 
 int main(void) {
@@ -331,6 +445,8 @@ int main(void) {
         cmocka_unit_test_setup_teardown(directed_rounding_of_inexact_double_sums, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(in_place_and_seed_function_pointers, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(random_arith, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(pow_random_every_format, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(pow_special_values, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(rejects, tx8_test_setup, tx8_test_teardown),
     };
     const int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,5 +1,5 @@
 /*
- * The elementwise kernels on the CT (op_add, op_sub, op_mul, op_div, op_max, op_min, op_relu, op_abs, op_neg,
+ * The elementwise kernels on the CT (op_add, op_sub, op_mul, op_div, op_max, op_min, op_pow, op_relu, op_abs, op_neg,
  * op_sqrt, op_reciprocal, op_exp; op_leaky_relu, op_clip, op_hard_sigmoid; op_cast): random shapes (dim 2..4) in
  * every layout, float format and rounding mode, data packed into the layout image, results unpacked and compared
  * with a double reference (bit for bit where the op is correctly rounded); cycles equal one instruction over the
@@ -393,6 +393,118 @@ static void faults(void **state) {
     tx8_test_expect_fault("op_add: out = 0x2fffc0 + 192 bytes is outside SPM");
 }
 
+/* op_pow: same shapes in every layout, and the exponent broadcast (numpy) in the compact ones, in every float format
+ * and rounding mode; bit for bit against cm_pow rounded once (the CT's definition); negative bases with integer and
+ * non-integer exponents, zeros, infinities and NaN mixed in. Cycles: one transcendental instruction over the image
+ * for equal shapes; broadcasting never below the CT bound (its ratio joins the printed worst). */
+static void pow_cases(void **state) {
+    (void)state;
+    tx8_rng r;
+    tx8_rng_seed(&r, tx8_test_seed() + 44);
+    enum { MAXN = 3000 };
+    static const double kBases[8] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 1.0, -1.0, -2.0};
+    double *a = malloc(MAXN * sizeof(double)), *b = malloc(MAXN * sizeof(double));
+    double *got = malloc(MAXN * sizeof(double)), *want = malloc(MAXN * sizeof(double));
+    char what[200];
+    for (int c = 0; c < 48; ++c) {
+        const int bcast = c >= 24;
+        const LAYOUT_MODE mode = bcast ? (LAYOUT_MODE)(c % 2) : (LAYOUT_MODE)(c % LAYOUT_COUNT);
+        const Data_Format fmt = kFloatFmts[(c / 4) % 3];
+        const RND_MODE rnd = (RND_MODE)tx8_rng_int(&r, 0, RND_COUNT - 1);
+        const int32_t dim = tx8_rng_int(&r, 2, 4);
+        int32_t o[4], sb[4];
+        size_t n, nb;
+        do {
+            n = nb = 1;
+            for (int32_t d = 0; d < dim; ++d) {
+                o[d] = d == 0 && mode != LAYOUT_NTENSOR ? 1 : tx8_rng_int(&r, 1, d == dim - 1 ? 60 : 5);
+                const int keep = !bcast || tx8_rng_int(&r, 0, 1); /* the exponent broadcasts over the others */
+                sb[d] = keep ? o[d] : 1;
+                n *= (size_t)o[d], nb *= (size_t)sb[d];
+            }
+        } while (n > 2000);
+        tensor_buf ta, tb, to;
+        make_tensor(&ta, fmt, SPM_A, o, dim);
+        make_tensor(&tb, fmt, SPM_B, sb, dim);
+        make_tensor(&to, fmt, SPM_D, o, dim);
+        ct_rand_vals(&r, fmt, a, n, -4, 4);
+        ct_rand_vals(&r, fmt, b, nb, -6, 6);
+        for (size_t i = 0; i < nb; i += 2) b[i] = (double)tx8_rng_int(&r, -7, 7); /* integer exponents */
+        for (size_t i = 0; i < n; i += 23) a[i] = kBases[(i / 23) % 8];
+        const tx8_layout la = make_layout(mode, fmt, o, dim), lb = make_layout(mode, fmt, sb, dim);
+        put_tensor(&la, SPM_A, a, n);
+        put_tensor(&lb, SPM_B, b, nb);
+        ELTWISE_PARAM prm = {mode, rnd};
+        const uint64_t cyc = op_pow(&prm, &ta.tsr, &tb.tsr, &to.tsr);
+        assert_int_equal(tx8_test_faults()->count, 0);
+        if (nb == n) {
+            assert_int_equal(cyc, ct_expected_cycles(la.total_bytes / la.elem_bytes, la.elem_bytes * 8, 1));
+        } else {
+            const uint64_t bound = ct_expected_cycles(n, la.elem_bytes * 8, 1);
+            assert_true(cyc >= bound);
+            if ((double)cyc / (double)bound > g_worst_ratio) g_worst_ratio = (double)cyc / (double)bound;
+        }
+        get_tensor(&la, SPM_D, got, n);
+        for (size_t i = 0; i < n; ++i) {
+            size_t rem = i, ib = 0, wb = 1;
+            for (int32_t d = dim - 1; d >= 0; --d) {
+                const size_t x = rem % (size_t)o[d];
+                rem /= (size_t)o[d];
+                ib += (sb[d] == 1 ? 0 : x) * wb;
+                wb *= (size_t)sb[d];
+            }
+            const uint32_t wbits = cm_round_to_format(cm_pow(a[i], b[ib]), fmt, rnd);
+            if (cm_round_to_format(got[i], fmt, RND_NEAREST_EVEN) != wbits) {
+                print_error("pow case %d (%s %s %s %s): element %zu: pow(%.9g, %.9g): got %.9g, want bits 0x%x\n", c,
+                            tx8_layout_name(mode), tx8_format_name(fmt), tx8_rnd_name(rnd), bcast ? "bcast" : "same",
+                            i, a[i], b[ib], got[i], wbits);
+                fail();
+            }
+            want[i] = pow(a[i], b[ib]);
+            if (fabs(want[i]) > 65504.0 && fmt == Fmt_FP16 && !isinf(want[i])) want[i] = got[i]; /* overflow */
+        }
+        snprintf(what, sizeof what, "pow case %d: %s %s %s dim %d n=%zu nb=%zu", c, tx8_layout_name(mode),
+                 tx8_format_name(fmt), tx8_rnd_name(rnd), dim, n, nb);
+        tx8_test_assert_close(got, want, n, 2 * tx8_test_eps(fmt) * 1.0001, fmt_min_subnormal(fmt), what);
+        ++g_random_cases;
+    }
+    /* known values, fp32 V_V: C99 F.9.4.4 and exact powers */
+    const double pa[16] = {-2, -2, -2, 0, -0.0, -0.0, 1, NAN, INFINITY, -INFINITY, 4, 10, 2, 2, -1, 9};
+    const double pb[16] = {3, 2, 0.5, -1, -1, 3, NAN, 0, -1, 3, 0.5, 3, 200, -200, INFINITY, -0.5};
+    const double pw[16] = {-8, 4, NAN, INFINITY, -INFINITY, -0.0, 1, 1, 0, -INFINITY, 2, 1000, INFINITY, 0, 1,
+                           1.0 / 3};
+    const int32_t s[2] = {1, 16};
+    tensor_buf ta, tb, to;
+    make_tensor(&ta, Fmt_FP32, SPM_A, s, 2);
+    make_tensor(&tb, Fmt_FP32, SPM_B, s, 2);
+    make_tensor(&to, Fmt_FP32, SPM_D, s, 2);
+    tx8_test_spm_store(SPM_A, Fmt_FP32, pa, 16);
+    tx8_test_spm_store(SPM_B, Fmt_FP32, pb, 16);
+    ELTWISE_PARAM prm = {LAYOUT_TENSOR, RND_NEAREST_EVEN};
+    assert_int_equal(op_pow(&prm, &ta.tsr, &tb.tsr, &to.tsr), ct_expected_cycles(16, 32, 1));
+    uint32_t bits[16];
+    ct_load_bits(SPM_D, Fmt_FP32, bits, 16);
+    for (int i = 0; i < 16; ++i)
+        if (bits[i] != cm_round_to_format(pw[i], Fmt_FP32, RND_NEAREST_EVEN)) {
+            print_error("op_pow(%g, %g): got bits 0x%08x, want %g\n", pa[i], pb[i], bits[i], pw[i]);
+            fail();
+        }
+    /* the base may not broadcast where the exponent does not; int formats are refused; nothing written */
+    const int32_t full[4] = {1, 2, 3, 8}, row[4] = {1, 2, 3, 1};
+    tensor_buf tfull, trow, tout, t8;
+    make_tensor(&tfull, Fmt_FP32, SPM_B, full, 4);
+    make_tensor(&trow, Fmt_FP32, SPM_A, row, 4);
+    make_tensor(&tout, Fmt_FP32, SPM_D, full, 4);
+    make_tensor(&t8, Fmt_INT8, SPM_B, full, 4);
+    ct_fill_pattern(SPM_D, 256);
+    assert_true(op_pow(&prm, &trow.tsr, &tfull.tsr, &tout.tsr) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("op_pow: a broadcasts over 8 elements where b does not: not supported");
+    assert_true(op_pow(&prm, &tfull.tsr, &t8.tsr, &tout.tsr) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("op_pow: b->format = int8, must be fp32, fp16 or bf16");
+    ct_assert_pattern(SPM_D, 256);
+    free(a), free(b), free(got), free(want);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(random_ops, tx8_test_setup, tx8_test_teardown),
@@ -402,6 +514,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(cast_cases, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(fixed_cycles, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(faults, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(pow_cases, tx8_test_setup, tx8_test_teardown),
     };
     const int failed = cmocka_run_group_tests(tests, NULL, NULL);
     printf("[ tx8 ] test_op_eltwise: %d random cases ran; broadcasting at most %.2fx the CT bound\n", g_random_cases,

@@ -267,8 +267,11 @@ TEST_F(OpLibTest, GenOpCodeGemmAndElementwise) {
   EXPECT_EQ(argsOf(relu), "in0 out0");
   ASSERT_TRUE(gen(first<tx8be::SigmoidOp>(), sigmoid));
   EXPECT_EQ(sigmoid.function, "op_sigmoid");
-  EXPECT_FALSE(gen(first<tx8be::ErfOp>(), unused)) << "no OpLib erf";
-  EXPECT_NE(diagnostics.find("'tx8be.Erf' op has no OpLib kernel"), std::string::npos) << diagnostics;
+  tx8be::OpCall erf;
+  ASSERT_TRUE(gen(first<tx8be::ErfOp>(), erf)) << diagnostics;
+  EXPECT_EQ(erf.function, "op_unary");
+  EXPECT_EQ(erf.paramType, "UNARY_PARAM");
+  EXPECT_NE(fieldsOf(erf).find("kind=UNARY_ERF alpha=0 beta=0"), std::string::npos) << fieldsOf(erf);
 }
 
 TEST_F(OpLibTest, GenOpCodeConvPoolSoftmaxPermute) {
@@ -351,9 +354,14 @@ TEST_F(OpLibTest, FamilyModels) {
   ASSERT_TRUE(succeeded(oplib(hardSigmoid).genOpCode(hard))) << diagnostics;
   EXPECT_EQ(hard.paramType, "HARD_SIGMOID_PARAM");
   EXPECT_EQ(fieldsOf(hard), "layout=LAYOUT_NTENSOR rnd=RND_NEAREST_EVEN alpha=0.2 beta=0.5");
-  tx8be::OpCall unused;
-  Operation *elu = first<tx8be::EluOp>();
-  for (Operation *op : {elu, pow, logSoftmax, globalMax}) {
+  // Elu and Pow run as op_unary / op_pow; LogSoftmax and GlobalMaxPool only after tx8be-decompose.
+  tx8be::OpCall elu, power, unused;
+  ASSERT_TRUE(succeeded(oplib(first<tx8be::EluOp>()).genOpCode(elu))) << diagnostics;
+  EXPECT_EQ(elu.function, "op_unary");
+  EXPECT_NE(fieldsOf(elu).find("kind=UNARY_ELU alpha=1 beta=0"), std::string::npos) << fieldsOf(elu);
+  ASSERT_TRUE(succeeded(oplib(pow).genOpCode(power))) << diagnostics;
+  EXPECT_EQ(power.function, "op_pow");
+  for (Operation *op : {logSoftmax, globalMax}) {
     diagnostics.clear();
     EXPECT_TRUE(failed(oplib(op).genOpCode(unused)));
     EXPECT_NE(diagnostics.find("has no OpLib kernel (codegen supports BatchNorm"), std::string::npos) << diagnostics;

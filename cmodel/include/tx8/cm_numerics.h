@@ -41,6 +41,45 @@ double cm_exp(double x);
 double cm_expm1(double x);
 double cm_tanh(double x);
 
+/* Exact operations: the correctly rounded square root (negative: NaN), and rounding to an integral value (floor,
+ * ceil, and round half to even as C23 roundeven / numpy.round). NaN in gives NaN out, +-inf and +-0 stay. */
+double cm_sqrt(double x);
+double cm_floor(double x);
+double cm_ceil(double x);
+double cm_roundeven(double x);
+
+/* More portable functions of one double, each within one double ulp of the exact result over its whole domain (below
+ * 0.8 ulp against 200-bit references in sampled hard regions; tests/cmocka/test_numerics.c prints the difference to
+ * libm), deterministic to the bit, with C99 Annex F special values: NaN in gives NaN out;
+ * log(+-0) = -inf, log(x < 0) = NaN, log(+inf) = +inf; log1p(-1) = -inf, log1p(x < -1) = NaN; asin/acos outside
+ * [-1, 1] NaN; acosh(x < 1) NaN; atanh(+-1) = +-inf, atanh outside [-1, 1] NaN; sin/cos/tan(+-inf) NaN; erf(+-inf)
+ * = +-1, erfc(-inf) = 2, erfc(+inf) = +0. Odd functions keep the sign of a zero argument.
+ * log, log1p, pow and the hyperbolic ones go through double-double kernels (numerics/cm_dd.h) and are within about
+ * half an ulp; sin/cos/tan reduce the argument by pi/2 with a 152-bit Cody-Waite split for |x| < 2^20 pi/2 and by
+ * Payne-Hanek (1280 bits of 2/pi) above, so they are accurate for every finite double. */
+double cm_log(double x);
+double cm_log1p(double x);
+double cm_sin(double x);
+double cm_cos(double x);
+double cm_tan(double x);
+double cm_atan(double x);
+double cm_asin(double x);
+double cm_acos(double x);
+double cm_sinh(double x);
+double cm_cosh(double x);
+double cm_asinh(double x);
+double cm_acosh(double x);
+double cm_atanh(double x);
+double cm_erf(double x);
+double cm_erfc(double x);
+
+/* x^y with the special cases of C99 F.9.4.4: pow(x, +-0) = 1 and pow(1, y) = 1 for any x, y (NaN too); otherwise
+ * NaN in gives NaN; a finite x < 0 with a non-integer finite y gives NaN, with an integer y the sign of x^|y|
+ * (odd y: negative); pow(-1, +-inf) = 1; |x| < 1 (> 1) to +inf gives +0 (+inf), to -inf the reverse; pow(+-0, y)
+ * and pow(+-inf, y) as the standard's table (the sign kept for odd integer y). Overflow gives +-inf, underflow
+ * +-0 (through the subnormals). Computed as exp(y * log|x|) with log|x| and the product in double-double. */
+double cm_pow(double x, double y);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,5 +1,5 @@
 /*
- * CT binary arithmetic (add sub mul div max min) in V_V, V_S, V_VuV and V_VuV_LOOP.
+ * CT binary arithmetic (add sub mul div max min, and pow for float formats) in V_V, V_S, V_VuV and V_VuV_LOOP.
  *
  * Each result is computed in double and rounded once to dst_fmt. For mul/div this is the correctly rounded result
  * in every mode (products of <= 24-bit operands are exact in double; a quotient that is not representable with p
@@ -8,6 +8,8 @@
  * then next to an operand, far from a midpoint) but not for the directed ones, so those recover the exact error
  * with TwoSum and nudge the double sum off a representable value (directed_fixup).
  * max/min propagate NaN; on ties (including +0 vs -0) they return the second operand.
+ * pow(a, b) is the cmodel's cm_pow (C99 Annex F special values; a negative a with an integer b gives the signed
+ * result, with a non-integer b NaN), within an ulp of double, then rounded once like the others.
  */
 #include <string.h>
 
@@ -26,6 +28,9 @@ static void op_max(const double *a, const double *b, double *r, size_t n) {
 static void op_min(const double *a, const double *b, double *r, size_t n) {
     for (size_t i = 0; i < n; ++i) r[i] = (a[i] < b[i] || a[i] != a[i]) ? a[i] : b[i];
 }
+static void op_pow(const double *a, const double *b, double *r, size_t n) {
+    for (size_t i = 0; i < n; ++i) r[i] = cm_pow(a[i], b[i]);
+}
 
 static binop_fn binop_for(uint32_t op) {
     switch (op) {
@@ -34,6 +39,7 @@ static binop_fn binop_for(uint32_t op) {
     case CT_OP_MUL: return op_mul;
     case CT_OP_DIV: return op_div;
     case CT_OP_MAX: return op_max;
+    case CT_OP_POW: return op_pow;
     default: return op_min;
     }
 }

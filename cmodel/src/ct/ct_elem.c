@@ -98,21 +98,3 @@ void ct_store_block(uint8_t *dst, Data_Format fmt, RND_MODE rnd, const double *v
 double ct_scalar_value(uint32_t scalar, Data_Format fmt) {
     return tx8_format_is_float(fmt) ? (double)cm_bits_to_float(scalar) : (double)(int32_t)scalar;
 }
-
-/* sqrt through the hardware instruction: IEEE correctly rounded on x86-64 (SSE2) and RISC-V (D extension).
- * __builtin_sqrt alone would also emit a libm call for negative inputs (errno), which the cmodel must not link;
- * other hosts use it anyway. Negative inputs give NaN (stored as the format's canonical NaN). */
-double ct_sqrt(double x) {
-    if (!(x >= 0.0)) return x != x ? x : cm_bits_to_double(0x7FF8000000000000ull);
-#if defined(__GNUC__) && defined(__x86_64__)
-    double r;
-    __asm__("sqrtsd %1, %0" : "=x"(r) : "x"(x));
-    return r;
-#elif defined(__GNUC__) && defined(__riscv) && defined(__riscv_d)
-    double r;
-    __asm__("fsqrt.d %0, %1" : "=f"(r) : "f"(x));
-    return r;
-#else
-    return __builtin_sqrt(x);
-#endif
-}

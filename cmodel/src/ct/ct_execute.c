@@ -22,6 +22,8 @@ static const char *const kFmtNames[CT_FMT_COUNT] = {"V",     "V_V",          "V_
                                                      "V_VuV_LOOP", "REDUCE_INNER", "REDUCE_OUTER", "POOL_2D"};
 
 static uint32_t function_of(uint32_t op) {
+    if (op == CT_OP_POW) return CT_FUNC_ARITH; /* the appended opcodes first */
+    if (op >= CT_OP_LOG && op <= CT_OP_SIGN) return CT_FUNC_UNARY;
     if (op <= CT_OP_MIN) return CT_FUNC_ARITH;
     if (op <= CT_OP_SILU) return CT_FUNC_UNARY;
     if (op <= CT_OP_REDUCE_MIN) return CT_FUNC_REDUCE;
@@ -45,10 +47,11 @@ static uint32_t formats_of(uint32_t func, const char **names) {
     }
 }
 
-/* Ops only defined on float formats: unary ops except abs, neg, relu; pooling. */
+/* Ops only defined on float formats: unary ops except abs, neg, relu; pow; pooling. */
 static int needs_float(uint32_t op) {
     const uint32_t f = function_of(op);
-    return (f == CT_FUNC_UNARY && op != CT_OP_ABS && op != CT_OP_NEG && op != CT_OP_RELU) || f == CT_FUNC_POOL;
+    return (f == CT_FUNC_UNARY && op != CT_OP_ABS && op != CT_OP_NEG && op != CT_OP_RELU) || op == CT_OP_POW ||
+           f == CT_FUNC_POOL;
 }
 
 typedef enum { RD_ELEM, RD_OTHER } read_kind; /* RD_ELEM: element i read only to produce dst element i */

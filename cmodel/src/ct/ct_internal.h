@@ -32,8 +32,6 @@ void ct_load_block(const uint8_t *src, Data_Format fmt, double *out, size_t n);
 void ct_store_block(uint8_t *dst, Data_Format fmt, RND_MODE rnd, const double *v, size_t n);
 /* The V_S scalar / LEAKY_RELU alpha as a double: fp32 bits for float formats, int32 for integer formats. */
 double ct_scalar_value(uint32_t scalar, Data_Format fmt);
-/* Correctly rounded double square root without libm (see ct_elem.c). */
-double ct_sqrt(double x);
 
 /* Families; each runs a job that ct_execute has fully validated (they cannot fail). */
 void ct_arith_run(const ct_job *j);

@@ -44,8 +44,9 @@ typedef enum OP_INSTR_TYPE {
  * ------------------------------------------------------------------------------------------------------------ */
 
 typedef enum CT_FUNCTION {
-    CT_FUNC_ARITH,   /* binary arithmetic: add sub mul div max min */
-    CT_FUNC_UNARY,   /* abs neg rsqrt sqrt exp reciprocal + activations */
+    CT_FUNC_ARITH,   /* binary arithmetic: add sub mul div max min pow */
+    CT_FUNC_UNARY,   /* abs neg rsqrt sqrt exp reciprocal log erf, activations, trigonometric and hyperbolic
+                        functions, floor ceil round sign (definitions: cmodel/src/ct/ct_unary.c) */
     CT_FUNC_REDUCE,  /* sum / max / min over one axis of a 2D [outer][inner] view */
     CT_FUNC_CMP,     /* compare -> mask (1 or 0 in dst_fmt) */
     CT_FUNC_SELECT,  /* dst = mask != 0 ? a : b */
@@ -84,6 +85,16 @@ typedef enum CT_OPCODE {
     CT_OP_CONVERT,
     /* CT_FUNC_POOL (POOL_2D) */
     CT_OP_POOL_MAX, CT_OP_POOL_AVG,
+    /* CT_FUNC_UNARY (V), float formats only, appended (the values above stay). Parameters in the scalar registers
+     * (fp32 bits): ELU/CELU alpha = scalar; SELU alpha = scalar, gamma = scalar1; THRESHOLDED_RELU alpha = scalar;
+     * SHRINK lambd = scalar, bias = scalar1. GELU_ERF is the exact-erf GELU; ROUND is half to even. */
+    CT_OP_LOG, CT_OP_ERF, CT_OP_GELU_ERF, CT_OP_SOFTPLUS, CT_OP_SOFTSIGN, CT_OP_ELU, CT_OP_CELU, CT_OP_SELU,
+    CT_OP_THRESHOLDED_RELU, CT_OP_SHRINK, CT_OP_HARD_SWISH, CT_OP_MISH,
+    CT_OP_SIN, CT_OP_COS, CT_OP_TAN, CT_OP_ASIN, CT_OP_ACOS, CT_OP_ATAN,
+    CT_OP_SINH, CT_OP_COSH, CT_OP_ASINH, CT_OP_ACOSH, CT_OP_ATANH,
+    CT_OP_FLOOR, CT_OP_CEIL, CT_OP_ROUND, CT_OP_SIGN,
+    /* CT_FUNC_ARITH (every format the other ARITH ops take), float formats only: dst = pow(src0, src1) */
+    CT_OP_POW,
     CT_OP_COUNT
 } CT_OPCODE;
 
@@ -120,7 +131,8 @@ typedef struct Ncc_CT_GR_Param_Regs {
     uint64_t src1_addr;          /* SPM bytes: second vector / unit vector (a for SELECT) */
     uint64_t src2_addr;          /* SPM bytes: b for SELECT */
     uint64_t dst_addr;           /* SPM bytes */
-    uint32_t scalar;             /* V_S operand / LEAKY_RELU alpha: fp32 bits for float formats, int32 for ints */
+    uint32_t scalar;             /* V_S operand / LEAKY_RELU, ELU, CELU, SELU, THRESHOLDED_RELU alpha / SHRINK
+                                    lambd: fp32 bits for float formats, int32 for ints */
     uint32_t src_elem_num;       /* elements per pass (V, V_V, V_S: all; VuV: src vector; REDUCE: inner;
                                     POOL_2D: channels) */
     uint32_t unit_elem_num;      /* VuV: unit vector length */
@@ -128,6 +140,7 @@ typedef struct Ncc_CT_GR_Param_Regs {
     uint32_t full_unit_elem_num; /* VuV_LOOP: unit elements over all passes */
     uint32_t outer_num;          /* REDUCE: rows; POOL_2D: images */
     Ncc_CT_GR_Pool_Regs pool;    /* POOL_2D only */
+    uint32_t scalar1;            /* second parameter, fp32 bits: SELU gamma, SHRINK bias; no other op reads it */
 } Ncc_CT_GR_Param_Regs;
 
 typedef struct CT_Param {

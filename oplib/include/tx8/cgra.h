@@ -47,6 +47,18 @@ void CGRATensor_ArithOp_V_VuV_div_loop(CT_Param *p, uint64_t src, uint64_t dst, 
 void CGRATensor_ArithOp_V_VuV_max_loop(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd, uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num, uint32_t full_unit_elem_num, Data_Format fmt);
 void CGRATensor_ArithOp_V_VuV_min_loop(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd, uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num, uint32_t full_unit_elem_num, Data_Format fmt);
 
+/* ---- ArithOp pow, float formats only: dst = pow(src0, src1) (cm_pow: C99 Annex F special values, rounded once) in
+ * V_V, V_S (the exponent a scalar), V_VuV and V_VuV_loop (the exponent the unit vector) ---- */
+void CGRATensor_ArithOp_V_V_pow(CT_Param *p, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num,
+                                RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ArithOp_V_S_pow(CT_Param *p, uint64_t src, uint32_t scalar, uint64_t dst, uint32_t elem_num,
+                                RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ArithOp_V_VuV_pow(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd,
+                                  uint32_t src_elem_num, uint32_t unit_elem_num, Data_Format fmt);
+void CGRATensor_ArithOp_V_VuV_pow_loop(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd,
+                                       uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num,
+                                       uint32_t full_unit_elem_num, Data_Format fmt);
+
 /* ---- ArithOp / TranscOp, V_V unary: dst[i] = f(src[i]) ---- */
 void CGRATensor_ArithOp_V_V_abs(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
 void CGRATensor_ArithOp_V_V_neg(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
@@ -55,6 +67,46 @@ void CGRATensor_TranscOp_V_V_sqrt(CT_Param *p, uint64_t src, uint64_t dst, uint3
 void CGRATensor_TranscOp_V_V_exp(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
 void CGRATensor_TranscOp_V_V_reciprocal(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
 
+/* ---- TranscOp, V_V, float formats only: the cmodel's portable log erf sin cos tan asin acos atan sinh cosh asinh
+ * acosh atanh (tx8/cm_numerics.h), rounded once ---- */
+void CGRATensor_TranscOp_V_V_log(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                 Data_Format fmt);
+void CGRATensor_TranscOp_V_V_erf(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                 Data_Format fmt);
+void CGRATensor_TranscOp_V_V_sin(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                 Data_Format fmt);
+void CGRATensor_TranscOp_V_V_cos(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                 Data_Format fmt);
+void CGRATensor_TranscOp_V_V_tan(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                 Data_Format fmt);
+void CGRATensor_TranscOp_V_V_asin(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                  Data_Format fmt);
+void CGRATensor_TranscOp_V_V_acos(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                  Data_Format fmt);
+void CGRATensor_TranscOp_V_V_atan(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                  Data_Format fmt);
+void CGRATensor_TranscOp_V_V_sinh(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                  Data_Format fmt);
+void CGRATensor_TranscOp_V_V_cosh(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                  Data_Format fmt);
+void CGRATensor_TranscOp_V_V_asinh(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                   Data_Format fmt);
+void CGRATensor_TranscOp_V_V_acosh(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                   Data_Format fmt);
+void CGRATensor_TranscOp_V_V_atanh(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                   Data_Format fmt);
+
+/* ---- ArithOp, V_V unary, float formats only: floor, ceil, round (half to even), sign (-1/0/+1; +-0 and NaN stay);
+ * exact ---- */
+void CGRATensor_ArithOp_V_V_floor(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                  Data_Format fmt);
+void CGRATensor_ArithOp_V_V_ceil(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                 Data_Format fmt);
+void CGRATensor_ArithOp_V_V_round(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                  Data_Format fmt);
+void CGRATensor_ArithOp_V_V_sign(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                 Data_Format fmt);
+
 /* ---- ActOp, V_V: activations ---- */
 void CGRATensor_ActOp_V_V_relu(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
 void CGRATensor_ActOp_V_V_leaky_relu(CT_Param *p, uint64_t src, uint64_t dst, float alpha, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
@@ -62,6 +114,28 @@ void CGRATensor_ActOp_V_V_sigmoid(CT_Param *p, uint64_t src, uint64_t dst, uint3
 void CGRATensor_ActOp_V_V_tanh(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
 void CGRATensor_ActOp_V_V_gelu(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
 void CGRATensor_ActOp_V_V_silu(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+/* Appended, float formats only (definitions: cmodel/src/ct/ct_unary.c). gelu_erf is the exact-erf GELU; alpha,
+ * lambd go in the scalar register and gamma, bias in scalar1, as fp32 bits. */
+void CGRATensor_ActOp_V_V_gelu_erf(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                   Data_Format fmt);
+void CGRATensor_ActOp_V_V_softplus(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                   Data_Format fmt);
+void CGRATensor_ActOp_V_V_softsign(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                   Data_Format fmt);
+void CGRATensor_ActOp_V_V_elu(CT_Param *p, uint64_t src, uint64_t dst, float alpha, uint32_t elem_num, RND_MODE rnd,
+                              Data_Format fmt);
+void CGRATensor_ActOp_V_V_celu(CT_Param *p, uint64_t src, uint64_t dst, float alpha, uint32_t elem_num, RND_MODE rnd,
+                               Data_Format fmt);
+void CGRATensor_ActOp_V_V_selu(CT_Param *p, uint64_t src, uint64_t dst, float alpha, float gamma, uint32_t elem_num,
+                               RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ActOp_V_V_thresholded_relu(CT_Param *p, uint64_t src, uint64_t dst, float alpha, uint32_t elem_num,
+                                           RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ActOp_V_V_shrink(CT_Param *p, uint64_t src, uint64_t dst, float lambd, float bias, uint32_t elem_num,
+                                 RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ActOp_V_V_hard_swish(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                                     Data_Format fmt);
+void CGRATensor_ActOp_V_V_mish(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd,
+                               Data_Format fmt);
 
 /* ---- ReduceOp: src is [outer_num][inner_num]; inner -> dst[outer_num], outer -> dst[inner_num] ---- */
 void CGRATensor_ReduceOp_T_inner_sum(CT_Param *p, uint64_t src, uint64_t dst, uint32_t outer_num, uint32_t inner_num, RND_MODE rnd, Data_Format fmt);

@@ -1,6 +1,7 @@
 /*
  * LSU (RDMA DDR->SPM, WDMA SPM->DDR, TDMA SPM->SPM) instruction wrappers and the LSU ops (seed names:
- * op_loadVar, op_loadConst, op_dma_store, op_store_var_ncx, op_reshape, op_gatherScatter) and op_permute.
+ * op_loadVar, op_loadConst, op_dma_store, op_store_var_ncx, op_reshape, op_gatherScatter), op_permute, op_concat,
+ * op_slice and op_pad.
  *
  * Wrappers only fill *p; issue with TsmExecute(p). Ops issue instructions and return the summed cycles, or
  * TX8_CYCLES_INVALID after tx8_hal_fault("<op>: <argument> …"). An op checks everything it can (shapes, layouts,
@@ -72,6 +73,37 @@ typedef struct CONCAT_PARAM {
     uint32_t count; /* inputs, >= 1 */
 } CONCAT_PARAM;
 uint64_t op_concat(CONCAT_PARAM *param, TSR *const *in, TSR *out);
+
+/* Strided slice of a compact (row-major) SPM tensor on the TDMA: out[i_0, ..., i_{dim-1}] =
+ * in[start_0 + i_0*step_0, ...]. in and out: same format (any element size), same dim 1..6; every index read is
+ * inside in (checked: start in [0, S_k) and start + (O_k - 1)*step inside [0, S_k)); steps are non-zero and may
+ * be negative (a reversed dim). in and out may not overlap. Dims of extent 1 are dropped, dims contiguous on both
+ * sides merged and a contiguous innermost run copied as one TDMA element, so a window with steps 1 is one
+ * instruction; a dim with a negative step costs one instruction per output index along it (TDMA strides are
+ * unsigned). Returns the summed TDMA cycles. ---- */
+typedef struct SLICE_PARAM {
+    int32_t start[MAX_SHAPE_DIM]; /* first input index per dim (elements) */
+    int32_t step[MAX_SHAPE_DIM];  /* input index increment per output index, != 0 */
+} SLICE_PARAM;
+uint64_t op_slice(SLICE_PARAM *param, TSR *in, TSR *out);
+
+/* Pads a compact SPM tensor: out has extent S_k + begin_k + end_k per dim (begin/end >= 0); the interior is in,
+ * the pads are param->value (PAD_CONSTANT), the nearest edge element (PAD_EDGE), or the mirror image without the
+ * edge (PAD_REFLECT, needs begin_k, end_k <= S_k - 1). Same format, same dim 1..6; in and out may not overlap.
+ * PAD_CONSTANT takes fp32, fp16 or bf16 only (an int format faults): the CT fills all of out in place with two V_S
+ * passes (out != NaN gives 1, then 1 * value: value rounded to the format, -0, inf and NaN included, NaN as the
+ * format's canonical NaN), so no SPM buffer holding the value is needed; then the TDMA copies in into the
+ * interior. PAD_EDGE / PAD_REFLECT copy every output element straight from in: one TDMA box per combination of
+ * {begin pad, interior, end pad} along the dims (pad.c), reflected dims looped over. Everything is checked before
+ * the first instruction. Returns the summed CT and TDMA cycles. ---- */
+typedef enum PAD_MODE { PAD_CONSTANT = 0, PAD_REFLECT = 1, PAD_EDGE = 2 } PAD_MODE;
+typedef struct PAD_PARAM {
+    uint32_t mode;                /* PAD_MODE */
+    int32_t begin[MAX_SHAPE_DIM]; /* elements before, per dim */
+    int32_t end[MAX_SHAPE_DIM];   /* elements after, per dim */
+    float value;                  /* PAD_CONSTANT: the pad value (rounded to the tensors' format); else ignored */
+} PAD_PARAM;
+uint64_t op_pad(PAD_PARAM *param, TSR *in, TSR *out);
 
 /* Loads and stores between a DDR tensor stored whole and an SPM buffer holding one slice of it, both in the same
  * layout. The slice comes from the DDR TSR's L_SHAPE: shape_whole (the DDR tensor), shape_start and shape_real

@@ -86,6 +86,13 @@ uint64_t op_add(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
 uint64_t op_sub(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
 uint64_t op_mul(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
 uint64_t op_div(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
+/* out = pow(a, b): the cmodel's cm_pow (C99 Annex F: pow(x, 0) = 1, a negative a with an integer b gives the signed
+ * result, with a non-integer b NaN, ...; within an ulp of double) rounded once; transcendental passes. The binary
+ * ops also broadcast (numpy rules at equal dim counts, compact layouts: oplib/src/ops/eltwise_common.h); as op_div's
+ * numerator, op_pow's base a may broadcast only where its exponent b does too (pow does not commute, and the CT has
+ * no reversed pow to put a broadcast base on the unit side): pow(x, scalar) is one instruction, pow(scalar, x) a
+ * fault. */
+uint64_t op_pow(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
 uint64_t op_max(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
 uint64_t op_min(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
 uint64_t op_relu(ELTWISE_PARAM *param, TSR *in, TSR *out);
@@ -95,6 +102,36 @@ uint64_t op_sqrt(ELTWISE_PARAM *param, TSR *in, TSR *out);
 uint64_t op_reciprocal(ELTWISE_PARAM *param, TSR *in, TSR *out);
 /* out = exp(in): the cmodel's portable exp (within an ulp of double), rounded once to the format. */
 uint64_t op_exp(ELTWISE_PARAM *param, TSR *in, TSR *out);
+
+/* ---- op_unary: out = f(in) elementwise on the CT for the function param->kind names: one CT instruction per
+ * chunk over the whole layout image (ELTWISE_PARAM's tensors: same shape, dim 2..4, fp32 / fp16 / bf16, any
+ * layout; out may be in itself). Each result is computed in double with the cmodel's portable routines and rounded
+ * once to the format with param->rnd; the definitions (order of operations, NaN and infinities) are the CT's:
+ * cmodel/src/ct/ct_unary.c. In short:
+ *   LOG ERF SIN COS TAN ASIN ACOS ATAN SINH COSH ASINH ACOSH ATANH   the function (NaN outside its domain)
+ *   GELU_ERF x/2 (1 + erf(x / sqrt 2))   SOFTPLUS ln(1 + e^x)   SOFTSIGN x / (1 + |x|)   MISH x tanh(softplus x)
+ *   ELU x > 0 ? x : alpha (e^x - 1)      CELU max(0, x) + min(0, alpha (e^(x/alpha) - 1))
+ *   SELU x > 0 ? beta x : beta alpha (e^x - 1)      (beta = gamma)
+ *   THRESHOLDED_RELU x > alpha ? x : 0   SHRINK x < -alpha ? x + beta : x > alpha ? x - beta : 0  (alpha = lambd,
+ *   beta = bias)
+ *   HARD_SWISH x max(0, min(1, x/6 + 1/2))   FLOOR   CEIL   ROUND (half to even)   SIGN (-1, 0, +1)   RSQRT 1/sqrt x
+ * FLOOR, CEIL, ROUND and SIGN are exact. Cycles: one instruction at the CT's cost for its opcode (tx8/cm_cycles.h:
+ * the transcendental passes for all but THRESHOLDED_RELU, SHRINK, HARD_SWISH, FLOOR, CEIL, ROUND and SIGN). A kind
+ * that is not a UNARY_KIND, a bad layout, rnd, format or shape is a fault naming op_unary and the argument. ---- */
+typedef enum UNARY_KIND {
+    UNARY_LOG = 0, UNARY_ERF, UNARY_GELU_ERF, UNARY_SOFTPLUS, UNARY_SOFTSIGN, UNARY_ELU,
+    UNARY_CELU, UNARY_SELU, UNARY_THRESHOLDED_RELU, UNARY_SHRINK, UNARY_HARD_SWISH, UNARY_MISH, UNARY_SIN,
+    UNARY_COS, UNARY_TAN, UNARY_ASIN, UNARY_ACOS, UNARY_ATAN, UNARY_SINH, UNARY_COSH, UNARY_ASINH, UNARY_ACOSH,
+    UNARY_ATANH, UNARY_FLOOR, UNARY_CEIL, UNARY_ROUND, UNARY_SIGN, UNARY_RSQRT, UNARY_KIND_COUNT
+} UNARY_KIND;
+typedef struct UNARY_PARAM {
+    LAYOUT_MODE layout;
+    RND_MODE rnd;
+    uint32_t kind;   /* UNARY_KIND */
+    float alpha;     /* ELU/CELU/SELU alpha, THRESHOLDED_RELU alpha, SHRINK lambd; else ignored */
+    float beta;      /* SELU gamma, SHRINK bias; else ignored */
+} UNARY_PARAM;
+uint64_t op_unary(UNARY_PARAM *param, TSR *in, TSR *out);
 
 /* Activations with scalar parameters (fp32 values, as ONNX gives them), same tensors as ELTWISE_PARAM's ops:
  *   op_leaky_relu   out = in > 0 ? in : alpha * in                   one CT leaky_relu (rounded once)

@@ -1,4 +1,5 @@
-/* Shared data path of the LSU load/store ops: plan DMA boxes for a slice, then issue them. */
+/* Shared data paths of the LSU ops: plan DMA boxes for a slice and issue them (load/store); TDMA copies described
+ * as dims (op_slice, op_pad). */
 #ifndef TX8_LSU_INTERNAL_H
 #define TX8_LSU_INTERNAL_H
 
@@ -11,5 +12,31 @@
  * as the slice (op_loadConst). */
 uint64_t tx8_lsu_move_slice(const char *op, LAYOUT_MODE layout, const TSR *ddr, const TSR *spm, int to_spm,
                             int whole);
+
+/* ---- TDMA copies described as dims (op_slice, op_pad; tdma_copy.c) ----
+ * prod(count) elements of elem_bytes bytes; element (i_0, ..., i_{n-1}) moves from src + sum(i_k * src_stride_k)
+ * to dst + sum(i_k * dst_stride_k). Dims innermost first, strides in bytes. A source stride may be negative (a
+ * reversed dim) or 0 (one element repeated); destination strides are not negative. */
+typedef struct lsu_copy_dim {
+    uint64_t count;      /* elements, >= 1 */
+    int64_t src_stride;  /* bytes */
+    uint64_t dst_stride; /* bytes */
+} lsu_copy_dim;
+
+/* Checks what op_slice and op_pad ask of their compact in/out pair before anything else: both non-NULL with a
+ * shape, dim 1..6 and equal, one valid format, every extent >= 1, both inside SPM (overflow-checked sizes) and
+ * disjoint. Faults "<op>: …" and returns 0, else returns the element size in bytes. */
+uint32_t tx8_lsu_check_compact_pair(const char *op, const TSR *in, const TSR *out);
+
+/* Issues the copy d[0..nd) (nd <= MAX_SHAPE_DIM; d is rewritten) from src to dst: dims of count 1 dropped,
+ * neighbours contiguous on both sides merged, an innermost dim contiguous on both sides folded into the TDMA
+ * element; then up to 4 dims with non-negative source strides (those with the largest counts) go into each TDMA
+ * instruction and the rest are looped over with signed offsets (a TDMA box has unsigned strides, so a reversed
+ * dim costs one instruction per index). The caller has checked that every byte read and written lies in SPM and
+ * that source and destination bytes are disjoint; counts, strides and the element then fit the TDMA's 32-bit
+ * fields (tx8_hw_config_check caps spm_bytes at 2^28). Returns the summed TDMA cycles, or TX8_CYCLES_INVALID
+ * after a fault naming `op`. */
+uint64_t tx8_lsu_tdma_copy(const char *op, uint64_t src, uint64_t dst, uint32_t elem_bytes, lsu_copy_dim *d,
+                           int nd);
 
 #endif /* TX8_LSU_INTERNAL_H */

@@ -186,8 +186,9 @@ static int plan_broadcast(const eltwise_binary_kind *k, const ELTWISE_PARAM *par
             return tx8_hal_fault("%s: a run of %llu elements is too long for one instruction", op,
                                  (unsigned long long)runs[i].size), -1;
         if (!runs[i].fa && !k->commutative && !k->is_sub)
-            return tx8_hal_fault("%s: a broadcasts over %llu elements where b does not: not supported (a / b with a "
-                                 "broadcast numerator)", op, (unsigned long long)runs[i].size), -1;
+            return tx8_hal_fault("%s: a broadcasts over %llu elements where b does not: not supported (the op does "
+                                 "not commute: only b, the divisor or exponent, may broadcast alone)", op,
+                                 (unsigned long long)runs[i].size), -1;
     }
     const uint64_t out_bytes = tx8_tsr_compact_bytes(out);
     for (int i = 0; i < 2; ++i) {

@@ -1,7 +1,7 @@
 /*
- * Shared by the elementwise ops (op_add, op_sub, op_mul, op_div, op_max, op_min, op_relu, op_abs, op_neg, op_exp,
- * op_sqrt, op_reciprocal, op_sigmoid, op_tanh): argument validation, chunked issue of one CT instruction per chunk
- * over the tensors' whole layout image, and the binary ops' broadcasting.
+ * Shared by the elementwise ops (op_add, op_sub, op_mul, op_div, op_max, op_min, op_pow, op_relu, op_abs, op_neg,
+ * op_exp, op_sqrt, op_reciprocal, op_sigmoid, op_tanh, op_unary): argument validation, chunked issue of one CT
+ * instruction per chunk over the tensors' whole layout image, and the binary ops' broadcasting.
  */
 #ifndef TX8_ELTWISE_COMMON_H
 #define TX8_ELTWISE_COMMON_H
@@ -27,7 +27,8 @@ typedef void (*eltwise_vuv_fn)(CT_Param *, uint64_t src, uint64_t dst, uint64_t 
                                uint32_t unit_elem_num, Data_Format);
 
 /* A binary CT op: its V_V and V_VuV instructions. `commutative`: a broadcast left operand may be swapped to the
- * unit side; sub instead runs as -(b - a) with the rounding direction mirrored (exact: negation is); div cannot. */
+ * unit side; sub instead runs as -(b - a) with the rounding direction mirrored (exact: negation is); div and pow
+ * cannot (a fault). */
 typedef struct eltwise_binary_kind {
     const char *name;
     TsmArithVV vv;

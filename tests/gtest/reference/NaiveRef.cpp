@@ -358,6 +358,22 @@ double unary(UnaryOp op, double x, double a, double b) {
   case UnaryOp::Neg: return -x;
   case UnaryOp::Reciprocal: return 1 / x;
   case UnaryOp::ThresholdedRelu: return x > a ? x : 0;
+  case UnaryOp::Celu: return std::max(0.0, x) + std::min(0.0, a * (std::exp(x / a) - 1));
+  case UnaryOp::Shrink: return x < -b ? x + a : x > b ? x - a : 0;
+  case UnaryOp::Sin: return std::sin(x);
+  case UnaryOp::Cos: return std::cos(x);
+  case UnaryOp::Tan: return std::tan(x);
+  case UnaryOp::Asin: return std::asin(x);
+  case UnaryOp::Acos: return std::acos(x);
+  case UnaryOp::Atan: return std::atan(x);
+  case UnaryOp::Sinh: return std::sinh(x);
+  case UnaryOp::Cosh: return std::cosh(x);
+  case UnaryOp::Asinh: return std::asinh(x);
+  case UnaryOp::Acosh: return std::acosh(x);
+  case UnaryOp::Atanh: return std::atanh(x);
+  case UnaryOp::Floor: return std::floor(x);
+  case UnaryOp::Ceil: return std::ceil(x);
+  case UnaryOp::Sign: return x > 0 ? 1 : x < 0 ? -1 : x;
   }
   return 0;
 }

@@ -104,7 +104,15 @@ INSTANTIATE_TEST_SUITE_P(
         UnaryCase{UnaryOp::Clip, {-0.5f, 0.7f}, -2, 2, kTolUnary}, UnaryCase{UnaryOp::Round, {}, -5, 5, kTolUnary},
         UnaryCase{UnaryOp::Softsign, {}, -5, 5, kTolUnary}, UnaryCase{UnaryOp::Neg, {}, -5, 5, kTolUnary},
         UnaryCase{UnaryOp::Reciprocal, {}, 0.1, 5, kTolUnary},
-        UnaryCase{UnaryOp::ThresholdedRelu, {0.4f, 0}, -2, 2, kTolUnary}),
+        UnaryCase{UnaryOp::ThresholdedRelu, {0.4f, 0}, -2, 2, kTolUnary},
+        UnaryCase{UnaryOp::Celu, {1.5f, 0}, -6, 4, kTolUnary}, UnaryCase{UnaryOp::Shrink, {0.2f, 0.6f}, -2, 2, kTolUnary},
+        UnaryCase{UnaryOp::Sin, {}, -7, 7, kTolUnary}, UnaryCase{UnaryOp::Cos, {}, -7, 7, kTolUnary},
+        UnaryCase{UnaryOp::Tan, {}, -1.4, 1.4, kTolUnary}, UnaryCase{UnaryOp::Asin, {}, -1, 1, kTolUnary},
+        UnaryCase{UnaryOp::Acos, {}, -1, 1, kTolUnary}, UnaryCase{UnaryOp::Atan, {}, -9, 9, kTolUnary},
+        UnaryCase{UnaryOp::Sinh, {}, -5, 5, kTolUnary}, UnaryCase{UnaryOp::Cosh, {}, -5, 5, kTolUnary},
+        UnaryCase{UnaryOp::Asinh, {}, -9, 9, kTolUnary}, UnaryCase{UnaryOp::Acosh, {}, 1, 9, kTolUnary},
+        UnaryCase{UnaryOp::Atanh, {}, -0.99, 0.99, kTolUnary}, UnaryCase{UnaryOp::Floor, {}, -5, 5, kTolUnary},
+        UnaryCase{UnaryOp::Ceil, {}, -5, 5, kTolUnary}, UnaryCase{UnaryOp::Sign, {}, -5, 5, kTolUnary}),
     [](const ::testing::TestParamInfo<UnaryCase> &info) { return std::string(unaryOpName(info.param.op)); });
 
 TEST(Unary, RoundIsHalfToEvenAndClipDefaultsAreOpen) {

@@ -242,6 +242,7 @@ constexpr char kOpAdd[] = "op_add";
 constexpr char kOpSub[] = "op_sub";
 constexpr char kOpMul[] = "op_mul";
 constexpr char kOpDiv[] = "op_div";
+constexpr char kOpPow[] = "op_pow";
 constexpr char kOpMax[] = "op_max";
 constexpr char kOpMin[] = "op_min";
 constexpr char kOpRelu[] = "op_relu";
@@ -296,7 +297,7 @@ bool isCtFloat(Type type) {
 /// compact layout; op_div not with a numerator that broadcasts where the denominator does not.
 bool kernelBroadcasts(const char *kernel) {
   return kernel == kOpAdd || kernel == kOpSub || kernel == kOpMul || kernel == kOpDiv || kernel == kOpMax ||
-         kernel == kOpMin;
+         kernel == kOpMin || kernel == kOpPow;
 }
 
 /// Operand `index` of a broadcasting elementwise op as OpLib sees it: its extents (`deviceShape`, in its own
@@ -346,13 +347,14 @@ std::string broadcastProblem(Operation *op, unsigned index) {
     if (anyFull && anyBroadcast)
       return "operand " + std::to_string(index) + " broadcasts over some of the middle dims OpLib's 4-dim view merges";
   }
-  if (op->getNumOperands() == 2 && index == 0 && isa<DivOp>(op)) {
+  if (op->getNumOperands() == 2 && index == 0 && isa<DivOp, PowOp>(op)) {
     auto other = cast<ShapedType>(op->getOperand(1).getType()).getShape();
     int64_t otherOffset = static_cast<int64_t>(outShape.size() - other.size());
     for (int64_t d = 0; d < static_cast<int64_t>(outShape.size()); ++d) {
       int64_t mine = d >= offset ? inShape[d - offset] : 1, theirs = d >= otherOffset ? other[d - otherOffset] : 1;
       if (outShape[d] != 1 && mine == 1 && theirs != 1)
-        return "op_div does not broadcast the numerator where the denominator is full";
+        return isa<DivOp>(op) ? "op_div does not broadcast the numerator where the denominator is full"
+                              : "op_pow does not broadcast the base where the exponent is full";
     }
   }
   return "";
@@ -1185,7 +1187,7 @@ void tx8be::detail::attachOpLibModels(MLIRContext *ctx) {
   attachEltwise<C::OnePass, kOpMax, MaxOp>(ctx);
   attachEltwise<C::OnePass, kOpMin, MinOp>(ctx);
   attachEltwise<C::Transcendental, kOpDiv, DivOp>(ctx);
-  attachEltwise<C::Transcendental, nullptr, PowOp>(ctx);
+  attachEltwise<C::Transcendental, kOpPow, PowOp>(ctx);
   // Matrix products and convolutions (NE).
   GemmOp::attachInterface<GemmModel>(*ctx);
   MatMulOp::attachInterface<MatMulModel>(*ctx);

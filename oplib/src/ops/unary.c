@@ -1,0 +1,54 @@
+/* op_unary: out = f(in) elementwise on the CT for the UNARY_KIND in param->kind (one CT instruction per chunk over
+ * the whole layout image, rounded once; definitions in cmodel/src/ct/ct_unary.c). */
+#include "eltwise_common.h"
+
+#include "tx8/hal.h"
+#include "tx8/tsm.h"
+
+/* The kinds without parameters, by their wrapper; the others (NULL here) are filled in fill_kind. */
+static const eltwise_unary_fn kPlain[UNARY_KIND_COUNT] = {
+    [UNARY_LOG] = CGRATensor_TranscOp_V_V_log,       [UNARY_ERF] = CGRATensor_TranscOp_V_V_erf,
+    [UNARY_GELU_ERF] = CGRATensor_ActOp_V_V_gelu_erf, [UNARY_SOFTPLUS] = CGRATensor_ActOp_V_V_softplus,
+    [UNARY_SOFTSIGN] = CGRATensor_ActOp_V_V_softsign, [UNARY_HARD_SWISH] = CGRATensor_ActOp_V_V_hard_swish,
+    [UNARY_MISH] = CGRATensor_ActOp_V_V_mish,         [UNARY_SIN] = CGRATensor_TranscOp_V_V_sin,
+    [UNARY_COS] = CGRATensor_TranscOp_V_V_cos,        [UNARY_TAN] = CGRATensor_TranscOp_V_V_tan,
+    [UNARY_ASIN] = CGRATensor_TranscOp_V_V_asin,      [UNARY_ACOS] = CGRATensor_TranscOp_V_V_acos,
+    [UNARY_ATAN] = CGRATensor_TranscOp_V_V_atan,      [UNARY_SINH] = CGRATensor_TranscOp_V_V_sinh,
+    [UNARY_COSH] = CGRATensor_TranscOp_V_V_cosh,      [UNARY_ASINH] = CGRATensor_TranscOp_V_V_asinh,
+    [UNARY_ACOSH] = CGRATensor_TranscOp_V_V_acosh,    [UNARY_ATANH] = CGRATensor_TranscOp_V_V_atanh,
+    [UNARY_FLOOR] = CGRATensor_ArithOp_V_V_floor,     [UNARY_CEIL] = CGRATensor_ArithOp_V_V_ceil,
+    [UNARY_ROUND] = CGRATensor_ArithOp_V_V_round,     [UNARY_SIGN] = CGRATensor_ArithOp_V_V_sign,
+    [UNARY_RSQRT] = CGRATensor_TranscOp_V_V_rsqrt,
+};
+
+static void fill_kind(const UNARY_PARAM *prm, CT_Param *p, uint64_t src, uint64_t dst, uint32_t n, Data_Format fmt) {
+    const RND_MODE r = prm->rnd;
+    switch (prm->kind) {
+    case UNARY_ELU: CGRATensor_ActOp_V_V_elu(p, src, dst, prm->alpha, n, r, fmt); break;
+    case UNARY_CELU: CGRATensor_ActOp_V_V_celu(p, src, dst, prm->alpha, n, r, fmt); break;
+    case UNARY_SELU: CGRATensor_ActOp_V_V_selu(p, src, dst, prm->alpha, prm->beta, n, r, fmt); break;
+    case UNARY_THRESHOLDED_RELU: CGRATensor_ActOp_V_V_thresholded_relu(p, src, dst, prm->alpha, n, r, fmt); break;
+    case UNARY_SHRINK: CGRATensor_ActOp_V_V_shrink(p, src, dst, prm->alpha, prm->beta, n, r, fmt); break;
+    default: kPlain[prm->kind](p, src, dst, n, r, fmt); break;
+    }
+}
+
+uint64_t op_unary(UNARY_PARAM *param, TSR *in, TSR *out) {
+    if (!param) return tx8_hal_fault("op_unary: param is NULL"), TX8_CYCLES_INVALID;
+    if (param->kind >= UNARY_KIND_COUNT)
+        return tx8_hal_fault("op_unary: param->kind = %u is not a UNARY_KIND (0..%d)", (unsigned)param->kind,
+                             UNARY_KIND_COUNT - 1), TX8_CYCLES_INVALID;
+    uint64_t elems;
+    if (eltwise_prepare_unary("op_unary", param->layout, param->rnd, in, out, &elems) != 0)
+        return TX8_CYCLES_INVALID;
+    const uint64_t eb = tx8_format_bytes(in->format);
+    uint64_t total = 0;
+    for (uint64_t done = 0; done < elems && total != TX8_CYCLES_INVALID;) {
+        const uint32_t n = elems - done > ELTWISE_MAX_ELEMS ? ELTWISE_MAX_ELEMS : (uint32_t)(elems - done);
+        CT_Param p;
+        fill_kind(param, &p, in->addr + done * eb, out->addr + done * eb, n, in->format);
+        total = ADD_VALID_CYCLE(total, TsmExecute(&p));
+        done += n;
+    }
+    return total;
+}
