@@ -175,8 +175,8 @@ template <typename OpT> LogicalResult binary(NodeImporter &n) {
   return bindResult(n, n.create<OpT>(ValueRange{*a, *bb}));
 }
 
-/// Sum / Max / Min of any number of inputs: a left fold of the binary op.
-template <typename OpT> LogicalResult variadic(NodeImporter &n) {
+/// The node's inputs combined by a left fold of the binary op.
+template <typename OpT> FailureOr<Value> foldInputs(NodeImporter &n) {
   if (failed(n.onlyAttrs({"consumed_inputs"})))
     return failure();
   auto acc = n.input(0);
@@ -186,8 +186,11 @@ template <typename OpT> LogicalResult variadic(NodeImporter &n) {
       return failure();
     acc = n.create<OpT>(ValueRange{*acc, *next});
   }
-  return bindResult(n, acc);
+  return acc;
 }
+
+/// Sum / Max / Min of any number of inputs.
+template <typename OpT> LogicalResult variadic(NodeImporter &n) { return bindResult(n, foldInputs<OpT>(n)); }
 
 LogicalResult convertPRelu(NodeImporter &n) {
   if (failed(n.onlyAttrs({"consumed_inputs"})))
@@ -567,15 +570,7 @@ LogicalResult reduce(NodeImporter &n, int64_t axesInputOpset, ReducePre pre = Re
 
 /// Mean of any number of inputs: their sum (a left fold), divided by the count.
 LogicalResult convertMean(NodeImporter &n) {
-  if (failed(n.onlyAttrs({"consumed_inputs"})))
-    return failure();
-  auto acc = n.input(0);
-  for (int i = 1; succeeded(acc) && i < n.numInputs(); ++i) {
-    auto next = n.input(i);
-    if (failed(next))
-      return failure();
-    acc = n.create<AddOp>(ValueRange{*acc, *next});
-  }
+  auto acc = foldInputs<AddOp>(n);
   if (failed(acc) || n.numInputs() == 1)
     return bindResult(n, acc);
   if (!getElementTypeOrSelf(acc->getType()).isF32())
