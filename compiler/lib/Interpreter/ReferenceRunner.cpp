@@ -62,7 +62,8 @@ LogicalResult tx8be::tensorFromElementsAttr(ElementsAttr attr, Tensor &out, std:
       error = "constant data has " + std::to_string(raw.size()) + " bytes, expected " + std::to_string(bytes);
       return failure();
     }
-    std::memcpy(out.bytes.data(), raw.data(), bytes);
+    if (bytes != 0) // an empty tensor has no data pointer to copy from
+      std::memcpy(out.bytes.data(), raw.data(), bytes);
     return success();
   }
   if (auto resource = dyn_cast<DenseResourceElementsAttr>(attr)) {

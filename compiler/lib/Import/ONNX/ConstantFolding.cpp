@@ -400,8 +400,8 @@ LogicalResult Folder::concat(std::vector<Tensor> &outs) {
   size_t offset = 0, row = static_cast<size_t>(y.numElements() / std::max<int64_t>(outer, 1)) * eb;
   for (const Tensor *t : inputs) {
     size_t chunk = static_cast<size_t>(t->numElements() / std::max<int64_t>(outer, 1)) * eb;
-    for (int64_t o = 0; o < outer; ++o)
-      std::memcpy(&y.bytes[o * row + offset], &t->bytes[o * chunk], chunk);
+    for (int64_t o = 0; chunk != 0 && o < outer; ++o) // (an empty input contributes no bytes)
+      std::memcpy(y.bytes.data() + o * row + offset, t->bytes.data() + o * chunk, chunk);
     offset += chunk;
   }
   outs.push_back(std::move(y));
@@ -494,7 +494,8 @@ LogicalResult Folder::gather(std::vector<Tensor> &outs) {
       i = i < 0 ? i + dim : i;
       if (i < 0 || i >= dim)
         return fail("index " + Twine(getInt(idx, j)) + " is out of range for a dim of " + Twine(dim));
-      std::memcpy(&y.bytes[(o * count + j) * run], &x.bytes[(o * dim + i) * run], run);
+      if (run != 0) // (rows of an empty inner extent have no bytes)
+        std::memcpy(y.bytes.data() + (o * count + j) * run, x.bytes.data() + (o * dim + i) * run, run);
     }
   outs.push_back(std::move(y));
   return success();
