@@ -111,6 +111,17 @@ int64_t product(const std::vector<int64_t> &shape) {
   return std::accumulate(shape.begin(), shape.end(), int64_t{1}, std::multiplies<int64_t>());
 }
 
+/// Whether a tensor of `shape` has more than kMaxFoldedElements elements (or a negative extent); overflow-safe.
+bool tooLarge(const std::vector<int64_t> &shape) {
+  int64_t count = 1;
+  for (int64_t d : shape) {
+    if (d < 0 || (d != 0 && count > kMaxFoldedElements / d))
+      return true;
+    count *= d;
+  }
+  return false;
+}
+
 Tensor intVector(const std::vector<int64_t> &v, std::vector<int64_t> shape) {
   Tensor t(DType::I64, std::move(shape));
   std::copy(v.begin(), v.end(), t.data<int64_t>());
@@ -250,6 +261,8 @@ std::optional<LogicalResult> Folder::elementwise(StringRef op, std::vector<Tenso
   DType outType = *kind == Kind::Compare || *kind == Kind::Logic ? DType::Bool : a.dtype;
   if ((op == "Not" || *kind == Kind::Logic) && a.dtype != DType::Bool)
     return fail(op + " takes bool operands");
+  if (tooLarge(*shape))
+    return std::nullopt;
   Tensor y(outType, *shape);
   bool fp = isFloat(a.dtype);
   for (int64_t i = 0; i < y.numElements(); ++i) {
@@ -293,6 +306,8 @@ LogicalResult Folder::where(std::vector<Tensor> &outs) {
   auto shape = s1 ? broadcast(*s1, in(2).shape) : std::nullopt;
   if (!shape)
     return fail("operand shapes do not broadcast");
+  if (tooLarge(*shape))
+    return fail("the result would have more than " + Twine(kMaxFoldedElements) + " elements");
   Tensor y(in(1).dtype, *shape);
   size_t eb = tx8::ref::dtypeBytes(y.dtype);
   for (int64_t i = 0; i < y.numElements(); ++i) {
@@ -317,7 +332,7 @@ LogicalResult Folder::cast(std::vector<Tensor> &outs) {
 }
 
 LogicalResult Folder::reshapeTo(std::vector<int64_t> shape, std::vector<Tensor> &outs) {
-  if (product(shape) != in(0).numElements())
+  if (tooLarge(shape) || product(shape) != in(0).numElements())
     return fail("the new shape has a different element count");
   Tensor y = in(0);
   y.shape = std::move(shape);
@@ -483,6 +498,8 @@ LogicalResult Folder::gather(std::vector<Tensor> &outs) {
   std::vector<int64_t> shape(x.shape.begin(), x.shape.begin() + *axis);
   shape.insert(shape.end(), idx.shape.begin(), idx.shape.end());
   shape.insert(shape.end(), x.shape.begin() + *axis + 1, x.shape.end());
+  if (tooLarge(shape))
+    return fail("the result would have more than " + Twine(kMaxFoldedElements) + " elements");
   Tensor y(x.dtype, shape);
   int64_t outer = product(std::vector<int64_t>(x.shape.begin(), x.shape.begin() + *axis));
   int64_t inner = product(std::vector<int64_t>(x.shape.begin() + *axis + 1, x.shape.end()));
@@ -507,6 +524,8 @@ LogicalResult Folder::expand(std::vector<Tensor> &outs) {
   auto shape = broadcast(in(0).shape, intsOf(in(1)));
   if (!shape)
     return fail("the shape does not broadcast with the input's");
+  if (tooLarge(*shape))
+    return fail("the result would have more than " + Twine(kMaxFoldedElements) + " elements");
   Tensor y(in(0).dtype, *shape);
   size_t eb = tx8::ref::dtypeBytes(y.dtype);
   for (int64_t i = 0; i < y.numElements(); ++i)
