@@ -271,8 +271,10 @@ std::optional<LogicalResult> Folder::elementwise(StringRef op, std::vector<Tenso
     int64_t u = getInt(a, ia), v = getInt(b, ib);
     double d = 0;
     int64_t r = 0;
-    if (op == "Neg") { d = -x; r = -u; }
-    else if (op == "Abs") { d = std::fabs(x); r = u < 0 ? -u : u; }
+    // Integer results wrap as two's complement (uint64 arithmetic: no undefined overflow).
+    uint64_t negU = 0 - static_cast<uint64_t>(u);
+    if (op == "Neg") { d = -x; r = static_cast<int64_t>(negU); }
+    else if (op == "Abs") { d = std::fabs(x); r = u < 0 ? static_cast<int64_t>(negU) : u; }
     else if (op == "Sign") { d = x > 0 ? 1 : x < 0 ? -1 : x; r = u > 0 ? 1 : u < 0 ? -1 : 0; }
     else if (op == "Not") r = !u;
     else if (op == "Add") { d = x + z; r = static_cast<int64_t>(static_cast<uint64_t>(u) + static_cast<uint64_t>(v)); }
@@ -358,6 +360,8 @@ LogicalResult Folder::reshape(std::vector<Tensor> &outs) {
     } else if (shape[k] < 0) {
       return fail("shape has a negative extent");
     } else {
+      if (shape[k] != 0 && known > kMaxFoldedElements / shape[k])
+        return fail("the new shape has more than " + Twine(kMaxFoldedElements) + " elements");
       known *= shape[k];
     }
   }
@@ -477,11 +481,12 @@ LogicalResult Folder::slice(std::vector<Tensor> &outs) {
     if (steps[k] > 0) {
       s = std::clamp<int64_t>(s, 0, dim);
       e = std::clamp<int64_t>(e, 0, dim);
-      shape[*axis] = e > s ? (e - s + steps[k] - 1) / steps[k] : 0;
+      shape[*axis] = e > s ? 1 + (e - s - 1) / steps[k] : 0;
     } else {
       s = std::clamp<int64_t>(s, 0, dim - 1);
       e = std::clamp<int64_t>(e, -1, dim - 1);
-      shape[*axis] = s > e ? (s - e - steps[k] - 1) / -steps[k] : 0;
+      uint64_t magnitude = 0 - static_cast<uint64_t>(steps[k]); // INT64_MIN included
+      shape[*axis] = s > e ? 1 + static_cast<int64_t>(static_cast<uint64_t>(s - e - 1) / magnitude) : 0;
     }
     start[*axis] = s;
     step[*axis] = steps[k];
@@ -599,10 +604,10 @@ LogicalResult Folder::reduce(StringRef op, std::vector<Tensor> &outs) {
       first[o] = false;
     } else if (op == "ReduceSum") {
       accD[o] += d;
-      accI[o] += v;
+      accI[o] = static_cast<int64_t>(static_cast<uint64_t>(accI[o]) + static_cast<uint64_t>(v));
     } else if (op == "ReduceProd") {
       accD[o] *= d;
-      accI[o] *= v;
+      accI[o] = static_cast<int64_t>(static_cast<uint64_t>(accI[o]) * static_cast<uint64_t>(v));
     } else if (op == "ReduceMax") {
       accD[o] = fp && (d != d || d > accD[o]) ? d : accD[o];
       accI[o] = std::max(accI[o], v);
@@ -708,7 +713,8 @@ LogicalResult tx8be::onnx_import::convertRange(NodeImporter &n) {
   Tensor y(start->dtype, {elems});
   int64_t si = getInt(*start, 0), di = getInt(*delta, 0);
   for (int64_t i = 0; i < elems; ++i) // ONNX: start + i * delta, in the input type
-    setValue(y, i, s + static_cast<double>(i) * d, si + i * di);
+    setValue(y, i, s + static_cast<double>(i) * d,
+             static_cast<int64_t>(static_cast<uint64_t>(si) + static_cast<uint64_t>(i) * static_cast<uint64_t>(di)));
   n.setConstantOutput(0, std::move(y));
   return success();
 }
