@@ -50,32 +50,52 @@ int eltwise_prepare(const char *op, const ELTWISE_PARAM *param, TSR *const *t, c
     return 0;
 }
 
-uint64_t eltwise_issue_binary(TsmArithVV f, const TSR *a, const TSR *b, const TSR *out, uint64_t elems, RND_MODE rnd) {
-    const uint64_t eb = tx8_format_bytes(a->format);
+uint64_t eltwise_issue_chunks(eltwise_chunk_fn fill, const void *ctx, uint64_t elems) {
     uint64_t total = 0;
     for (uint64_t done = 0; done < elems && total != TX8_CYCLES_INVALID;) {
         const uint32_t n = elems - done > ELTWISE_MAX_ELEMS ? ELTWISE_MAX_ELEMS : (uint32_t)(elems - done);
         CT_Param p;
-        f(&p, a->addr + done * eb, b->addr + done * eb, out->addr + done * eb, n, rnd, a->format);
+        fill(&p, ctx, done, n);
         total = ADD_VALID_CYCLE(total, TsmExecute(&p));
         done += n;
     }
     return total;
 }
 
-uint64_t eltwise_issue_scalar(TsmArithVS f, const TSR *in, float scalar, const TSR *out, uint64_t elems, RND_MODE rnd) {
-    const uint64_t eb = tx8_format_bytes(in->format);
+typedef struct binary_chunks {
+    TsmArithVV f;
+    const TSR *a, *b, *out;
+    RND_MODE rnd;
+} binary_chunks;
+
+static void fill_binary(CT_Param *p, const void *ctx, uint64_t offset, uint32_t n) {
+    const binary_chunks *c = ctx;
+    const uint64_t at = offset * tx8_format_bytes(c->a->format);
+    c->f(p, c->a->addr + at, c->b->addr + at, c->out->addr + at, n, c->rnd, c->a->format);
+}
+
+uint64_t eltwise_issue_binary(TsmArithVV f, const TSR *a, const TSR *b, const TSR *out, uint64_t elems, RND_MODE rnd) {
+    const binary_chunks c = {f, a, b, out, rnd};
+    return eltwise_issue_chunks(fill_binary, &c, elems);
+}
+
+typedef struct scalar_chunks {
+    TsmArithVS f;
+    const TSR *in, *out;
     uint32_t bits;
-    memcpy(&bits, &scalar, sizeof bits);
-    uint64_t total = 0;
-    for (uint64_t done = 0; done < elems && total != TX8_CYCLES_INVALID;) {
-        const uint32_t n = elems - done > ELTWISE_MAX_ELEMS ? ELTWISE_MAX_ELEMS : (uint32_t)(elems - done);
-        CT_Param p;
-        f(&p, in->addr + done * eb, bits, out->addr + done * eb, n, rnd, in->format);
-        total = ADD_VALID_CYCLE(total, TsmExecute(&p));
-        done += n;
-    }
-    return total;
+    RND_MODE rnd;
+} scalar_chunks;
+
+static void fill_scalar(CT_Param *p, const void *ctx, uint64_t offset, uint32_t n) {
+    const scalar_chunks *c = ctx;
+    const uint64_t at = offset * tx8_format_bytes(c->in->format);
+    c->f(p, c->in->addr + at, c->bits, c->out->addr + at, n, c->rnd, c->in->format);
+}
+
+uint64_t eltwise_issue_scalar(TsmArithVS f, const TSR *in, float scalar, const TSR *out, uint64_t elems, RND_MODE rnd) {
+    scalar_chunks c = {f, in, out, 0, rnd};
+    memcpy(&c.bits, &scalar, sizeof c.bits);
+    return eltwise_issue_chunks(fill_scalar, &c, elems);
 }
 
 uint64_t eltwise_issue_scalar_chain(const eltwise_scalar_step *steps, int count, const TSR *in, const TSR *out,
@@ -87,17 +107,21 @@ uint64_t eltwise_issue_scalar_chain(const eltwise_scalar_step *steps, int count,
     return total;
 }
 
+typedef struct unary_chunks {
+    eltwise_unary_fn f;
+    const TSR *in, *out;
+    RND_MODE rnd;
+} unary_chunks;
+
+static void fill_unary(CT_Param *p, const void *ctx, uint64_t offset, uint32_t n) {
+    const unary_chunks *c = ctx;
+    const uint64_t at = offset * tx8_format_bytes(c->in->format);
+    c->f(p, c->in->addr + at, c->out->addr + at, n, c->rnd, c->in->format);
+}
+
 uint64_t eltwise_issue_unary(eltwise_unary_fn f, const TSR *in, const TSR *out, uint64_t elems, RND_MODE rnd) {
-    const uint64_t eb = tx8_format_bytes(in->format);
-    uint64_t total = 0;
-    for (uint64_t done = 0; done < elems && total != TX8_CYCLES_INVALID;) {
-        const uint32_t n = elems - done > ELTWISE_MAX_ELEMS ? ELTWISE_MAX_ELEMS : (uint32_t)(elems - done);
-        CT_Param p;
-        f(&p, in->addr + done * eb, out->addr + done * eb, n, rnd, in->format);
-        total = ADD_VALID_CYCLE(total, TsmExecute(&p));
-        done += n;
-    }
-    return total;
+    const unary_chunks c = {f, in, out, rnd};
+    return eltwise_issue_chunks(fill_unary, &c, elems);
 }
 
 uint64_t eltwise_unary(const char *op, eltwise_unary_fn f, const ELTWISE_PARAM *param, TSR *in, TSR *out) {

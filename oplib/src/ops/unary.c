@@ -21,7 +21,16 @@ static const eltwise_unary_fn kPlain[UNARY_KIND_COUNT] = {
     [UNARY_RSQRT] = CGRATensor_TranscOp_V_V_rsqrt,
 };
 
-static void fill_kind(const UNARY_PARAM *prm, CT_Param *p, uint64_t src, uint64_t dst, uint32_t n, Data_Format fmt) {
+typedef struct unary_kind_chunks {
+    const UNARY_PARAM *prm;
+    const TSR *in, *out;
+} unary_kind_chunks;
+
+static void fill_kind(CT_Param *p, const void *ctx, uint64_t offset, uint32_t n) {
+    const unary_kind_chunks *c = ctx;
+    const UNARY_PARAM *prm = c->prm;
+    const Data_Format fmt = c->in->format;
+    const uint64_t at = offset * tx8_format_bytes(fmt), src = c->in->addr + at, dst = c->out->addr + at;
     const RND_MODE r = prm->rnd;
     switch (prm->kind) {
     case UNARY_ELU: CGRATensor_ActOp_V_V_elu(p, src, dst, prm->alpha, n, r, fmt); break;
@@ -41,14 +50,6 @@ uint64_t op_unary(UNARY_PARAM *param, TSR *in, TSR *out) {
     uint64_t elems;
     if (eltwise_prepare_unary("op_unary", param->layout, param->rnd, in, out, &elems) != 0)
         return TX8_CYCLES_INVALID;
-    const uint64_t eb = tx8_format_bytes(in->format);
-    uint64_t total = 0;
-    for (uint64_t done = 0; done < elems && total != TX8_CYCLES_INVALID;) {
-        const uint32_t n = elems - done > ELTWISE_MAX_ELEMS ? ELTWISE_MAX_ELEMS : (uint32_t)(elems - done);
-        CT_Param p;
-        fill_kind(param, &p, in->addr + done * eb, out->addr + done * eb, n, in->format);
-        total = ADD_VALID_CYCLE(total, TsmExecute(&p));
-        done += n;
-    }
-    return total;
+    const unary_kind_chunks c = {param, in, out};
+    return eltwise_issue_chunks(fill_kind, &c, elems);
 }
