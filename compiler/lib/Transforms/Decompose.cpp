@@ -47,6 +47,11 @@ int64_t normalizedAxis(int64_t axis, Value x) {
   return axis < 0 ? axis + rank : axis;
 }
 
+/// x - max(x) along `axis` (kept): what Softmax and LogSoftmax exponentiate.
+Value shiftedByMax(PatternRewriter &rewriter, Location loc, Value x, int64_t axis) {
+  return binary<SubOp>(rewriter, loc, x, reduce<ReduceMaxOp>(rewriter, loc, x, {axis}));
+}
+
 /// LogSoftmax(x) = (x - m) - log(sum(exp(x - m))), m = max(x) along the axis (ONNX's LogSoftmax function).
 struct LogSoftmaxToReductions : OpRewritePattern<LogSoftmaxOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -54,7 +59,7 @@ struct LogSoftmaxToReductions : OpRewritePattern<LogSoftmaxOp> {
     Location loc = op.getLoc();
     Value x = op.getInput();
     int64_t axis = normalizedAxis(op.getAxis(), x);
-    Value shifted = binary<SubOp>(rewriter, loc, x, reduce<ReduceMaxOp>(rewriter, loc, x, {axis}));
+    Value shifted = shiftedByMax(rewriter, loc, x, axis);
     Value sum = reduce<ReduceSumOp>(rewriter, loc, rewriter.create<ExpOp>(loc, shifted).getResult(), {axis});
     rewriter.replaceOp(op, binary<SubOp>(rewriter, loc, shifted, rewriter.create<LogOp>(loc, sum).getResult()));
     return success();
@@ -71,7 +76,7 @@ struct SoftmaxOuterAxisToReductions : OpRewritePattern<SoftmaxOp> {
     int64_t axis = normalizedAxis(op.getAxis(), x);
     if (axis == cast<ShapedType>(x.getType()).getRank() - 1)
       return failure();
-    Value shifted = binary<SubOp>(rewriter, loc, x, reduce<ReduceMaxOp>(rewriter, loc, x, {axis}));
+    Value shifted = shiftedByMax(rewriter, loc, x, axis);
     Value e = rewriter.create<ExpOp>(loc, shifted).getResult();
     rewriter.replaceOp(op, binary<DivOp>(rewriter, loc, e, reduce<ReduceSumOp>(rewriter, loc, e, {axis})));
     return success();
@@ -117,19 +122,8 @@ struct GlobalMaxPoolToReduceMax : OpRewritePattern<GlobalMaxPoolOp> {
 /// product and sum rounded as numpy does in f32. Transposes of a constant fold later (tx8be-fold-constants).
 struct GemmToMatMul : OpRewritePattern<GemmOp> {
   using OpRewritePattern::OpRewritePattern;
-  static bool kernelTakes(GemmOp op) {
-    if (op.getTransA() || op.getTransB() || op.getAlpha().convertToFloat() != 1.0f)
-      return false;
-    Value c = op.getC();
-    if (!c)
-      return true;
-    auto shape = cast<ShapedType>(c.getType()).getShape();
-    int64_t n = op.getOutput().getType().getShape().back();
-    bool rowVector = (shape.size() == 1 && shape[0] == n) || (shape.size() == 2 && shape[0] == 1 && shape[1] == n);
-    return rowVector && op.getBeta().convertToFloat() == 1.0f;
-  }
   LogicalResult matchAndRewrite(GemmOp op, PatternRewriter &rewriter) const override {
-    if (kernelTakes(op))
+    if (gemmFormProblem(op).empty())
       return failure();
     Location loc = op.getLoc();
     auto transposed = [&](Value v, bool trans) -> Value {

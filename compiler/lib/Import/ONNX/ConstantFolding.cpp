@@ -11,6 +11,7 @@
 #include "ConstantFolding.h"
 
 #include "tx8/Interfaces/ComputeInterface.h"
+#include "tx8/Reference/Convert.h"
 #include "tx8/Reference/TensorIO.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -122,24 +123,11 @@ bool tooLarge(const std::vector<int64_t> &shape) {
   return false;
 }
 
-Tensor intVector(const std::vector<int64_t> &v, std::vector<int64_t> shape) {
-  Tensor t(DType::I64, std::move(shape));
-  std::copy(v.begin(), v.end(), t.data<int64_t>());
-  return t;
-}
-
 std::vector<int64_t> intsOf(const Tensor &t) {
   std::vector<int64_t> v;
   for (int64_t i = 0; i < t.numElements(); ++i)
     v.push_back(getInt(t, i));
   return v;
-}
-
-/// Normalises axis into [0, rank), or nullopt.
-std::optional<int64_t> normAxis(int64_t axis, int64_t rank) {
-  if (axis < -rank || axis >= rank)
-    return std::nullopt;
-  return axis < 0 ? axis + rank : axis;
 }
 
 /// The node, its constant inputs and its attributes: what every folder reads.
@@ -208,7 +196,7 @@ std::optional<LogicalResult> Folder::run(std::vector<Tensor> &outs) {
       return reshape(outs);
     if (op == "Flatten") {
       int64_t rank = in(0).rank();
-      auto axis = normAxis(n.attrInt("axis", 1), rank + 1);
+      auto axis = checkedAxis(n.attrInt("axis", 1), rank + 1);
       if (!axis)
         return fail("axis is out of range");
       std::vector<int64_t> lead(in(0).shape.begin(), in(0).shape.begin() + *axis);
@@ -379,7 +367,7 @@ LogicalResult Folder::squeeze(bool unsqueeze, std::vector<Tensor> &outs) {
   int64_t rank = static_cast<int64_t>(shape.size()) + (unsqueeze ? static_cast<int64_t>(axes.size()) : 0);
   std::vector<bool> marked(rank, false);
   for (int64_t a : axes) {
-    auto axis = normAxis(a, rank);
+    auto axis = checkedAxis(a, rank);
     if (!axis || marked[*axis])
       return fail("axes are out of range or repeated");
     marked[*axis] = true;
@@ -400,7 +388,7 @@ LogicalResult Folder::squeeze(bool unsqueeze, std::vector<Tensor> &outs) {
 
 LogicalResult Folder::concat(std::vector<Tensor> &outs) {
   const Tensor &first = in(0);
-  auto axis = normAxis(n.attrInt("axis", 0), first.rank());
+  auto axis = checkedAxis(n.attrInt("axis", 0), first.rank());
   if (!axis)
     return fail("axis is out of range");
   std::vector<int64_t> shape = first.shape;
@@ -472,7 +460,7 @@ LogicalResult Folder::slice(std::vector<Tensor> &outs) {
     return fail("starts, ends, axes and steps differ in length");
   std::vector<int64_t> start(rank, 0), step(rank, 1), shape = x.shape;
   for (size_t k = 0; k < starts.size(); ++k) {
-    auto axis = normAxis(axes[k], rank);
+    auto axis = checkedAxis(axes[k], rank);
     if (!axis || steps[k] == 0)
       return fail("an axis is out of range or a step is 0");
     int64_t dim = x.shape[*axis], s = starts[k], e = ends[k];
@@ -497,7 +485,7 @@ LogicalResult Folder::slice(std::vector<Tensor> &outs) {
 
 LogicalResult Folder::gather(std::vector<Tensor> &outs) {
   const Tensor &x = in(0), &idx = in(1);
-  auto axis = normAxis(n.attrInt("axis", 0), x.rank());
+  auto axis = checkedAxis(n.attrInt("axis", 0), x.rank());
   if (!axis || !isInteger(idx.dtype))
     return fail("axis is out of range or the indices are not integers");
   std::vector<int64_t> shape(x.shape.begin(), x.shape.begin() + *axis);
@@ -574,7 +562,7 @@ LogicalResult Folder::reduce(StringRef op, std::vector<Tensor> &outs) {
   bool keep = n.attrInt("keepdims", 1) != 0;
   std::vector<bool> reduced(x.rank(), axes.empty() && n.attrInt("noop_with_empty_axes", 0) == 0);
   for (int64_t a : axes) {
-    auto axis = normAxis(a, x.rank());
+    auto axis = checkedAxis(a, x.rank());
     if (!axis)
       return fail("axes are out of range");
     reduced[*axis] = true;
@@ -656,7 +644,7 @@ LogicalResult tx8be::onnx_import::convertSize(NodeImporter &n) {
     return failure();
   if (!type->hasStaticShape())
     return n.unsupported("the input's shape is not static");
-  n.setConstantOutput(0, intVector({type->getNumElements()}, {}));
+  n.setConstantOutput(0, tx8::ref::makeTensor<int64_t>(DType::I64, {}, {type->getNumElements()}));
   return success();
 }
 

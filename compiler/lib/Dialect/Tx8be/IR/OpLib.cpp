@@ -575,19 +575,10 @@ struct GemmModel : MatrixModel<GemmModel, GemmOp> {
   }
   LogicalResult genOpCode(Operation *operation, OpCall &call) const {
     auto op = cast<GemmOp>(operation);
-    if (op.getTransA() || op.getTransB() || op.getAlpha().convertToFloat() != 1.0f)
-      return op.emitOpError() << "has no OpLib kernel: op_gemm takes no transposes and alpha 1";
+    if (std::string problem = gemmFormProblem(op); !problem.empty())
+      return op.emitOpError() << "has no OpLib kernel: " << problem;
     if (!op.getOutput().getType().getElementType().isF32())
       return op.emitOpError() << "has no OpLib kernel: op_gemm writes fp32";
-    if (Value c = op.getC()) {
-      auto shape = cast<ShapedType>(c.getType()).getShape();
-      int64_t n = op.getOutput().getType().getShape().back();
-      // op_gemm adds a bias of N elements ([N] or [1, N]); a broadcast one ([1], [1, 1] for N > 1) it does not.
-      bool rowVector = (shape.size() == 1 && shape[0] == n) || (shape.size() == 2 && shape[0] == 1 && shape[1] == n);
-      if (!rowVector || op.getBeta().convertToFloat() != 1.0f)
-        return op.emitOpError() << "has no OpLib kernel: op_gemm adds C only as a row vector of the output's " << n
-                                << " columns with beta 1";
-    }
     call.function = "op_gemm";
     call.paramType = "GEMM_PARAM";
     call.field("accumulate", OpCallValue::ofInt(0)).field("relu_en", OpCallValue::ofInt(0));
@@ -1135,6 +1126,21 @@ struct ReshapeModel : OpLibModel<ReshapeModel, ReshapeOp> {
 };
 
 } // namespace
+
+std::string tx8be::gemmFormProblem(GemmOp op) {
+  if (op.getTransA() || op.getTransB() || op.getAlpha().convertToFloat() != 1.0f)
+    return "op_gemm takes no transposes and alpha 1";
+  Value c = op.getC();
+  if (!c)
+    return "";
+  auto shape = cast<ShapedType>(c.getType()).getShape();
+  int64_t n = op.getOutput().getType().getShape().back();
+  // op_gemm adds a bias of N elements ([N] or [1, N]); a broadcast one ([1], [1, 1] for N > 1) it does not.
+  bool rowVector = (shape.size() == 1 && shape[0] == n) || (shape.size() == 2 && shape[0] == 1 && shape[1] == n);
+  if (!rowVector || op.getBeta().convertToFloat() != 1.0f)
+    return "op_gemm adds C only as a row vector of the output's " + std::to_string(n) + " columns with beta 1";
+  return "";
+}
 
 void tx8be::detail::attachOpLibModels(MLIRContext *ctx) {
   using C = CtCost;

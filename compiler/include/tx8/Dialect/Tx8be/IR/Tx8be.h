@@ -131,6 +131,10 @@ inline llvm::SmallVector<bool, 6> reducedDims(llvm::ArrayRef<int64_t> axes, int6
   return reduced;
 }
 
+/// Why op_gemm cannot run `op` in its form ("" if it can): it takes no transposes, alpha 1, and C only as a row
+/// vector of the output's N columns ([N] or [1, N]) with beta 1. (OpLib.cpp; tx8be-decompose rewrites the rest.)
+std::string gemmFormProblem(GemmOp op);
+
 } // namespace tx8be
 
 #endif // TX8_DIALECT_TX8BE_IR_TX8BE_H
