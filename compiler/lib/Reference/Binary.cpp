@@ -2,6 +2,7 @@
 
 #include "Common.h"
 #include "Dnnl.h"
+#include "tx8/Reference/ExactEltwise.h"
 #include "tx8/Reference/Kernels.h"
 
 #include <cmath>
@@ -67,6 +68,8 @@ Status binary(BinaryOp op, const Tensor &a, const Tensor &b, Tensor &y) {
   const char *name = binaryOpName(op);
   if (a.dtype != b.dtype)
     return err(name, std::string("operand dtypes differ (") + dtypeName(a.dtype) + " and " + dtypeName(b.dtype) + ")");
+  if (isIntegerType(a.dtype)) // exact, wrapping (ExactEltwise.h)
+    return exactElementwise(*exactOpNamed(name), a, &b, y);
   std::vector<float> av, bv;
   Status s = floatInput(name, "A", a, av);
   if (s.ok())

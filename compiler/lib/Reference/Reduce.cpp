@@ -148,4 +148,44 @@ Status reduce(ReduceOp op, const Tensor &x, const std::vector<int64_t> &axes, bo
   return Status();
 }
 
+Status argReduce(bool isMax, const Tensor &x, int64_t axis, bool keepDims, bool selectLast, Tensor &y) {
+  const char *op = isMax ? "ArgMax" : "ArgMin";
+  Status s = checkTensor(op, "X", x);
+  if (!s.ok())
+    return s;
+  if (!isFloatType(x.dtype))
+    return err(op, std::string("takes a float tensor, not ") + dtypeName(x.dtype));
+  int64_t rank = x.rank(), a = 0;
+  s = normalizeAxis(op, axis, std::max<int64_t>(rank, 1), a);
+  if (!s.ok())
+    return s;
+  std::vector<int64_t> shape = x.shape.empty() ? std::vector<int64_t>{1} : x.shape;
+  const int64_t extent = shape[static_cast<size_t>(a)];
+  if (extent == 0)
+    return err(op, "the axis is empty");
+  const int64_t outer = product(shape, 0, static_cast<size_t>(a)),
+                inner = product(shape, static_cast<size_t>(a) + 1, shape.size());
+  std::vector<int64_t> outShape = shape;
+  outShape[static_cast<size_t>(a)] = 1;
+  if (!keepDims)
+    outShape.erase(outShape.begin() + a);
+  Tensor out(DType::I64, outShape);
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      int64_t best = 0;
+      double bestValue = elementAsDouble(x, o * extent * inner + i);
+      for (int64_t k = 1; k < extent && !std::isnan(bestValue); ++k) {
+        double v = elementAsDouble(x, (o * extent + k) * inner + i);
+        bool better = std::isnan(v) || (isMax ? v > bestValue : v < bestValue) || (selectLast && v == bestValue);
+        if (better) {
+          best = k;
+          bestValue = v;
+        }
+      }
+      out.data<int64_t>()[o * inner + i] = best;
+    }
+  y = std::move(out);
+  return Status();
+}
+
 } // namespace tx8::ref

@@ -103,7 +103,8 @@ enum class BinaryOp {
 };
 const char *binaryOpName(BinaryOp op);
 
-/// y = a op b, with multidirectional (NumPy) broadcasting. a and b must have the same dtype.
+/// y = a op b, with multidirectional (NumPy) broadcasting. a and b must have the same dtype; integer dtypes are
+/// computed exactly (ExactEltwise.h).
 Status binary(BinaryOp op, const Tensor &a, const Tensor &b, Tensor &y);
 
 /// ONNX Where: out = cond ? x : y, all three broadcast together; cond is bool, x / y any dtype
@@ -249,6 +250,10 @@ const char *reduceOpName(ReduceOp op);
 /// the reduced dims as 1. Duplicate or out-of-range axes are errors.
 Status reduce(ReduceOp op, const Tensor &x, const std::vector<int64_t> &axes, bool keepDims, Tensor &y,
               bool noopWithEmptyAxes = false);
+
+/// ONNX ArgMax / ArgMin: the index (int64) of the max (isMax) or min of x along `axis`, the first one or the
+/// last (selectLast); a NaN is the extreme (numpy's argmax / argmin). Plain C++.
+Status argReduce(bool isMax, const Tensor &x, int64_t axis, bool keepDims, bool selectLast, Tensor &y);
 
 //===----------------------------------------------------------------------===//
 // Data movement, any dtype (DataMovement.cpp, plain C++)

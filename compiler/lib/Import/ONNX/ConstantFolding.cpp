@@ -12,6 +12,7 @@
 
 #include "tx8/Interfaces/ComputeInterface.h"
 #include "tx8/Reference/Convert.h"
+#include "tx8/Reference/ExactEltwise.h"
 #include "tx8/Reference/TensorIO.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -226,16 +227,12 @@ std::optional<LogicalResult> Folder::run(std::vector<Tensor> &outs) {
 }
 
 std::optional<LogicalResult> Folder::elementwise(StringRef op, std::vector<Tensor> &outs) {
-  enum Kind { Unary, Arith, Compare, Logic };
-  auto kind = llvm::StringSwitch<std::optional<Kind>>(op)
-                  .Cases("Neg", "Abs", "Not", "Sign", Kind::Unary)
-                  .Cases("Add", "Sub", "Mul", "Div", "Max", "Min", Kind::Arith)
-                  .Cases("Equal", "Less", "Greater", "LessOrEqual", "GreaterOrEqual", Kind::Compare)
-                  .Cases("And", "Or", "Xor", Kind::Logic)
-                  .Default(std::nullopt);
-  if (!kind)
+  std::optional<tx8::ref::ExactOp> exact = tx8::ref::exactOpNamed(op.str());
+  if (!exact || op == "Pow") // float Pow: the reference's f32 pow, not folded here
     return std::nullopt;
-  int arity = *kind == Kind::Unary ? 1 : 2;
+  if (op == "Mod" && n.attrInt("fmod", 0))
+    exact = tx8::ref::ExactOp::FMod;
+  int arity = tx8::ref::isExactUnary(*exact) ? 1 : 2;
   if ((op == "Max" || op == "Min") && n.numInputs() != 2)
     return std::nullopt;
   if (n.numInputs() != arity)
@@ -243,48 +240,17 @@ std::optional<LogicalResult> Folder::elementwise(StringRef op, std::vector<Tenso
   const Tensor &a = in(0), &b = in(arity - 1);
   if (a.dtype != b.dtype)
     return fail("operand dtypes differ");
-  auto shape = broadcast(a.shape, b.shape);
-  if (!shape)
-    return fail("operand shapes do not broadcast");
-  DType outType = *kind == Kind::Compare || *kind == Kind::Logic ? DType::Bool : a.dtype;
-  if ((op == "Not" || *kind == Kind::Logic) && a.dtype != DType::Bool)
-    return fail(op + " takes bool operands");
-  if (tooLarge(*shape))
+  if (auto shape = broadcast(a.shape, b.shape); shape && tooLarge(*shape))
     return std::nullopt;
-  Tensor y(outType, *shape);
-  bool fp = isFloat(a.dtype);
-  for (int64_t i = 0; i < y.numElements(); ++i) {
-    int64_t ia = broadcastIndex(*shape, a.shape, i), ib = broadcastIndex(*shape, b.shape, i);
-    double x = getDouble(a, ia), z = getDouble(b, ib);
-    int64_t u = getInt(a, ia), v = getInt(b, ib);
-    double d = 0;
-    int64_t r = 0;
-    // Integer results wrap as two's complement (uint64 arithmetic: no undefined overflow).
-    uint64_t negU = 0 - static_cast<uint64_t>(u);
-    if (op == "Neg") { d = -x; r = static_cast<int64_t>(negU); }
-    else if (op == "Abs") { d = std::fabs(x); r = u < 0 ? static_cast<int64_t>(negU) : u; }
-    else if (op == "Sign") { d = x > 0 ? 1 : x < 0 ? -1 : x; r = u > 0 ? 1 : u < 0 ? -1 : 0; }
-    else if (op == "Not") r = !u;
-    else if (op == "Add") { d = x + z; r = static_cast<int64_t>(static_cast<uint64_t>(u) + static_cast<uint64_t>(v)); }
-    else if (op == "Sub") { d = x - z; r = static_cast<int64_t>(static_cast<uint64_t>(u) - static_cast<uint64_t>(v)); }
-    else if (op == "Mul") { d = x * z; r = static_cast<int64_t>(static_cast<uint64_t>(u) * static_cast<uint64_t>(v)); }
-    else if (op == "Div") {
-      if (!fp && v == 0)
+  // A constant integer division by zero is a broken model, not numpy's 0.
+  if (op == "Div" && !isFloat(b.dtype))
+    for (int64_t i = 0; i < b.numElements(); ++i)
+      if (getInt(b, i) == 0)
         return fail("integer division by zero");
-      d = x / z;
-      r = (!fp && u == INT64_MIN && v == -1) ? u : (fp ? 0 : u / v); // C truncation, as ONNX's integer Div
-    } else if (op == "Max") { d = (x != x || z != z) ? NAN : std::max(x, z); r = std::max(u, v); }
-    else if (op == "Min") { d = (x != x || z != z) ? NAN : std::min(x, z); r = std::min(u, v); }
-    else if (op == "Equal") r = fp ? x == z : u == v;
-    else if (op == "Less") r = fp ? x < z : u < v;
-    else if (op == "Greater") r = fp ? x > z : u > v;
-    else if (op == "LessOrEqual") r = fp ? x <= z : u <= v;
-    else if (op == "GreaterOrEqual") r = fp ? x >= z : u >= v;
-    else if (op == "And") r = u && v;
-    else if (op == "Or") r = u || v;
-    else if (op == "Xor") r = (u != 0) != (v != 0);
-    setValue(y, i, d, r);
-  }
+  Tensor y;
+  tx8::ref::Status s = tx8::ref::exactElementwise(*exact, a, arity == 2 ? &b : nullptr, y);
+  if (!s.ok())
+    return fail(s.message());
   outs.push_back(std::move(y));
   return success();
 }

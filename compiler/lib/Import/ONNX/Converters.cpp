@@ -175,6 +175,45 @@ template <typename OpT> LogicalResult binary(NodeImporter &n) {
   return bindResult(n, n.create<OpT>(ValueRange{*a, *bb}));
 }
 
+/// ONNX Mod: the divisor's sign, or C fmod's (the dividend's) with fmod = 1.
+LogicalResult convertMod(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"fmod"})))
+    return failure();
+  auto a = n.input(0), b = n.input(1);
+  if (failed(a) || failed(b))
+    return failure();
+  if (isa<FloatType>(getElementTypeOrSelf(a->getType())) && n.attrInt("fmod", 0) == 0)
+    return n.unsupported("a float Mod needs fmod = 1 (ONNX)");
+  NamedAttribute fmod(n.builder().getStringAttr("fmod"), n.builder().getBoolAttr(n.attrInt("fmod", 0) != 0));
+  return bindResult(n, n.create<ModOp>(ValueRange{*a, *b}, {fmod}));
+}
+
+/// ONNX Pow lets the exponent's type differ from the base's (the result has the base's): a float operand makes the
+/// power a float one (numpy's promotion), cast back to the base's type; two integer types use the base's.
+LogicalResult convertPow(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"broadcast", "axis"})))
+    return failure();
+  auto a = n.input(0), b = n.input(1);
+  if (failed(a) || failed(b))
+    return failure();
+  Type baseType = getElementTypeOrSelf(a->getType()), expType = getElementTypeOrSelf(b->getType());
+  if (baseType == expType)
+    return binary<PowOp>(n);
+  auto castTo = [&](Value v, Type element) -> FailureOr<Value> {
+    if (getElementTypeOrSelf(v.getType()) == element)
+      return v;
+    return n.create<CastOp>(v, {}, TypeRange{cast<RankedTensorType>(v.getType()).clone(element)});
+  };
+  Type work = isa<FloatType>(baseType) ? baseType : isa<FloatType>(expType) ? expType : baseType;
+  auto base = castTo(*a, work), exponent = castTo(*b, work);
+  if (failed(base) || failed(exponent))
+    return failure();
+  auto power = n.create<PowOp>(ValueRange{*base, *exponent});
+  if (failed(power))
+    return failure();
+  return bindResult(n, castTo(*power, baseType));
+}
+
 /// The node's inputs combined by a left fold of the binary op.
 template <typename OpT> FailureOr<Value> foldInputs(NodeImporter &n) {
   if (failed(n.onlyAttrs({"consumed_inputs"})))
@@ -187,6 +226,15 @@ template <typename OpT> FailureOr<Value> foldInputs(NodeImporter &n) {
     acc = n.create<OpT>(ValueRange{*acc, *next});
   }
   return acc;
+}
+
+LogicalResult convertWhere(NodeImporter &n) {
+  if (failed(n.onlyAttrs({})))
+    return failure();
+  auto c = n.input(0), x = n.input(1), y = n.input(2);
+  if (failed(c) || failed(x) || failed(y))
+    return failure();
+  return bindResult(n, n.create<WhereOp>(ValueRange{*c, *x, *y}));
 }
 
 /// Sum / Max / Min of any number of inputs.
@@ -441,11 +489,45 @@ LogicalResult convertMatMul(NodeImporter &n) {
   return bindResult(n, n.reshape(*y, shape));
 }
 
+/// ConvTranspose's pads, and its output_padding (`outputPadding`, one per spatial dim on return): `pads` (or 0
+/// for VALID) unless an output_shape or auto_pad SAME_* (output in * stride) asks for an output size `out`; then
+/// total = stride * (in - 1) + output_padding + (k - 1) * dilation + 1 - out is split as ONNX does,
+/// SAME_UPPER: begin = total / 2, end = total - begin; otherwise: end = total / 2, begin = total - end. A
+/// negative total (an output larger than the natural one) is more output padding at the end, with zero pads.
+FailureOr<SmallVector<int64_t>> convTransposePads(NodeImporter &n, ArrayRef<int64_t> inSpatial,
+                                                  ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
+                                                  ArrayRef<int64_t> dilations, SmallVector<int64_t> &outputPadding) {
+  size_t rank = inSpatial.size();
+  std::string autoPad = n.attrString("auto_pad", "NOTSET");
+  SmallVector<int64_t> outputShape = n.attrInts("output_shape");
+  if (autoPad != "SAME_UPPER" && autoPad != "SAME_LOWER" && outputShape.empty())
+    return windowPads(n, inSpatial, kernel, strides, dilations);
+  if (outputPadding.empty())
+    outputPadding.assign(rank, 0);
+  if (outputPadding.size() != rank || (!outputShape.empty() && outputShape.size() != rank))
+    return n.unsupported("output_padding and output_shape must have one value per spatial dim");
+  if (llvm::any_of(inSpatial, ShapedType::isDynamic) || llvm::any_of(kernel, ShapedType::isDynamic))
+    return n.unsupported("output_shape / auto_pad SAME_* need static spatial dims");
+  SmallVector<int64_t> pads(2 * rank, 0);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t s = strides.empty() ? 1 : strides[i], d = dilations.empty() ? 1 : dilations[i];
+    int64_t out = outputShape.empty() ? inSpatial[i] * s : outputShape[i];
+    int64_t total = s * (inSpatial[i] - 1) + outputPadding[i] + (kernel[i] - 1) * d + 1 - out;
+    if (total < 0) {
+      outputPadding[i] -= total;
+      continue;
+    }
+    pads[i] = autoPad == "SAME_UPPER" ? total / 2 : total - total / 2;
+    pads[i + rank] = total - pads[i];
+  }
+  return pads;
+}
+
 /// Conv and ConvTranspose: input, weight, optional bias and the window attributes.
 template <typename OpT> LogicalResult convolution(NodeImporter &n, bool transposed) {
   SmallVector<StringRef> known{"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"};
   if (transposed)
-    known.push_back("output_padding");
+    known.append({"output_padding", "output_shape"});
   if (failed(n.onlyAttrs(known)))
     return failure();
   auto x = n.input(0), w = n.input(1);
@@ -455,9 +537,10 @@ template <typename OpT> LogicalResult convolution(NodeImporter &n, bool transpos
   if (xType.getRank() < 3 || wType.getRank() != xType.getRank())
     return n.unsupported("input and weight must have the same rank >= 3");
   SmallVector<int64_t> strides = n.attrInts("strides"), dilations = n.attrInts("dilations");
-  if (transposed && n.attrString("auto_pad", "NOTSET") != "NOTSET" && n.attrString("auto_pad", "NOTSET") != "VALID")
-    return n.unsupported("ConvTranspose with auto_pad SAME_* is not supported");
-  auto pads = windowPads(n, xType.getShape().drop_front(2), wType.getShape().drop_front(2), strides, dilations);
+  SmallVector<int64_t> outputPadding = n.attrInts("output_padding");
+  auto inSpatial = xType.getShape().drop_front(2), kernel = wType.getShape().drop_front(2);
+  auto pads = transposed ? convTransposePads(n, inSpatial, kernel, strides, dilations, outputPadding)
+                         : windowPads(n, inSpatial, kernel, strides, dilations);
   if (failed(pads))
     return failure();
   SmallVector<Value> operands{*x, *w};
@@ -470,16 +553,12 @@ template <typename OpT> LogicalResult convolution(NodeImporter &n, bool transpos
   SmallVector<NamedAttribute> attrs{n.i64Array("strides", strides), n.i64Array("pads", *pads),
                                     n.i64Array("dilations", dilations), n.i64("group", n.attrInt("group", 1))};
   if (transposed)
-    attrs.push_back(n.i64Array("output_padding", n.attrInts("output_padding")));
+    attrs.push_back(n.i64Array("output_padding", outputPadding));
   return bindResult(n, n.create<OpT>(operands, attrs));
 }
 
 LogicalResult convertConv(NodeImporter &n) { return convolution<ConvOp>(n, false); }
-LogicalResult convertConvTranspose(NodeImporter &n) {
-  if (n.hasAttr("output_shape"))
-    return n.unsupported("ConvTranspose's output_shape attribute is not supported (give pads)");
-  return convolution<ConvTransposeOp>(n, true);
-}
+LogicalResult convertConvTranspose(NodeImporter &n) { return convolution<ConvTransposeOp>(n, true); }
 
 //===----------------------------------------------------------------------===//
 // Pooling and reductions
@@ -528,6 +607,18 @@ template <typename OpT> LogicalResult globalPool(NodeImporter &n) {
 /// What a composite reduction does to each element before summing and to each sum after.
 enum class ReducePre { None, Abs, Square, Exp };
 enum class ReducePost { None, Sqrt, Log };
+
+/// ArgMax / ArgMin: an int64 index along one axis.
+template <typename OpT> LogicalResult argReduce(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"axis", "keepdims", "select_last_index"})))
+    return failure();
+  auto x = n.input(0);
+  if (failed(x))
+    return failure();
+  return bindResult(n, n.create<OpT>(*x, {n.i64("axis", n.attrInt("axis", 0)),
+                                          n.boolean("keepdims", n.attrInt("keepdims", 1) != 0),
+                                          n.boolean("select_last_index", n.attrInt("select_last_index", 0) != 0)}));
+}
 
 template <typename OpT>
 LogicalResult reduce(NodeImporter &n, int64_t axesInputOpset, ReducePre pre = ReducePre::None,
@@ -962,7 +1053,18 @@ const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
       {"Sub", binary<SubOp>},
       {"Mul", binary<MulOp>},
       {"Div", binary<DivOp>},
-      {"Pow", binary<PowOp>},
+      {"Pow", convertPow},
+      {"Mod", convertMod},
+      {"Equal", binary<EqualOp>},
+      {"Less", binary<LessOp>},
+      {"LessOrEqual", binary<LessOrEqualOp>},
+      {"Greater", binary<GreaterOp>},
+      {"GreaterOrEqual", binary<GreaterOrEqualOp>},
+      {"And", binary<AndOp>},
+      {"Or", binary<OrOp>},
+      {"Xor", binary<XorOp>},
+      {"Not", unary<NotOp>},
+      {"Where", convertWhere},
       {"Sum", variadic<AddOp>},
       {"Mean", convertMean},
       {"Max", variadic<MaxOp>},
@@ -995,6 +1097,8 @@ const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
       {"ReduceSum", [](NodeImporter &n) { return reduce<ReduceSumOp>(n, 13); }},
       {"ReduceMean", [](NodeImporter &n) { return reduce<ReduceMeanOp>(n, 18); }},
       {"ReduceMax", [](NodeImporter &n) { return reduce<ReduceMaxOp>(n, 18); }},
+      {"ArgMax", argReduce<ArgMaxOp>},
+      {"ArgMin", argReduce<ArgMinOp>},
       {"ReduceMin", [](NodeImporter &n) { return reduce<ReduceMinOp>(n, 18); }},
       {"ReduceL1", [](NodeImporter &n) { return reduce<ReduceSumOp>(n, 18, ReducePre::Abs); }},
       {"ReduceL2", [](NodeImporter &n) { return reduce<ReduceSumOp>(n, 18, ReducePre::Square, ReducePost::Sqrt); }},

@@ -22,6 +22,14 @@ struct ReduceModel : KernelModel<ReduceModel<OpT, Kind>, OpT> {
   }
 };
 
+/// y = ref::argReduce(IsMax, x, axis, keepdims, select_last_index).
+template <typename OpT, bool IsMax>
+struct ArgReduceModel : KernelModel<ArgReduceModel<OpT, IsMax>, OpT> {
+  static ref::Status run(OpT op, KernelInputs in, ref::Tensor &out) {
+    return ref::argReduce(IsMax, *in[0], op.getAxis(), op.getKeepdims(), op.getSelectLastIndex(), out);
+  }
+};
+
 template <typename OpT, R Kind>
 void attachReduce(MLIRContext *ctx) {
   OpT::template attachInterface<ReduceModel<OpT, Kind>>(*ctx);
@@ -34,4 +42,6 @@ void tx8be::detail::attachReduceComputeModels(MLIRContext *ctx) {
   attachReduce<ReduceMeanOp, R::Mean>(ctx);
   attachReduce<ReduceMaxOp, R::Max>(ctx);
   attachReduce<ReduceMinOp, R::Min>(ctx);
+  ArgMaxOp::attachInterface<ArgReduceModel<ArgMaxOp, true>>(*ctx);
+  ArgMinOp::attachInterface<ArgReduceModel<ArgMinOp, false>>(*ctx);
 }

@@ -130,6 +130,30 @@ LogicalResult tx8be::detail::broadcastOperandTypes(const ShapeRuleDiag &rule, Va
   return success();
 }
 
+LogicalResult tx8be::detail::compareResultType(const ShapeRuleDiag &rule, Value lhs, Value rhs,
+                                               SmallVectorImpl<Type> &types) {
+  if (failed(broadcastOperandTypes(rule, lhs, rhs, types)))
+    return failure();
+  types.back() = cast<RankedTensorType>(types.back()).clone(IntegerType::get(rule.ctx, 1));
+  return success();
+}
+
+LogicalResult tx8be::detail::whereResultType(const ShapeRuleDiag &rule, Value condition, Value x, Value y,
+                                             SmallVectorImpl<Type> &types) {
+  if (tensorType(x).getElementType() != tensorType(y).getElementType())
+    return rule.error() << "x and y have different element types (" << tensorType(x).getElementType() << " and "
+                        << tensorType(y).getElementType() << ")";
+  int64_t badDim = 0;
+  auto xy = broadcastShapes(shapeOf(x), shapeOf(y), badDim);
+  auto shape = xy ? broadcastShapes(shapeOf(condition), *xy, badDim) : std::nullopt;
+  if (!shape)
+    return rule.error() << "operand shapes " << shapeStr(shapeOf(condition)) << ", " << shapeStr(shapeOf(x))
+                        << " and " << shapeStr(shapeOf(y)) << " are not broadcast-compatible (result dim " << badDim
+                        << ")";
+  types.push_back(RankedTensorType::get(*shape, tensorType(x).getElementType()));
+  return success();
+}
+
 LogicalResult tx8be::detail::reduceResultType(const ShapeRuleDiag &rule, Value input, ArrayRef<int64_t> axes,
                                               bool keepdims, SmallVectorImpl<Type> &types) {
   auto inType = tensorType(input);

@@ -82,6 +82,12 @@ struct ShapeRuleDiag {
 mlir::LogicalResult sameTypeAsOperand(mlir::Value operand, llvm::SmallVectorImpl<mlir::Type> &types);
 mlir::LogicalResult broadcastOperandTypes(const ShapeRuleDiag &rule, mlir::Value lhs, mlir::Value rhs,
                                           llvm::SmallVectorImpl<mlir::Type> &types);
+/// A comparison's result: the broadcast shape, bool elements.
+mlir::LogicalResult compareResultType(const ShapeRuleDiag &rule, mlir::Value lhs, mlir::Value rhs,
+                                      llvm::SmallVectorImpl<mlir::Type> &types);
+/// Where's result: the three shapes broadcast, x's element type (y must have it too).
+mlir::LogicalResult whereResultType(const ShapeRuleDiag &rule, mlir::Value condition, mlir::Value x, mlir::Value y,
+                                    llvm::SmallVectorImpl<mlir::Type> &types);
 mlir::LogicalResult reduceResultType(const ShapeRuleDiag &rule, mlir::Value input, llvm::ArrayRef<int64_t> axes,
                                      bool keepdims, llvm::SmallVectorImpl<mlir::Type> &types);
 mlir::LogicalResult poolResultType(const ShapeRuleDiag &rule, mlir::Value input, llvm::ArrayRef<int64_t> kernel,

@@ -43,6 +43,10 @@ def Tx8be_Int : AnyTypeOf<[Tx8be_SInt, Tx8be_UInt]>;
 // What the compute engines take: fp32 / fp16 / bf16 (tf32 is an fp32 container with an NE mode).
 def Tx8be_FloatTensor : RankedTensorOf<[F32, F16, BF16]>;
 def Tx8be_IndexTensor : RankedTensorOf<[I32, I64]>;
+// What elementwise arithmetic and comparisons take: the floats and the signed integers (the device computes int8
+// and int32; int64 values are narrowed to int32 for it, see tx8be-narrow-int64).
+def Tx8be_NumericTensor : RankedTensorOf<[F32, F16, BF16, I8, I32, I64]>;
+def Tx8be_BoolTensor : RankedTensorOf<[I1]>;
 def Tx8be_Tensor : RankedTensorOf<[F32, F16, BF16, I1, I8, I16, I32, I64, UI8]>;
 
 //===----------------------------------------------------------------------===//
@@ -90,10 +94,10 @@ class Tx8be_ComputeOp<string mnemonic, list<Trait> traits = [],
 }
 
 // y = f(x), same shape.
-class Tx8be_UnaryOp<string mnemonic, list<Trait> traits = []>
+class Tx8be_UnaryOp<string mnemonic, list<Trait> traits = [], Type tensorType = Tx8be_FloatTensor>
     : Tx8be_ComputeOp<mnemonic, !listconcat([Pure, SameOperandsAndResultElementType], traits)> {
-  let arguments = !con((ins Tx8be_FloatTensor:$input), Tx8be_BackendAttrs);
-  let results = (outs Tx8be_FloatTensor:$output);
+  let arguments = !con((ins tensorType:$input), Tx8be_BackendAttrs);
+  let results = (outs tensorType:$output);
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::inferReturnTypes(::mlir::MLIRContext *, std::optional<::mlir::Location>,
                                                       Adaptor adaptor,
@@ -104,16 +108,32 @@ class Tx8be_UnaryOp<string mnemonic, list<Trait> traits = []>
 }
 
 // z = f(x, y) with numpy (multidirectional) broadcasting.
-class Tx8be_BinaryOp<string mnemonic, list<Trait> traits = []>
+class Tx8be_BinaryOp<string mnemonic, list<Trait> traits = [], Type tensorType = Tx8be_NumericTensor,
+                     dag extraArgs = (ins)>
     : Tx8be_ComputeOp<mnemonic, !listconcat([Pure, SameOperandsAndResultElementType], traits)> {
-  let arguments = !con((ins Tx8be_FloatTensor:$lhs, Tx8be_FloatTensor:$rhs), Tx8be_BackendAttrs);
-  let results = (outs Tx8be_FloatTensor:$output);
+  let arguments = !con((ins tensorType:$lhs, tensorType:$rhs), extraArgs, Tx8be_BackendAttrs);
+  let results = (outs tensorType:$output);
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::inferReturnTypes(::mlir::MLIRContext *context,
                                                       std::optional<::mlir::Location> location, Adaptor adaptor,
                                                       ::llvm::SmallVectorImpl<::mlir::Type> &types) {
       ::tx8be::detail::ShapeRuleDiag rule{context, location, getOperationName()};
       return ::tx8be::detail::broadcastOperandTypes(rule, adaptor.getLhs(), adaptor.getRhs(), types);
+    }
+  }];
+}
+
+// z = (x cmp y) with numpy broadcasting: a bool tensor.
+class Tx8be_CompareOp<string mnemonic, list<Trait> traits = []>
+    : Tx8be_ComputeOp<mnemonic, !listconcat([Pure, SameOperandsElementType], traits)> {
+  let arguments = !con((ins Tx8be_NumericTensor:$lhs, Tx8be_NumericTensor:$rhs), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_BoolTensor:$output);
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(::mlir::MLIRContext *context,
+                                                      std::optional<::mlir::Location> location, Adaptor adaptor,
+                                                      ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      ::tx8be::detail::ShapeRuleDiag rule{context, location, getOperationName()};
+      return ::tx8be::detail::compareResultType(rule, adaptor.getLhs(), adaptor.getRhs(), types);
     }
   }];
 }
@@ -426,6 +446,34 @@ def Tx8be_DivOp : Tx8be_BinaryOp<"Div"> { let summary = "lhs / rhs"; }
 def Tx8be_MaxOp : Tx8be_BinaryOp<"Max", [Commutative]> { let summary = "max(lhs, rhs)"; }
 def Tx8be_MinOp : Tx8be_BinaryOp<"Min", [Commutative]> { let summary = "min(lhs, rhs)"; }
 def Tx8be_PowOp : Tx8be_BinaryOp<"Pow"> { let summary = "lhs ^ rhs"; }
+def Tx8be_ModOp : Tx8be_BinaryOp<"Mod", [], Tx8be_NumericTensor, (ins DefaultValuedAttr<BoolAttr, "false">:$fmod)> {
+  let summary = "remainder: the divisor's sign (fmod = false, integers only in ONNX) or the dividend's (fmod)";
+}
+
+def Tx8be_EqualOp : Tx8be_CompareOp<"Equal", [Commutative]> { let summary = "lhs == rhs"; }
+def Tx8be_LessOp : Tx8be_CompareOp<"Less"> { let summary = "lhs < rhs"; }
+def Tx8be_LessOrEqualOp : Tx8be_CompareOp<"LessOrEqual"> { let summary = "lhs <= rhs"; }
+def Tx8be_GreaterOp : Tx8be_CompareOp<"Greater"> { let summary = "lhs > rhs"; }
+def Tx8be_GreaterOrEqualOp : Tx8be_CompareOp<"GreaterOrEqual"> { let summary = "lhs >= rhs"; }
+
+def Tx8be_AndOp : Tx8be_BinaryOp<"And", [Commutative], Tx8be_BoolTensor> { let summary = "lhs and rhs"; }
+def Tx8be_OrOp : Tx8be_BinaryOp<"Or", [Commutative], Tx8be_BoolTensor> { let summary = "lhs or rhs"; }
+def Tx8be_XorOp : Tx8be_BinaryOp<"Xor", [Commutative], Tx8be_BoolTensor> { let summary = "lhs xor rhs"; }
+def Tx8be_NotOp : Tx8be_UnaryOp<"Not", [], Tx8be_BoolTensor> { let summary = "not x"; }
+
+def Tx8be_WhereOp : Tx8be_ComputeOp<"Where", [Pure]> {
+  let summary = "condition ? x : y elementwise; the three broadcast together (numpy)";
+  let arguments = !con((ins Tx8be_BoolTensor:$condition, Tx8be_Tensor:$x, Tx8be_Tensor:$y), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_Tensor:$output);
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(::mlir::MLIRContext *context,
+                                                      std::optional<::mlir::Location> location, Adaptor adaptor,
+                                                      ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      ::tx8be::detail::ShapeRuleDiag rule{context, location, getOperationName()};
+      return ::tx8be::detail::whereResultType(rule, adaptor.getCondition(), adaptor.getX(), adaptor.getY(), types);
+    }
+  }];
+}
 
 def Tx8be_PReluOp : Tx8be_ComputeOp<"PRelu", [Pure, SameOperandsAndResultElementType]> {
   let summary = "x < 0 ? slope * x : x; slope broadcasts to the input (unidirectional)";
@@ -517,6 +565,30 @@ def Tx8be_SignOp : Tx8be_UnaryOp<"Sign"> { let summary = "-1, 0 or 1 by the sign
 //===----------------------------------------------------------------------===//
 // Reductions
 //===----------------------------------------------------------------------===//
+
+// The index of the max / min along `axis` (the first one, or the last with select_last_index; a NaN counts as
+// the extreme, as numpy's), as an int64 tensor; keepdims keeps the axis as extent 1.
+class Tx8be_ArgReduceOp<string mnemonic> : Tx8be_ComputeOp<mnemonic, [Pure]> {
+  let arguments = !con((ins Tx8be_FloatTensor:$input, DefaultValuedAttr<I64Attr, "0">:$axis,
+                            DefaultValuedAttr<BoolAttr, "true">:$keepdims,
+                            DefaultValuedAttr<BoolAttr, "false">:$select_last_index), Tx8be_BackendAttrs);
+  let results = (outs RankedTensorOf<[I64]>:$output);
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(::mlir::MLIRContext *context,
+                                                      std::optional<::mlir::Location> location, Adaptor adaptor,
+                                                      ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      ::tx8be::detail::ShapeRuleDiag rule{context, location, getOperationName()};
+      if (::mlir::failed(::tx8be::detail::reduceResultType(rule, adaptor.getInput(),
+                                                           {static_cast<int64_t>(adaptor.getAxis())},
+                                                           adaptor.getKeepdims(), types)))
+        return ::mlir::failure();
+      types.back() = ::llvm::cast<::mlir::RankedTensorType>(types.back()).clone(::mlir::IntegerType::get(context, 64));
+      return ::mlir::success();
+    }
+  }];
+}
+def Tx8be_ArgMaxOp : Tx8be_ArgReduceOp<"ArgMax"> { let summary = "index of the max along axis"; }
+def Tx8be_ArgMinOp : Tx8be_ArgReduceOp<"ArgMin"> { let summary = "index of the min along axis"; }
 
 def Tx8be_ReduceSumOp : Tx8be_ReduceOp<"ReduceSum"> { let summary = "sum over axes"; }
 def Tx8be_ReduceMeanOp : Tx8be_ReduceOp<"ReduceMean"> { let summary = "mean over axes"; }
