@@ -14,7 +14,7 @@ static int is_multi_pass(uint32_t op) {
     case CT_OP_ELU: case CT_OP_CELU: case CT_OP_SELU: case CT_OP_MISH:
     case CT_OP_SIN: case CT_OP_COS: case CT_OP_TAN: case CT_OP_ASIN: case CT_OP_ACOS: case CT_OP_ATAN:
     case CT_OP_SINH: case CT_OP_COSH: case CT_OP_ASINH: case CT_OP_ACOSH: case CT_OP_ATANH:
-    case CT_OP_POW: return 1;
+    case CT_OP_POW: case CT_OP_MOD: case CT_OP_FMOD: return 1;
     default: return 0;
     }
 }

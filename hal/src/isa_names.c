@@ -3,7 +3,7 @@
 #include "tx8/isa.h"
 
 const char *tx8_format_name(Data_Format f) {
-    static const char *const names[Fmt_COUNT] = {"int8", "fp16", "bf16", "fp32", "tf32", "int32"};
+    static const char *const names[Fmt_COUNT] = {"int8", "fp16", "bf16", "fp32", "tf32", "int32", "int64"};
     return (unsigned)f < Fmt_COUNT ? names[f] : "invalid";
 }
 
@@ -28,6 +28,6 @@ const char *tx8_ct_opcode_name(uint32_t op) {
         "log", "erf", "gelu_erf", "softplus", "softsign", "elu", "celu", "selu", "thresholded_relu", "shrink",
         "hard_swish", "mish", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh",
         "floor", "ceil", "round", "sign",
-        "pow"};
+        "pow", "mod", "fmod"};
     return op < CT_OP_COUNT ? names[op] : "invalid";
 }

@@ -98,4 +98,74 @@ static inline void ct_store_bits(uint64_t addr, Data_Format fmt, const uint32_t 
     free(b);
 }
 
+/* ---- int64 (a storage format: CONVERT and SELECT data only) ---- */
+
+/* Raw int64 elements at SPM addr (little endian). */
+static inline void ct_store_i64(uint64_t addr, const int64_t *v, size_t n) {
+    uint8_t *b = (uint8_t *)malloc(n * 8 + 1);
+    for (size_t i = 0; i < n; ++i)
+        for (int k = 0; k < 8; ++k) b[i * 8 + k] = (uint8_t)((uint64_t)v[i] >> (8 * k));
+    assert_int_equal(tx8_hal_mem_write(TX8_MEM_SPM, addr, b, n * 8), 0);
+    free(b);
+}
+static inline void ct_load_i64(uint64_t addr, int64_t *v, size_t n) {
+    uint8_t *b = (uint8_t *)malloc(n * 8 + 1);
+    assert_int_equal(tx8_hal_mem_read(TX8_MEM_SPM, addr, b, n * 8), 0);
+    for (size_t i = 0; i < n; ++i) {
+        uint64_t u = 0;
+        for (int k = 7; k >= 0; --k) u = u << 8 | b[i * 8 + k];
+        v[i] = (int64_t)u;
+    }
+    free(b);
+}
+
+/* An int64 rounded once to a float format with rnd, by integer arithmetic alone (an independent reference: no
+ * double rounding, no cmodel code): the value, +-inf on overflow where the mode rounds away. */
+static inline double ct_ref_i64_to_float(int64_t v, Data_Format fmt, RND_MODE rnd) {
+    const int p = fmt == Fmt_FP32 ? 24 : fmt == Fmt_BF16 ? 8 : 11; /* fp16 and tf32: 11 */
+    const double maxv = fmt == Fmt_FP16 ? 65504.0 : ldexp((double)((1 << p) - 1), 128 - p);
+    if (v == 0) return 0.0;
+    const int neg = v < 0;
+    const uint64_t mag = neg ? 0 - (uint64_t)v : (uint64_t)v;
+    int len = 64;
+    while (!(mag >> (len - 1))) --len;
+    double val;
+    if (len <= p) {
+        val = (double)mag;
+    } else {
+        const int shift = len - p;
+        uint64_t q = mag >> shift;
+        const uint64_t rem = mag & ((1ull << shift) - 1), half = 1ull << (shift - 1);
+        const int up = rnd == RND_NEAREST_EVEN   ? rem > half || (rem == half && (q & 1))
+                       : rnd == RND_NEAREST_AWAY ? rem >= half
+                       : rnd == RND_POS_INF      ? rem != 0 && !neg
+                       : rnd == RND_NEG_INF      ? rem != 0 && neg
+                                                 : 0;
+        q += (uint64_t)up;
+        val = ldexp((double)q, shift);
+    }
+    if (val > maxv) {
+        const int to_inf = rnd == RND_NEAREST_EVEN || rnd == RND_NEAREST_AWAY || (rnd == RND_POS_INF && !neg) ||
+                           (rnd == RND_NEG_INF && neg);
+        val = to_inf ? INFINITY : maxv;
+    }
+    return neg ? -val : val;
+}
+
+/* A double (an exact element value) rounded to an integer with rnd, saturated to [lo, hi]; NaN -> 0. C's truncating
+ * conversion, then the exact fraction x - trunc(x) decides the step (no libm, no cmodel code). */
+static inline int64_t ct_ref_to_int(double x, RND_MODE rnd, int64_t lo, int64_t hi) {
+    if (x != x) return 0;
+    if (x >= ldexp(1.0, 63)) return hi;
+    if (x <= -ldexp(1.0, 63)) return lo;
+    int64_t v = (int64_t)x;                   /* toward zero, exact */
+    const double f = x - (double)v;           /* exact: from 2^52 up x is an integer and f = 0 */
+    const double af = f < 0 ? -f : f;
+    const int64_t away = f < 0 ? -1 : 1;
+    if ((rnd == RND_POS_INF && f > 0) || (rnd == RND_NEG_INF && f < 0) ||
+        (rnd == RND_NEAREST_AWAY && af >= 0.5) || (rnd == RND_NEAREST_EVEN && (af > 0.5 || (af == 0.5 && (v & 1)))))
+        v += away;
+    return v > hi ? hi : v < lo ? lo : v;
+}
+
 #endif /* TX8_CT_TEST_COMMON_H */

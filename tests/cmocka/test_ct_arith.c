@@ -2,7 +2,10 @@
  * CT binary arithmetic through the CGRATensor_ArithOp_* wrappers and TsmExecute: V_V, V_S, V_VuV, V_VuV_loop,
  * the seed's function-pointer table, cycle counts, and the validation errors (nothing written on a reject).
  * References are plain double arithmetic with dtype tolerances; exact bits where the result is exact. pow in every
- * format: bit for bit against cm_pow rounded once, within an ulp of libm's pow, C99 special values, float only.
+ * format: bit for bit against cm_pow rounded once, within an ulp of libm's pow, C99 special values. Integers (int8,
+ * int32): every ARITH op (mod and fmod included) in every form against an int64 reference with saturation, and the
+ * named edge cases (INT_MIN / -1, x / 0, saturating products and powers); mod / fmod of floats bit for bit against
+ * libm's fmod, with the signs of zero results.
  */
 #include "ct_test_common.h"
 
@@ -358,6 +361,310 @@ static void pow_special_values(void **state) {
     }
 }
 
+/* ---- integer formats ---- */
+
+enum { IOPS = 9 };
+static const char *const kIntOpName[IOPS] = {"add", "sub", "mul", "div", "max", "min", "pow", "mod", "fmod"};
+static const vv_fn kIntVV[IOPS] = {CGRATensor_ArithOp_V_V_add, CGRATensor_ArithOp_V_V_sub, CGRATensor_ArithOp_V_V_mul,
+                                   CGRATensor_ArithOp_V_V_div, CGRATensor_ArithOp_V_V_max, CGRATensor_ArithOp_V_V_min,
+                                   CGRATensor_ArithOp_V_V_pow, CGRATensor_ArithOp_V_V_mod, CGRATensor_ArithOp_V_V_fmod};
+static const vs_fn kIntVS[IOPS] = {CGRATensor_ArithOp_V_S_add, CGRATensor_ArithOp_V_S_sub, CGRATensor_ArithOp_V_S_mul,
+                                   CGRATensor_ArithOp_V_S_div, CGRATensor_ArithOp_V_S_max, CGRATensor_ArithOp_V_S_min,
+                                   CGRATensor_ArithOp_V_S_pow, CGRATensor_ArithOp_V_S_mod, CGRATensor_ArithOp_V_S_fmod};
+static const vuv_fn kIntVuV[IOPS] = {
+    CGRATensor_ArithOp_V_VuV_add, CGRATensor_ArithOp_V_VuV_sub, CGRATensor_ArithOp_V_VuV_mul,
+    CGRATensor_ArithOp_V_VuV_div, CGRATensor_ArithOp_V_VuV_max, CGRATensor_ArithOp_V_VuV_min,
+    CGRATensor_ArithOp_V_VuV_pow, CGRATensor_ArithOp_V_VuV_mod, CGRATensor_ArithOp_V_VuV_fmod};
+static const loop_fn kIntLoop[IOPS] = {
+    CGRATensor_ArithOp_V_VuV_add_loop, CGRATensor_ArithOp_V_VuV_sub_loop, CGRATensor_ArithOp_V_VuV_mul_loop,
+    CGRATensor_ArithOp_V_VuV_div_loop, CGRATensor_ArithOp_V_VuV_max_loop, CGRATensor_ArithOp_V_VuV_min_loop,
+    CGRATensor_ArithOp_V_VuV_pow_loop, CGRATensor_ArithOp_V_VuV_mod_loop, CGRATensor_ArithOp_V_VuV_fmod_loop};
+
+/* The documented integer result (tx8/isa.h, "Integers"), in int64, saturated to [lo, hi]. pow multiplies step by
+ * step (not the CT's squaring), stopping once the magnitude passes every saturation bound. */
+static int64_t ref_int(int op, int64_t x, int64_t y, int64_t lo, int64_t hi) {
+    int64_t r;
+    switch (op) {
+    case 0: r = x + y; break;
+    case 1: r = x - y; break;
+    case 2: r = x * y; break; /* |x|, |y| <= 2^31: fits */
+    case 3: r = y == 0 ? 0 : x / y; break;
+    case 4: r = x > y ? x : y; break;
+    case 5: r = x < y ? x : y; break;
+    case 6:
+        if (y < 0 || x == 0 || x == 1 || x == -1) { /* |x| <= 1, or 1 / x^|y| truncated */
+            r = x == 1 ? 1 : x == -1 ? (y % 2 ? -1 : 1) : x == 0 && y == 0 ? 1 : 0;
+        } else {
+            r = 1;
+            for (int64_t k = 0; k < y && r >= -(1ll << 40) && r <= (1ll << 40); ++k) r *= x;
+            if (r > (1ll << 40) || r < -(1ll << 40)) r = (x < 0 && (y & 1)) ? INT64_MIN : INT64_MAX;
+        }
+        break;
+    case 7:
+        r = y == 0 ? 0 : x % y;
+        if (r != 0 && (r < 0) != (y < 0)) r += y;
+        break;
+    default: r = y == 0 ? 0 : x % y; break;
+    }
+    return r > hi ? hi : r < lo ? lo : r;
+}
+
+static int64_t rand_int_operand(tx8_rng *r, Data_Format fmt, int op, int right) {
+    const int64_t lo = fmt == Fmt_INT8 ? -128 : INT32_MIN, hi = fmt == Fmt_INT8 ? 127 : INT32_MAX;
+    const int kind = tx8_rng_int(r, 0, 9);
+    if (kind == 0) { const int64_t e[6] = {lo, hi, 0, 1, -1, lo + 1}; return e[tx8_rng_int(r, 0, 5)]; }
+    if (op == 6) return right ? tx8_rng_int(r, -3, fmt == Fmt_INT8 ? 9 : 33) : tx8_rng_int(r, -6, 6);
+    if (kind < 4) return tx8_rng_int(r, -100, 100);
+    if (fmt == Fmt_INT8) return tx8_rng_int(r, -128, 127);
+    return kind < 7 ? tx8_rng_int(r, -70000, 70000) : (int32_t)(uint32_t)tx8_rng_next(r);
+}
+
+static void integer_arith_every_form(void **state) {
+    (void)state;
+    tx8_rng r;
+    tx8_rng_seed(&r, tx8_test_seed() + 6);
+    enum { MAXN = 5200 };
+    uint32_t *a = malloc(MAXN * 4), *b = malloc(MAXN * 4), *got = malloc(MAXN * 4);
+    for (int c = 0; c < IOPS * 8; ++c) {
+        const int op = c % IOPS, shape = (c / IOPS) % 4;
+        const Data_Format fmt = (c / (4 * IOPS)) % 2 ? Fmt_INT32 : Fmt_INT8;
+        const int64_t lo = fmt == Fmt_INT8 ? -128 : INT32_MIN, hi = fmt == Fmt_INT8 ? 127 : INT32_MAX;
+        const RND_MODE rnd = (RND_MODE)tx8_rng_int(&r, 0, RND_COUNT - 1); /* never matters: results are exact */
+        uint32_t n = ct_rand_count(&r), unit = 1, unit_total = 1;
+        if (shape == 2) {
+            unit = (uint32_t)tx8_rng_int(&r, 1, 300);
+            n = unit * (uint32_t)tx8_rng_int(&r, 1, 5000 / (int)unit > 0 ? 5000 / (int)unit : 1);
+            unit_total = unit;
+        } else if (shape == 3) {
+            unit = 64;
+            unit_total = 64 * (uint32_t)tx8_rng_int(&r, 1, 6);
+            n = 64 * (uint32_t)tx8_rng_int(&r, 1, 12);
+        }
+        const uint32_t total = shape == 3 ? n * (unit_total / 64) : n, nb = shape == 0 ? total : unit_total;
+        for (uint32_t i = 0; i < total; ++i) a[i] = (uint32_t)rand_int_operand(&r, fmt, op, 0);
+        for (uint32_t i = 0; i < nb; ++i) b[i] = (uint32_t)rand_int_operand(&r, fmt, op, 1);
+        const int32_t scalar = fmt == Fmt_INT8 && tx8_rng_int(&r, 0, 3) == 0 ? tx8_rng_int(&r, -1000, 1000)
+                                                                           : (int32_t)b[0]; /* past int8 too */
+        ct_store_bits(SPM_A, fmt, a, total);
+        ct_store_bits(SPM_B, fmt, b, nb);
+        CT_Param p;
+        switch (shape) {
+        case 0: kIntVV[op](&p, SPM_A, SPM_B, SPM_D, n, rnd, fmt); break;
+        case 1: kIntVS[op](&p, SPM_A, (uint32_t)scalar, SPM_D, n, rnd, fmt); break;
+        case 2: kIntVuV[op](&p, SPM_A, SPM_D, SPM_B, rnd, n, unit, fmt); break;
+        default: kIntLoop[op](&p, SPM_A, SPM_D, SPM_B, rnd, n, 64, total, unit_total, fmt); break;
+        }
+        const int multi = op == 3 || op >= 6;
+        assert_int_equal(TsmExecute(&p), ct_expected_cycles(total, tx8_format_bytes(fmt) * 8, multi));
+        ct_load_bits(SPM_D, fmt, got, total);
+        for (uint32_t i = 0; i < total; ++i) {
+            const uint32_t bi = shape == 0 ? b[i] : shape == 2 ? b[i % unit] : shape == 3 ? b[(i / n) * 64 + i % 64]
+                                                                                         : (uint32_t)scalar;
+            const int64_t x = fmt == Fmt_INT8 ? (int8_t)a[i] : (int32_t)a[i];
+            const int64_t y = fmt == Fmt_INT8 && shape != 1 ? (int8_t)bi : (int32_t)bi;
+            const int64_t want = ref_int(op, x, y, lo, hi);
+            const int64_t g = fmt == Fmt_INT8 ? (int8_t)got[i] : (int32_t)got[i];
+            if (g != want) {
+                print_error("int case %d: %s shape %d %s %s n=%u unit=%u: element %u: %lld op %lld = %lld, want %lld\n",
+                            c, kIntOpName[op], shape, tx8_format_name(fmt), tx8_rnd_name(rnd), n, unit, i,
+                            (long long)x, (long long)y, (long long)g, (long long)want);
+                fail();
+            }
+        }
+        ++g_random_cases;
+    }
+    free(a), free(b), free(got);
+}
+
+/* Named integer results (V_V), each hand-derived. */
+static void integer_named_cases(void **state) {
+    (void)state;
+    const int64_t mn = INT32_MIN, mx = INT32_MAX;
+    const struct { int op; Data_Format fmt; int64_t a, b, want; } c[] = {
+        {3, Fmt_INT32, mn, -1, mx}, {3, Fmt_INT32, 7, -2, -3}, {3, Fmt_INT32, -7, 2, -3}, {3, Fmt_INT32, 5, 0, 0},
+        {3, Fmt_INT32, -5, 0, 0},   {3, Fmt_INT32, 0, 0, 0},   {3, Fmt_INT8, -128, -1, 127}, {3, Fmt_INT8, -7, 7, -1},
+        {2, Fmt_INT32, 65536, 65536, mx}, {2, Fmt_INT32, 46341, 46341, mx}, {2, Fmt_INT32, -46341, 46341, mn},
+        {2, Fmt_INT32, mn, mn, mx}, {2, Fmt_INT32, mn, -1, mx}, {2, Fmt_INT32, 46340, 46340, 2147395600},
+        {2, Fmt_INT8, -128, -1, 127}, {2, Fmt_INT8, 16, -8, -128}, {2, Fmt_INT8, 16, -9, -128},
+        {0, Fmt_INT8, 100, 100, 127}, {1, Fmt_INT8, -100, 100, -128}, {0, Fmt_INT32, mx, 1, mx},
+        {1, Fmt_INT32, mn, 1, mn}, {1, Fmt_INT32, 0, mn, mx},
+        {6, Fmt_INT32, 2, 31, mx}, {6, Fmt_INT32, -2, 31, mn}, {6, Fmt_INT32, -2, 32, mx},
+        {6, Fmt_INT32, 2, 30, 1 << 30}, {6, Fmt_INT32, 3, -1, 0}, {6, Fmt_INT32, -1, -3, -1},
+        {6, Fmt_INT32, -1, -4, 1}, {6, Fmt_INT32, 1, -5, 1}, {6, Fmt_INT32, 0, -1, 0}, {6, Fmt_INT32, 0, 0, 1},
+        {6, Fmt_INT32, -3, 3, -27}, {6, Fmt_INT32, 10, 9, 1000000000},
+        {6, Fmt_INT32, 10, 10, mx}, {6, Fmt_INT32, -1, mx, -1}, {6, Fmt_INT32, 2, mx, mx}, {6, Fmt_INT32, 0, mx, 0},
+        {6, Fmt_INT8, 2, 7, 127}, {6, Fmt_INT8, -2, 7, -128}, {6, Fmt_INT8, -2, 6, 64}, {6, Fmt_INT8, 3, 5, 127},
+        {7, Fmt_INT32, 7, 3, 1}, {7, Fmt_INT32, -7, 3, 2}, {7, Fmt_INT32, 7, -3, -2}, {7, Fmt_INT32, -7, -3, -1},
+        {7, Fmt_INT32, 6, -3, 0}, {7, Fmt_INT32, 7, 0, 0}, {7, Fmt_INT32, mn, -1, 0}, {7, Fmt_INT32, mn, mx, mx - 1},
+        {8, Fmt_INT32, 7, 3, 1}, {8, Fmt_INT32, -7, 3, -1}, {8, Fmt_INT32, 7, -3, 1}, {8, Fmt_INT32, -7, -3, -1},
+        {8, Fmt_INT32, 7, 0, 0}, {8, Fmt_INT32, mn, -1, 0}, {7, Fmt_INT8, -128, 127, 126}, {8, Fmt_INT8, -128, 127, -1},
+        {4, Fmt_INT32, mn, mx, mx}, {5, Fmt_INT8, -128, 127, -128},
+    };
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; ++k) {
+        const uint32_t av = (uint32_t)c[k].a, bv = (uint32_t)c[k].b;
+        ct_store_bits(SPM_A, c[k].fmt, &av, 1);
+        ct_store_bits(SPM_B, c[k].fmt, &bv, 1);
+        for (int m = 0; m < RND_COUNT; ++m) { /* the same in every rounding mode */
+            CT_Param p;
+            kIntVV[c[k].op](&p, SPM_A, SPM_B, SPM_D, 1, (RND_MODE)m, c[k].fmt);
+            assert_true(TsmExecute(&p) != TX8_CYCLES_INVALID);
+            uint32_t got;
+            ct_load_bits(SPM_D, c[k].fmt, &got, 1);
+            const int64_t g = c[k].fmt == Fmt_INT8 ? (int8_t)got : (int32_t)got;
+            if (g != c[k].want) {
+                print_error("%s %s %lld, %lld (%s): got %lld, want %lld\n", kIntOpName[c[k].op],
+                            tx8_format_name(c[k].fmt), (long long)c[k].a, (long long)c[k].b, tx8_rnd_name((RND_MODE)m),
+                            (long long)g, (long long)c[k].want);
+                fail();
+            }
+        }
+    }
+    /* abs / neg of the minimum saturate; of the others they are exact */
+    const uint32_t v8[4] = {0x80u, 0x81u, 0x7Fu, 0u}, v32[4] = {0x80000000u, 0x80000001u, 0x7FFFFFFFu, 0u};
+    const int64_t abs8[4] = {127, 127, 127, 0}, neg8[4] = {127, 127, -127, 0};
+    const int64_t abs32[4] = {mx, mx, mx, 0}, neg32[4] = {mx, mx, -mx, 0};
+    for (int f = 0; f < 2; ++f) {
+        const Data_Format fmt = f ? Fmt_INT32 : Fmt_INT8;
+        ct_store_bits(SPM_A, fmt, f ? v32 : v8, 4);
+        for (int u = 0; u < 2; ++u) {
+            CT_Param p;
+            (u ? CGRATensor_ArithOp_V_V_neg : CGRATensor_ArithOp_V_V_abs)(&p, SPM_A, SPM_D, 4, RND_NEAREST_EVEN, fmt);
+            assert_int_equal(TsmExecute(&p), ct_expected_cycles(4, f ? 32 : 8, 0));
+            uint32_t got[4];
+            ct_load_bits(SPM_D, fmt, got, 4);
+            const int64_t *want = u ? (f ? neg32 : neg8) : (f ? abs32 : abs8);
+            for (int i = 0; i < 4; ++i) assert_int_equal(f ? (int32_t)got[i] : (int8_t)got[i], want[i]);
+        }
+    }
+}
+
+/* ---- mod / fmod of floats: bit for bit against libm's fmod (exact), the signs of zero results included ---- */
+
+static double ref_pymod(double x, double y) {
+    const double m = fmod(x, y);
+    if (m != m) return m;
+    if (m == 0.0) return copysign(0.0, y);
+    return (m < 0.0) != (y < 0.0) ? m + y : m;
+}
+
+/* The bits of x mod y (Python's %) in fmt with rnd: fmod exactly, then the divisor's add rounded once. An add that
+ * double cannot hold exactly only happens with a remainder far below half an ulp of y in fmt: the exact sum then
+ * lies strictly between y and its neighbour toward zero (the remainder has the other sign), which decides. */
+static uint32_t ref_mod_bits(double x, double y, Data_Format fmt, RND_MODE rnd) {
+    const double m = fmod(x, y);
+    if (m != m || m == 0.0 || (m < 0.0) == (y < 0.0) || isinf(y))
+        return cm_round_to_format(ref_pymod(x, y), fmt, RND_NEAREST_EVEN); /* an exact value: no rounding */
+    const double s = m + y, v = s - m, e = (m - (s - v)) + (y - v); /* TwoSum: s + e is exactly m + y */
+    if (e == 0.0) return cm_round_to_format(s, fmt, rnd);
+    const uint32_t yb = cm_round_to_format(y, fmt, RND_NEAREST_EVEN), ulp = fmt == Fmt_TF32 ? 0x2000u : 1u;
+    assert_true(fabs(m) < 0x1p-30 * fabs(y));
+    const int toward_zero = rnd == RND_ZERO || (rnd == RND_POS_INF && y < 0.0) || (rnd == RND_NEG_INF && y > 0.0);
+    return toward_zero ? yb - ulp : yb; /* one ulp less magnitude */
+}
+
+static void float_mod_fmod(void **state) {
+    (void)state;
+    tx8_rng r;
+    tx8_rng_seed(&r, tx8_test_seed() + 7);
+    enum { MAXN = 5200 };
+    static const double kOdd[12] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 1.0, -1.0, 3.0, -3.0, 1e30, -1e-30, 6.0};
+    double *a = malloc(MAXN * sizeof(double)), *b = malloc(MAXN * sizeof(double));
+    uint32_t *bits = malloc(MAXN * 4);
+    const Data_Format fmts[4] = {Fmt_FP32, Fmt_FP16, Fmt_BF16, Fmt_TF32};
+    for (int c = 0; c < 64; ++c) {
+        const int fm = c % 2, shape = (c / 2) % 4;
+        const Data_Format fmt = fmts[(c / 8) % 4];
+        const RND_MODE rnd = (RND_MODE)tx8_rng_int(&r, 0, RND_COUNT - 1);
+        uint32_t n = ct_rand_count(&r), unit = 1, unit_total = 1;
+        if (shape == 2) {
+            unit = (uint32_t)tx8_rng_int(&r, 1, 300);
+            n = unit * (uint32_t)tx8_rng_int(&r, 1, 5000 / (int)unit > 0 ? 5000 / (int)unit : 1);
+            unit_total = unit;
+        } else if (shape == 3) {
+            unit = 64;
+            unit_total = 64 * (uint32_t)tx8_rng_int(&r, 1, 6);
+            n = 64 * (uint32_t)tx8_rng_int(&r, 1, 12);
+        }
+        const uint32_t total = shape == 3 ? n * (unit_total / 64) : n, nb = shape == 0 ? total : unit_total;
+        const double span = fmt == Fmt_FP16 ? 6e4 : 1e6;
+        for (uint32_t i = 0; i < total; ++i)
+            a[i] = i % 3 ? tx8_rng_uniform(&r, -20, 20) : tx8_rng_uniform(&r, -span, span);
+        for (uint32_t i = 0; i < nb; ++i)
+            b[i] = i % 4 ? tx8_rng_uniform(&r, -7, 7) : tx8_rng_uniform(&r, -0.01, 0.01);
+        for (uint32_t i = 0; i < total; i += 37) a[i] = kOdd[(i / 37) % 12];
+        for (uint32_t i = 5; i < nb; i += 29) b[i] = kOdd[(i / 29 + 3) % 12];
+        tx8_test_quantize(fmt, a, total);
+        tx8_test_quantize(fmt, b, nb);
+        const float s = (float)b[0];
+        uint32_t scalar;
+        memcpy(&scalar, &s, 4);
+        tx8_test_spm_store(SPM_A, fmt, a, total);
+        tx8_test_spm_store(SPM_B, fmt, b, nb);
+        CT_Param p;
+        switch (shape) {
+        case 0: kIntVV[7 + fm](&p, SPM_A, SPM_B, SPM_D, n, rnd, fmt); break;
+        case 1: kIntVS[7 + fm](&p, SPM_A, scalar, SPM_D, n, rnd, fmt); break;
+        case 2: kIntVuV[7 + fm](&p, SPM_A, SPM_D, SPM_B, rnd, n, unit, fmt); break;
+        default: kIntLoop[7 + fm](&p, SPM_A, SPM_D, SPM_B, rnd, n, 64, total, unit_total, fmt); break;
+        }
+        assert_int_equal(TsmExecute(&p), ct_expected_cycles(total, tx8_format_bytes(fmt) * 8, 1));
+        ct_load_bits(SPM_D, fmt, bits, total);
+        for (uint32_t i = 0; i < total; ++i) {
+            const double y = shape == 0 ? b[i] : shape == 1 ? (double)s : shape == 2 ? b[i % unit]
+                                                                      : b[(i / n) * 64 + i % 64];
+            const double w = fm ? fmod(a[i], y) : ref_pymod(a[i], y);
+            const uint32_t want = fm ? cm_round_to_format(w, fmt, RND_NEAREST_EVEN) /* exact: representable */
+                                     : ref_mod_bits(a[i], y, fmt, rnd);
+            if (bits[i] != want) {
+                print_error("%s case %d: shape %d %s %s: element %u: %.9g, %.9g: got bits 0x%x, want %.9g (0x%x)\n",
+                            fm ? "fmod" : "mod", c, shape, tx8_format_name(fmt), tx8_rnd_name(rnd), i, a[i], y,
+                            bits[i], w, want);
+                fail();
+            }
+        }
+        ++g_random_cases;
+    }
+    /* the signs, by hand: mod follows the divisor, fmod the dividend, zeros included */
+    const struct { double a, b, mod, fmod; } k[] = {
+        {5, 3, 2, 2},           {-5, 3, 1, -2},        {5, -3, -1, 2},         {-5, -3, -2, -2},
+        {4, -2, -0.0, 0.0},     {-4, 2, 0.0, -0.0},    {-0.0, 3, 0.0, -0.0},   {0.0, -3, -0.0, 0.0},
+        {5.5, 2, 1.5, 1.5},     {-5.5, 2, 0.5, -1.5},  {5, INFINITY, 5, 5},    {-5, INFINITY, INFINITY, -5},
+        {5, -INFINITY, -INFINITY, 5}, {-5, -INFINITY, -5, -5}, {5, 0, NAN, NAN}, {INFINITY, 3, NAN, NAN},
+        {NAN, 3, NAN, NAN},     {3, NAN, NAN, NAN},    {7.5, -2, -0.5, 1.5},   {-0.0, -INFINITY, -0.0, -0.0},
+    };
+    for (size_t i = 0; i < sizeof k / sizeof k[0]; ++i)
+        for (int fm = 0; fm < 2; ++fm) {
+            CT_Param p;
+            tx8_test_spm_store(SPM_A, Fmt_FP32, &k[i].a, 1);
+            tx8_test_spm_store(SPM_B, Fmt_FP32, &k[i].b, 1);
+            kIntVV[7 + fm](&p, SPM_A, SPM_B, SPM_D, 1, RND_NEAREST_EVEN, Fmt_FP32);
+            assert_int_equal(TsmExecute(&p), ct_expected_cycles(1, 32, 1));
+            uint32_t got;
+            ct_load_bits(SPM_D, Fmt_FP32, &got, 1);
+            const double w = fm ? k[i].fmod : k[i].mod;
+            const uint32_t want = cm_round_to_format(w, Fmt_FP32, RND_NEAREST_EVEN);
+            if (got != want) {
+                print_error("%s(%g, %g): got bits 0x%08x, want %g (0x%08x)\n", fm ? "fmod" : "mod", k[i].a, k[i].b,
+                            got, w, want);
+                fail();
+            }
+        }
+    /* a float mod that rounds: (1 + 2^-23) mod -4 = -3 + 2^-23, halfway between fp32's -3 and -3 + 2^-22 */
+    const double x = 1.0 + 0x1p-23, y4 = -4.0;
+    const double rounded[RND_COUNT] = {-3.0, -3.0 + 0x1p-22, -3.0 + 0x1p-22, -3.0, -3.0};
+    tx8_test_spm_store(SPM_A, Fmt_FP32, &x, 1);
+    tx8_test_spm_store(SPM_B, Fmt_FP32, &y4, 1);
+    for (int m = 0; m < RND_COUNT; ++m) {
+        CT_Param p;
+        CGRATensor_ArithOp_V_V_mod(&p, SPM_A, SPM_B, SPM_D, 1, (RND_MODE)m, Fmt_FP32);
+        assert_true(TsmExecute(&p) != TX8_CYCLES_INVALID);
+        double got;
+        tx8_test_spm_load(SPM_D, Fmt_FP32, &got, 1);
+        assert_true(got == rounded[m]);
+    }
+    free(a), free(b), free(bits);
+}
+
 /* ---- rejected instructions: message names instruction and field; dst untouched; no cycles ---- */
 
 static void rejects(void **state) {
@@ -422,13 +729,17 @@ static void rejects(void **state) {
     CGRATensor_ArithOp_V_VuV_add(&p, SPM_A, SPM_D, SPM_D, RND_NEAREST_EVEN, 16, 4, Fmt_FP32);
     ct_expect_reject(&p, "CT add V_VuV: dst_addr range [0x180000, 0x180040) overlaps src1_addr", SPM_D, 64);
 
-    /* pow is float only (the other ARITH ops take integers) */
-    CGRATensor_ArithOp_V_V_pow(&p, SPM_A, SPM_B, SPM_D, 16, RND_NEAREST_EVEN, Fmt_INT8);
-    ct_expect_reject(&p, "CT pow V_V: src_fmt = int8 is not supported (fp32, fp16, bf16 or tf32 only)", SPM_D, 16);
-    CGRATensor_ArithOp_V_S_pow(&p, SPM_A, 2, SPM_D, 16, RND_NEAREST_EVEN, Fmt_INT32);
-    ct_expect_reject(&p, "CT pow V_S: src_fmt = int32 is not supported", SPM_D, 64);
-    CGRATensor_ArithOp_V_VuV_pow(&p, SPM_A, SPM_D, SPM_B, RND_NEAREST_EVEN, 16, 4, Fmt_INT8);
-    ct_expect_reject(&p, "CT pow V_VuV: src_fmt = int8 is not supported", SPM_D, 16);
+    /* pow, mod and fmod take every format but int64 (a storage format) */
+    CGRATensor_ArithOp_V_V_pow(&p, SPM_A, SPM_B, SPM_D, 16, RND_NEAREST_EVEN, Fmt_INT64);
+    ct_expect_reject(&p, "CT pow V_V: src_fmt = int64 is not supported: int64 is a storage format", SPM_D, 128);
+    CGRATensor_ArithOp_V_VuV_fmod(&p, SPM_A, SPM_D, SPM_B, RND_NEAREST_EVEN, 16, 4, Fmt_INT64);
+    ct_expect_reject(&p, "CT fmod V_VuV: src_fmt = int64 is not supported", SPM_D, 128);
+    CGRATensor_ArithOp_V_V_mod(&p, SPM_A, SPM_B, SPM_D, 16, RND_NEAREST_EVEN, Fmt_INT32);
+    p.ctrl.format = CT_FMT_V;
+    ct_expect_reject(&p, "CT mod V: format = V is not valid for function ARITH", SPM_D, 64);
+    p.ctrl.format = CT_FMT_V_V;
+    p.ctrl.function = CT_FUNC_CMP;
+    ct_expect_reject(&p, "CT mod V_V: function = CMP, but opcode mod belongs to function ARITH", SPM_D, 64);
     CGRATensor_ArithOp_V_V_pow(&p, SPM_A, SPM_B, SPM_D, 16, RND_NEAREST_EVEN, Fmt_FP32);
     p.ctrl.format = CT_FMT_V;
     ct_expect_reject(&p, "CT pow V: format = V is not valid for function ARITH", SPM_D, 64);
@@ -447,6 +758,9 @@ int main(void) {
         cmocka_unit_test_setup_teardown(random_arith, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(pow_random_every_format, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(pow_special_values, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(integer_arith_every_form, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(integer_named_cases, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(float_mod_fmod, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(rejects, tx8_test_setup, tx8_test_teardown),
     };
     const int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -137,6 +137,50 @@ static void element_load_store_little_endian(void **state) {
     assert_int_equal(buf[0], 0xFD);
 }
 
+/* cm_fmod is exact: bit for bit libm's fmod (exact too) over random doubles of every exponent, subnormals and huge
+ * exponent gaps included, and C's special values; int64 element load / store. */
+static void fmod_exact_and_int64_elements(void **state) {
+    (void)state;
+    tx8_rng r;
+    tx8_rng_seed(&r, tx8_test_seed() + 70);
+    for (int i = 0; i < 20000; ++i) {
+        uint64_t bx = tx8_rng_next(&r), by = tx8_rng_next(&r);
+        if (i % 4 == 1) by = (by & 0x800FFFFFFFFFFFFFull) | (uint64_t)tx8_rng_int(&r, 0, 60) << 52; /* subnormal-ish */
+        if (i % 4 == 2) by = (by & 0x800FFFFFFFFFFFFFull) | (bx & 0x7FF0000000000000ull); /* same binade */
+        double x, y;
+        memcpy(&x, &bx, 8), memcpy(&y, &by, 8);
+        if (x != x || y != y) continue; /* NaN payloads may differ; the NaN cases are below */
+        const double got = cm_fmod(x, y), want = fmod(x, y);
+        uint64_t g, w;
+        memcpy(&g, &got, 8), memcpy(&w, &want, 8);
+        if (!(got != got && want != want) && g != w) {
+            print_error("cm_fmod(%a, %a) = %a, libm %a\n", x, y, got, want);
+            fail();
+        }
+    }
+    const double nan = NAN, inf = INFINITY;
+    assert_true(cm_fmod(5.0, 0.0) != cm_fmod(5.0, 0.0));
+    assert_true(cm_fmod(inf, 2.0) != cm_fmod(inf, 2.0));
+    assert_true(cm_fmod(nan, 2.0) != cm_fmod(nan, 2.0));
+    assert_true(cm_fmod(2.0, nan) != cm_fmod(2.0, nan));
+    assert_true(cm_fmod(-5.0, inf) == -5.0);
+    assert_true(cm_fmod(-0.0, 3.0) == 0.0 && signbit(cm_fmod(-0.0, 3.0)));
+    assert_true(cm_fmod(-6.0, 3.0) == 0.0 && signbit(cm_fmod(-6.0, 3.0)));
+    assert_true(cm_fmod(0x1p-1074, 0x1p-1074) == 0.0 && cm_fmod(0x3p-1074, 0x2p-1074) == 0x1p-1074);
+    assert_true(cm_fmod(0x1p1023, 3.0) == 2.0); /* 2^1023 = 2 (mod 3) */
+    uint8_t buf[8];
+    cm_store_element(buf, Fmt_INT64, -2.0, RND_NEAREST_EVEN);
+    for (int k = 0; k < 8; ++k) assert_int_equal(buf[k], k ? 0xFF : 0xFE);
+    assert_true(cm_load_element(buf, Fmt_INT64) == -2.0);
+    cm_store_element(buf, Fmt_INT64, 1e300, RND_NEAREST_EVEN); /* saturates */
+    assert_int_equal(buf[7], 0x7F);
+    assert_int_equal(cm_round_to_int64(-2.5, RND_NEAREST_EVEN), -2);
+    assert_int_equal(cm_round_to_int64(NAN, RND_NEAREST_EVEN), 0);
+    assert_int_equal(cm_int64_to_format(INT64_MIN, Fmt_FP32, RND_NEAREST_EVEN), 0xDF000000u);
+    assert_int_equal(cm_int64_to_format(INT64_MAX, Fmt_INT8, RND_ZERO), 0x7Fu);
+    assert_int_equal(cm_round_to_format(1.0, Fmt_INT64, RND_NEAREST_EVEN), 0u);
+}
+
 static void transcendentals_match_libm(void **state) {
     (void)state;
     tx8_rng rng;
@@ -326,6 +370,7 @@ int main(void) {
         cmocka_unit_test(overflow_and_specials),
         cmocka_unit_test(int8_rounds_and_saturates),
         cmocka_unit_test(element_load_store_little_endian),
+        cmocka_unit_test(fmod_exact_and_int64_elements),
         cmocka_unit_test(transcendentals_match_libm),
         cmocka_unit_test(new_functions_match_libm),
         cmocka_unit_test(new_functions_special_values),

@@ -247,7 +247,8 @@ static void scalar_activations(void **state) {
 }
 
 /* op_cast between fp32, fp16 and bf16 each way, compact layouts: values (with overflow for the narrower formats)
- * rounded once to the output format in every rounding mode, bit for bit; one convert at the CT bound. */
+ * rounded once to nearest even to the output format, bit for bit; one convert at the CT bound. (The integer
+ * formats and to_bool: test_op_int.c.) */
 static void cast_cases(void **state) {
     (void)state;
     tx8_rng r;
@@ -259,7 +260,7 @@ static void cast_cases(void **state) {
     for (int c = 0; c < 36; ++c) {
         const Data_Format from = kFloatFmts[c % 3], to = kFloatFmts[(c / 3) % 3];
         const LAYOUT_MODE mode = c % 2 ? LAYOUT_NTENSOR : LAYOUT_TENSOR;
-        const RND_MODE rnd = (RND_MODE)tx8_rng_int(&r, 0, RND_COUNT - 1);
+        const RND_MODE rnd = RND_NEAREST_EVEN; /* op_cast's rounding between floats */
         const int32_t shape[3] = {1, tx8_rng_int(&r, 1, 5), tx8_rng_int(&r, 1, 300)};
         const size_t n = (size_t)shape[1] * (size_t)shape[2];
         const tx8_layout li = make_layout(mode, from, shape, 3), lo = make_layout(mode, to, shape, 3);
@@ -268,7 +269,7 @@ static void cast_cases(void **state) {
         make_tensor(&tout, to, SPM_D, shape, 3);
         ct_rand_vals(&r, from, x, n, c % 4 == 0 ? -1e5 : -3, c % 4 == 0 ? 1e5 : 3); /* fp16 overflows past 65504 */
         put_tensor(&li, SPM_A, x, n);
-        ELTWISE_PARAM prm = {mode, rnd};
+        CAST_PARAM prm = {mode, 0};
         const uint64_t cyc = op_cast(&prm, &ti.tsr, &tout.tsr);
         assert_int_equal(tx8_test_faults()->count, 0);
         const uint32_t bits = (li.elem_bytes > lo.elem_bytes ? li.elem_bytes : lo.elem_bytes) * 8;
@@ -283,11 +284,11 @@ static void cast_cases(void **state) {
     const int32_t shape[3] = {1, 2, 8};
     tensor_buf ta, tb;
     make_tensor(&ta, Fmt_FP32, SPM_A, shape, 3);
-    make_tensor(&tb, Fmt_INT8, SPM_D, shape, 3);
-    ELTWISE_PARAM prm = {LAYOUT_TENSOR, RND_NEAREST_EVEN}, cx = {LAYOUT_CX, RND_NEAREST_EVEN};
+    make_tensor(&tb, Fmt_TF32, SPM_D, shape, 3);
+    CAST_PARAM prm = {LAYOUT_TENSOR, 0}, cx = {LAYOUT_CX, 0};
     ct_fill_pattern(SPM_D, 64);
     assert_true(op_cast(&prm, &ta.tsr, &tb.tsr) == TX8_CYCLES_INVALID);
-    tx8_test_expect_fault("op_cast: out->format = int8, must be fp32, fp16 or bf16");
+    tx8_test_expect_fault("op_cast: out->format = tf32, must be fp32, fp16, bf16, int8, int32 or int64");
     assert_true(op_cast(&cx, &ta.tsr, &ta.tsr) == TX8_CYCLES_INVALID);
     tx8_test_expect_fault("op_cast: param->layout = 2, must be Tensor or NTensor (compact)");
     ct_assert_pattern(SPM_D, 64);
@@ -332,14 +333,14 @@ static void faults(void **state) {
     make_tensor(&to, Fmt_FP32, SPM_D, s4, 4);
     make_tensor(&t5, Fmt_FP32, SPM_B, s5, 5);
     make_tensor(&tbad, Fmt_FP32, SPM_B, s4b, 4);
-    make_tensor(&t8, Fmt_INT8, SPM_B, s4, 4);
+    make_tensor(&t8, Fmt_INT64, SPM_B, s4, 4);
     ELTWISE_PARAM prm = {LAYOUT_TENSOR, RND_NEAREST_EVEN};
     struct { uint64_t (*run)(ELTWISE_PARAM *, TSR *, TSR *, TSR *); ELTWISE_PARAM *p; TSR *a, *b; const char *msg; } cases[] = {
         {op_add, &prm, &ta.tsr, &tb.tsr, "op_add: b->format = bf16, a->format = fp32; they must match"},
         {op_mul, &prm, &ta.tsr, &t5.tsr, "op_mul: b->shape->dim = 5, must be 2..4"},
         {op_add, &prm, &ta.tsr, &tbad.tsr,
          "op_add: b->shape->shape_real[2] = 4, out->shape->shape_real[2] = 3; must be equal or 1 (broadcast)"},
-        {op_add, &prm, &ta.tsr, &t8.tsr, "op_add: b->format = int8, must be fp32, fp16 or bf16"},
+        {op_add, &prm, &ta.tsr, &t8.tsr, "op_add: b->format = int64, must be fp32, fp16, bf16, int8 or int32"},
         {op_mul, &prm, &ta.tsr, NULL, "op_mul: b is NULL"},
         {op_mul, NULL, &ta.tsr, &ta.tsr, "op_mul: param is NULL"},
     };
@@ -489,7 +490,7 @@ static void pow_cases(void **state) {
             print_error("op_pow(%g, %g): got bits 0x%08x, want %g\n", pa[i], pb[i], bits[i], pw[i]);
             fail();
         }
-    /* the base may not broadcast where the exponent does not; int formats are refused; nothing written */
+    /* the base may not broadcast where the exponent does not; formats must match; nothing written */
     const int32_t full[4] = {1, 2, 3, 8}, row[4] = {1, 2, 3, 1};
     tensor_buf tfull, trow, tout, t8;
     make_tensor(&tfull, Fmt_FP32, SPM_B, full, 4);
@@ -500,7 +501,7 @@ static void pow_cases(void **state) {
     assert_true(op_pow(&prm, &trow.tsr, &tfull.tsr, &tout.tsr) == TX8_CYCLES_INVALID);
     tx8_test_expect_fault("op_pow: a broadcasts over 8 elements where b does not: not supported");
     assert_true(op_pow(&prm, &tfull.tsr, &t8.tsr, &tout.tsr) == TX8_CYCLES_INVALID);
-    tx8_test_expect_fault("op_pow: b->format = int8, must be fp32, fp16 or bf16");
+    tx8_test_expect_fault("op_pow: b->format = int8, a->format = fp32; they must match");
     ct_assert_pattern(SPM_D, 256);
     free(a), free(b), free(got), free(want);
 }

@@ -18,13 +18,22 @@ extern "C" {
 
 /* Rounds a double to the format's bit pattern (fp16/bf16 in the low 16 bits, int8 in the low 8 bits).
  * Floats: IEEE semantics with subnormals; overflow gives inf or the largest finite value as the mode dictates;
- * NaN gives the format's canonical quiet NaN. Ints: rounding by mode, then saturation; NaN gives 0. */
+ * NaN gives the format's canonical quiet NaN. Ints: rounding by mode, then saturation; NaN gives 0.
+ * Fmt_INT64 does not fit the result (0): use cm_round_to_int64. */
 uint32_t cm_round_to_format(double x, Data_Format fmt, RND_MODE rnd);
 
-/* Exact value of an element's bit pattern (tf32 bits are read as fp32). */
+/* Exact value of an element's bit pattern (tf32 bits are read as fp32); 0 for Fmt_INT64 (not 32 bits). */
 double cm_format_to_double(uint32_t bits, Data_Format fmt);
 
-/* Element load/store from memory (little endian, unaligned allowed). */
+/* int64 conversions, each rounded once (the CT's CONVERT to and from Fmt_INT64):
+ * cm_round_to_int64: x rounded to an integer by rnd, saturated to [INT64_MIN, INT64_MAX]; NaN gives 0.
+ * cm_int64_to_format: v as fmt's bit pattern (as cm_round_to_format's): int8 / int32 saturate; the float formats
+ * get v rounded once, correctly, by rnd, also where |v| > 2^53 (no detour through a rounded double); 0 for int64. */
+int64_t cm_round_to_int64(double x, RND_MODE rnd);
+uint32_t cm_int64_to_format(int64_t v, Data_Format fmt, RND_MODE rnd);
+
+/* Element load/store from memory (little endian, unaligned allowed). Fmt_INT64: the load gives the nearest double
+ * (exact for |v| <= 2^53), the store cm_round_to_int64. */
 double cm_load_element(const uint8_t *p, Data_Format fmt);
 void cm_store_element(uint8_t *p, Data_Format fmt, double x, RND_MODE rnd);
 
@@ -47,6 +56,9 @@ double cm_sqrt(double x);
 double cm_floor(double x);
 double cm_ceil(double x);
 double cm_roundeven(double x);
+/* C's fmod, exact (the remainder of two doubles is a double): x - trunc(x / y) * y with the sign of x (a zero
+ * result too); NaN for a NaN operand, an infinite x or a zero y; x itself for an infinite y. */
+double cm_fmod(double x, double y);
 
 /* More portable functions of one double, each within one double ulp of the exact result over its whole domain (below
  * 0.8 ulp against 200-bit references in sampled hard regions; tests/cmocka/test_numerics.c prints the difference to

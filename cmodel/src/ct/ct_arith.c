@@ -1,5 +1,5 @@
 /*
- * CT binary arithmetic (add sub mul div max min, and pow for float formats) in V_V, V_S, V_VuV and V_VuV_LOOP.
+ * CT binary arithmetic (add sub mul div max min pow mod fmod) in V_V, V_S, V_VuV and V_VuV_LOOP.
  *
  * Each result is computed in double and rounded once to dst_fmt. For mul/div this is the correctly rounded result
  * in every mode (products of <= 24-bit operands are exact in double; a quotient that is not representable with p
@@ -10,6 +10,12 @@
  * max/min propagate NaN; on ties (including +0 vs -0) they return the second operand.
  * pow(a, b) is the cmodel's cm_pow (C99 Annex F special values; a negative a with an integer b gives the signed
  * result, with a non-integer b NaN), within an ulp of double, then rounded once like the others.
+ * fmod is exact (cm_fmod: the remainder fits every format). mod is fmod plus the divisor where a non-zero remainder
+ * has the other sign: an add, exact in double unless the two are 2^29+ apart, rounded once like add (for floats the
+ * sum may need more bits than the format has: (1 + 2^-23) mod -4 in fp32), with add's directed-mode correction.
+ * Integer formats (int8, int32) hold exact integers in the doubles; add sub mul max min are exact there (a product
+ * past 2^53 is past int32 too, so it saturates alike), div / pow / mod / fmod use the int_* functions below, and
+ * the store saturates (tx8/isa.h, "Integers").
  */
 #include <string.h>
 
@@ -32,14 +38,63 @@ static void op_pow(const double *a, const double *b, double *r, size_t n) {
     for (size_t i = 0; i < n; ++i) r[i] = cm_pow(a[i], b[i]);
 }
 
-static binop_fn binop_for(uint32_t op) {
+static void op_fmod(const double *a, const double *b, double *r, size_t n) {
+    for (size_t i = 0; i < n; ++i) r[i] = cm_fmod(a[i], b[i]);
+}
+/* Python's %: fmod, then the divisor added once where a non-zero remainder has the other sign (a rounded add); a
+ * zero remainder takes the divisor's sign. */
+static void op_mod(const double *a, const double *b, double *r, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        const double m = cm_fmod(a[i], b[i]);
+        r[i] = m == 0.0 ? (b[i] < 0.0 ? -0.0 : 0.0) : m != m || (m < 0.0) == (b[i] < 0.0) ? m : m + b[i];
+    }
+}
+
+/* ---- integer formats: operands are exact integers of at most 32 bits (the int32 scalar included) ---- */
+
+static void int_div(const double *a, const double *b, double *r, size_t n) {
+    for (size_t i = 0; i < n; ++i) /* C division truncates; INT32_MIN / -1 = 2^31 saturates on the store */
+        r[i] = b[i] == 0.0 ? 0.0 : (double)((int64_t)a[i] / (int64_t)b[i]);
+}
+static void int_fmod(const double *a, const double *b, double *r, size_t n) {
+    for (size_t i = 0; i < n; ++i) r[i] = b[i] == 0.0 ? 0.0 : (double)((int64_t)a[i] % (int64_t)b[i]);
+}
+static void int_mod(const double *a, const double *b, double *r, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        const int64_t x = (int64_t)a[i], y = (int64_t)b[i];
+        const int64_t m = y == 0 ? 0 : x % y;
+        r[i] = (double)(m != 0 && (m < 0) != (y < 0) ? m + y : m);
+    }
+}
+
+/* x * y with magnitudes kept at most 2^31: every |v| >= 2^31 saturates alike for int8 and int32, and multiplying
+ * by an integer (|y| >= 1, or 0) never brings a magnitude back below 2^31, so the clamp changes no stored result. */
+static int64_t clamp31(int64_t v) { return v > (1ll << 31) ? 1ll << 31 : v < -(1ll << 31) ? -(1ll << 31) : v; }
+
+static double int_pow1(int64_t x, int64_t y) {
+    if (y < 0) return x == 1 ? 1.0 : x == -1 ? ((y & 1) ? -1.0 : 1.0) : 0.0; /* 1/x^|y| truncated; 0^-y = 0 */
+    int64_t acc = 1, base = clamp31(x);
+    while (y) { /* square and multiply */
+        if (y & 1) acc = clamp31(acc * base);
+        y >>= 1;
+        if (y) base = clamp31(base * base);
+    }
+    return (double)acc;
+}
+static void int_pow(const double *a, const double *b, double *r, size_t n) {
+    for (size_t i = 0; i < n; ++i) r[i] = int_pow1((int64_t)a[i], (int64_t)b[i]);
+}
+
+static binop_fn binop_for(uint32_t op, int integer) {
     switch (op) {
     case CT_OP_ADD: return op_add;
     case CT_OP_SUB: return op_sub;
     case CT_OP_MUL: return op_mul;
-    case CT_OP_DIV: return op_div;
+    case CT_OP_DIV: return integer ? int_div : op_div;
     case CT_OP_MAX: return op_max;
-    case CT_OP_POW: return op_pow;
+    case CT_OP_POW: return integer ? int_pow : op_pow;
+    case CT_OP_MOD: return integer ? int_mod : op_mod;
+    case CT_OP_FMOD: return integer ? int_fmod : op_fmod;
     default: return op_min;
     }
 }
@@ -62,10 +117,22 @@ static void directed_fixup(const double *a, const double *b, double sign, double
     }
 }
 
+/* A float mod's add (op_mod) under a directed mode: directed_fixup of fmod + divisor, the divisor taken as 0 where
+ * nothing was added (then the sum is exact and nothing moves). */
+static void mod_fixup(const double *a, const double *b, double *r, size_t n, Data_Format df) {
+    double m[CT_BLOCK], added[CT_BLOCK];
+    for (size_t i = 0; i < n; ++i) {
+        m[i] = cm_fmod(a[i], b[i]);
+        added[i] = m[i] != 0.0 && m[i] == m[i] && (m[i] < 0.0) != (b[i] < 0.0) ? b[i] : 0.0;
+    }
+    directed_fixup(m, added, 1.0, r, n, df);
+}
+
 typedef struct arith_ctx {
     const ct_job *j;
     binop_fn f;
     int fixup;     /* directed rounding of add/sub in a float format */
+    int mod_fixup; /* directed rounding of mod in a float format */
     double sign;   /* +1 add, -1 sub (for the fixup) */
 } arith_ctx;
 
@@ -73,6 +140,7 @@ typedef struct arith_ctx {
 static void finish(const arith_ctx *c, const double *a, const double *b, double *r, size_t m, uint8_t *dst) {
     c->f(a, b, r, m);
     if (c->fixup) directed_fixup(a, b, c->sign, r, m, c->j->df);
+    if (c->mod_fixup) mod_fixup(a, b, r, m, c->j->df);
     ct_store_block(dst, c->j->df, c->j->rnd, r, m);
 }
 
@@ -106,8 +174,9 @@ void ct_arith_run(const ct_job *j) {
     const int directed = j->rnd == RND_ZERO || j->rnd == RND_POS_INF || j->rnd == RND_NEG_INF;
     arith_ctx c;
     c.j = j;
-    c.f = binop_for(j->op);
+    c.f = binop_for(j->op, !tx8_format_is_float(j->sf));
     c.fixup = directed && tx8_format_is_float(j->df) && (j->op == CT_OP_ADD || j->op == CT_OP_SUB);
+    c.mod_fixup = directed && tx8_format_is_float(j->df) && j->op == CT_OP_MOD;
     c.sign = j->op == CT_OP_SUB ? -1.0 : 1.0;
     double a[CT_BLOCK], b[CT_BLOCK], r[CT_BLOCK];
     const uint64_t n = q->src_elem_num;

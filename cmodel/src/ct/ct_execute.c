@@ -4,7 +4,8 @@
  * cm_cycles_ct() cycles.
  *
  * Aliasing contract: dst may be exactly a source that is read element-by-element at dst's index (same start
- * address, same element size): src0 of V/V_V/V_S/VuV/VuV_LOOP/CMP, src1 of V_V/CMP V_V, any operand of SELECT.
+ * address, same element size): src0 of V/V_V/V_S/VuV/VuV_LOOP/CMP, src1 of V_V/CMP V_V, any operand of SELECT
+ * (the mask only when its element size is the data's).
  * Any other overlap of dst with a source (partial overlap, the VuV unit vector, REDUCE and POOL input, CONVERT
  * between sizes) is rejected with CM_ERR_FIELD. Sources may overlap each other freely.
  */
@@ -22,7 +23,7 @@ static const char *const kFmtNames[CT_FMT_COUNT] = {"V",     "V_V",          "V_
                                                      "V_VuV_LOOP", "REDUCE_INNER", "REDUCE_OUTER", "POOL_2D"};
 
 static uint32_t function_of(uint32_t op) {
-    if (op == CT_OP_POW) return CT_FUNC_ARITH; /* the appended opcodes first */
+    if (op == CT_OP_POW || op == CT_OP_MOD || op == CT_OP_FMOD) return CT_FUNC_ARITH; /* the appended ones first */
     if (op >= CT_OP_LOG && op <= CT_OP_SIGN) return CT_FUNC_UNARY;
     if (op <= CT_OP_MIN) return CT_FUNC_ARITH;
     if (op <= CT_OP_SILU) return CT_FUNC_UNARY;
@@ -37,21 +38,20 @@ static uint32_t function_of(uint32_t op) {
 static uint32_t formats_of(uint32_t func, const char **names) {
     switch (func) {
     case CT_FUNC_ARITH:
+    case CT_FUNC_CMP:
         *names = "V_V, V_S, V_VuV or V_VuV_LOOP";
         return 1u << CT_FMT_V_V | 1u << CT_FMT_V_S | 1u << CT_FMT_V_VuV | 1u << CT_FMT_V_VuV_LOOP;
     case CT_FUNC_REDUCE: *names = "REDUCE_INNER or REDUCE_OUTER"; return 1u << CT_FMT_REDUCE_INNER | 1u << CT_FMT_REDUCE_OUTER;
-    case CT_FUNC_CMP: *names = "V_V or V_S"; return 1u << CT_FMT_V_V | 1u << CT_FMT_V_S;
     case CT_FUNC_SELECT: *names = "V_V"; return 1u << CT_FMT_V_V;
     case CT_FUNC_POOL: *names = "POOL_2D"; return 1u << CT_FMT_POOL_2D;
     default: *names = "V"; return 1u << CT_FMT_V; /* UNARY, CONVERT */
     }
 }
 
-/* Ops only defined on float formats: unary ops except abs, neg, relu; pow; pooling. */
+/* Ops only defined on float formats: unary ops except abs, neg, relu; pooling. */
 static int needs_float(uint32_t op) {
     const uint32_t f = function_of(op);
-    return (f == CT_FUNC_UNARY && op != CT_OP_ABS && op != CT_OP_NEG && op != CT_OP_RELU) || op == CT_OP_POW ||
-           f == CT_FUNC_POOL;
+    return (f == CT_FUNC_UNARY && op != CT_OP_ABS && op != CT_OP_NEG && op != CT_OP_RELU) || f == CT_FUNC_POOL;
 }
 
 typedef enum { RD_ELEM, RD_OTHER } read_kind; /* RD_ELEM: element i read only to produce dst element i */
@@ -114,9 +114,17 @@ cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, uint64_
         return cm_fail(err, CM_ERR_FIELD, "%s: dst_fmt = %u is not a Data_Format", name, c->dst_fmt);
     if (c->rnd >= RND_COUNT) return cm_fail(err, CM_ERR_FIELD, "%s: rnd = %u is not a RND_MODE", name, c->rnd);
     const Data_Format sf = (Data_Format)c->src_fmt, df = (Data_Format)c->dst_fmt;
-    if (c->function != CT_FUNC_CONVERT && sf != df)
-        return cm_fail(err, CM_ERR_FIELD, "%s: dst_fmt = %s differs from src_fmt = %s (only convert changes format)",
-                       name, tx8_format_name(df), tx8_format_name(sf));
+    /* CONVERT and SELECT (mask format vs data format) take any pair; CMP may write its mask as int8 */
+    if (sf != df && c->function != CT_FUNC_CONVERT && c->function != CT_FUNC_SELECT &&
+        !(c->function == CT_FUNC_CMP && df == Fmt_INT8))
+        return cm_fail(err, CM_ERR_FIELD,
+                       "%s: dst_fmt = %s differs from src_fmt = %s (only convert, select and a cmp to an int8 mask "
+                       "change format)", name, tx8_format_name(df), tx8_format_name(sf));
+    if ((sf == Fmt_INT64 && c->function != CT_FUNC_CONVERT) ||
+        (df == Fmt_INT64 && c->function != CT_FUNC_CONVERT && c->function != CT_FUNC_SELECT))
+        return cm_fail(err, CM_ERR_UNSUPPORTED,
+                       "%s: %s = int64 is not supported: int64 is a storage format (only CONVERT takes it, as src_fmt "
+                       "or dst_fmt, and SELECT as its data, dst_fmt)", name, sf == Fmt_INT64 ? "src_fmt" : "dst_fmt");
     if (needs_float(c->opcode) && !tx8_format_is_float(sf))
         return cm_fail(err, CM_ERR_UNSUPPORTED, "%s: src_fmt = %s is not supported (fp32, fp16, bf16 or tf32 only)",
                        name, tx8_format_name(sf));
@@ -166,8 +174,10 @@ cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, uint64_
     case CT_FMT_V_V:
         src[nsrc++] = (operand){"src0_addr", q->src0_addr, span_bytes(n, sb), sb, RD_ELEM, NULL};
         src[nsrc++] = (operand){"src1_addr", q->src1_addr, span_bytes(n, sb), sb, RD_ELEM, NULL};
-        if (c->function == CT_FUNC_SELECT)
-            src[nsrc++] = (operand){"src2_addr", q->src2_addr, span_bytes(n, sb), sb, RD_ELEM, NULL};
+        if (c->function == CT_FUNC_SELECT) { /* src1, src2 hold the data: dst_fmt */
+            src[nsrc - 1] = (operand){"src1_addr", q->src1_addr, span_bytes(n, db), db, RD_ELEM, NULL};
+            src[nsrc++] = (operand){"src2_addr", q->src2_addr, span_bytes(n, db), db, RD_ELEM, NULL};
+        }
         break;
     case CT_FMT_V_VuV:
     case CT_FMT_V_VuV_LOOP:

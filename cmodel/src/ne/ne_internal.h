@@ -79,6 +79,9 @@ static inline float ne_canonical(float x) { return x != x ? cm_bits_to_float(0x7
  * instruction in the message. */
 static inline cm_status ne_check_ctl(const Ncc_NE_GR_Ctl_Regs *c, const char *instr, cm_error *err) {
     const Data_Format in = (Data_Format)c->in_fmt;
+    if (in == Fmt_INT64 || c->out_fmt == Fmt_INT64)
+        return cm_fail(err, CM_ERR_UNSUPPORTED, "%s: %s = int64 is not supported: int64 is a storage format (CT "
+                       "CONVERT / SELECT and the DMA engines only)", instr, in == Fmt_INT64 ? "in_fmt" : "out_fmt");
     if (c->in_fmt >= Fmt_COUNT || in == Fmt_INT32)
         return cm_fail(err, CM_ERR_FIELD, "%s: in_fmt = %u is not one of fp32, tf32, bf16, fp16, int8", instr,
                        c->in_fmt);

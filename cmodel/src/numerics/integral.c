@@ -43,3 +43,32 @@ double cm_ceil(double x) {
     if (!(r < x)) return r;
     return r + 1.0 == 0.0 ? -0.0 : r + 1.0; /* ceil(-0.7) = -0, as C's ceil */
 }
+
+/* |x| = m * 2^e with m an integer < 2^53 (x finite, non-zero; subnormals too). */
+static uint64_t integer_mantissa(double x, int *e) {
+    const uint64_t b = cm_double_to_bits(x) & 0x7FFFFFFFFFFFFFFFull;
+    const int biased = (int)(b >> 52);
+    if (biased == 0) { *e = -1074; return b; }
+    *e = biased - 1075;
+    return (b & ((1ull << 52) - 1)) | 1ull << 52;
+}
+
+/* x = mx 2^ex, y = my 2^ey with ex >= ey (|x| >= |y|), so |x| mod |y| = ((mx 2^(ex-ey)) mod my) 2^ey: the integer
+ * remainder, taken 11 doubling steps at a time (r < my < 2^53 keeps r << 11 inside 64 bits). The result is below
+ * |y| and a multiple of y's quantum 2^ey, so it is a double: the scaling below is exact. */
+double cm_fmod(double x, double y) {
+    const double ax = x < 0.0 ? -x : x, ay = y < 0.0 ? -y : y;
+    if (x != x || y != y || ax - ax != 0.0 || ay == 0.0) return cm_bits_to_double(0x7FF8000000000000ull);
+    if (ax < ay) return x; /* y infinite included; fmod(+-0, y) = +-0 */
+    int ex, ey;
+    const uint64_t mx = integer_mantissa(ax, &ex), my = integer_mantissa(ay, &ey);
+    uint64_t r = mx % my;
+    for (int d = ex - ey; d > 0 && r != 0;) {
+        const int s = d > 11 ? 11 : d;
+        r = (r << s) % my;
+        d -= s;
+    }
+    const double m = (double)r;
+    const double res = ey >= -1022 ? m * cm_pow2(ey) : m * cm_pow2(ey + 128) * cm_pow2(-128);
+    return x < 0.0 ? -res : res;
+}

@@ -94,24 +94,56 @@ static uint32_t round_float(double x, const float_spec *s, RND_MODE rnd) {
     return sign | (biased << s->exp_pos) | (mant << s->mant_shift);
 }
 
+/* x (finite, |x| < 2^63) rounded to an integer by rnd. */
+static int64_t round_integer(double x, RND_MODE rnd) {
+    uint64_t bits = cm_double_to_bits(x);
+    const int neg = (int)(bits >> 63);
+    if ((bits << 1) == 0) return 0;
+    uint64_t m;
+    int e2, above, half, inexact;
+    decompose(bits, &m, &e2);
+    uint64_t n = shift_out(m, e2, 0, &above, &half, &inexact);
+    if (round_up(rnd, neg, n, above, half, inexact)) ++n;
+    return neg ? -(int64_t)n : (int64_t)n;
+}
+
 static uint32_t round_int(double x, RND_MODE rnd, int64_t lo, int64_t hi) {
     if (x != x) return 0;
     if (x >= (double)hi) return (uint32_t)hi;
     if (x <= (double)lo) return (uint32_t)lo;
-    uint64_t bits = cm_double_to_bits(x);
-    const int neg = (int)(bits >> 63);
-    int64_t v = 0;
-    if ((bits << 1) != 0) {
-        uint64_t m;
-        int e2, above, half, inexact;
-        decompose(bits, &m, &e2);
-        uint64_t n = shift_out(m, e2, 0, &above, &half, &inexact);
-        if (round_up(rnd, neg, n, above, half, inexact)) ++n;
-        v = neg ? -(int64_t)n : (int64_t)n;
-    }
+    int64_t v = round_integer(x, rnd);
     if (v > hi) v = hi;
     if (v < lo) v = lo;
     return (uint32_t)v;
+}
+
+int64_t cm_round_to_int64(double x, RND_MODE rnd) {
+    const double two63 = 9223372036854775808.0;
+    if (x != x) return 0;
+    if (x >= two63) return INT64_MAX;
+    if (x <= -two63) return INT64_MIN;
+    return round_integer(x, rnd); /* |x| < 2^63: from 2^52 up x is an integer already, so nothing rounds past */
+}
+
+uint32_t cm_int64_to_format(int64_t v, Data_Format fmt, RND_MODE rnd) {
+    switch (fmt) {
+    case Fmt_INT8: return (uint32_t)(v > 127 ? 127 : v < -128 ? -128 : v) & 0xFFu;
+    case Fmt_INT32: return (uint32_t)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v);
+    case Fmt_FP32: case Fmt_TF32: case Fmt_FP16: case Fmt_BF16: break;
+    default: return 0;
+    }
+    const uint64_t mag = v < 0 ? 0u - (uint64_t)v : (uint64_t)v;
+    if (mag <= (1ull << 53)) return cm_round_to_format((double)v, fmt, rnd); /* exact in double */
+    /* Round to odd at 53 bits: truncate, and set the last bit when anything was cut off. The result is exact or
+     * strictly between two 52-bit numbers, so one more rounding to p <= 24 bits, in any mode, is the correct
+     * rounding of v itself. */
+    int len = 64;
+    while (!(mag >> (len - 1))) --len;
+    const int shift = len - 53;
+    uint64_t t = mag >> shift;
+    if (mag & ((1ull << shift) - 1)) t |= 1u;
+    const double d = (double)t * (double)(1ull << shift); /* t < 2^53 and a power of two: exact */
+    return cm_round_to_format(v < 0 ? -d : d, fmt, rnd);
 }
 
 uint32_t cm_round_to_format(double x, Data_Format fmt, RND_MODE rnd) {
@@ -148,6 +180,11 @@ double cm_format_to_double(uint32_t bits, Data_Format fmt) {
 
 double cm_load_element(const uint8_t *p, Data_Format fmt) {
     uint32_t bits = 0;
+    if (fmt == Fmt_INT64) {
+        uint64_t u = 0;
+        for (int i = 7; i >= 0; --i) u = u << 8 | p[i];
+        return (double)(int64_t)u; /* the nearest double (the FPU's conversion rounds to nearest even) */
+    }
     switch (tx8_format_bytes(fmt)) {
     case 1: bits = p[0]; break;
     case 2: bits = (uint32_t)p[0] | (uint32_t)p[1] << 8; break;
@@ -158,6 +195,11 @@ double cm_load_element(const uint8_t *p, Data_Format fmt) {
 }
 
 void cm_store_element(uint8_t *p, Data_Format fmt, double x, RND_MODE rnd) {
+    if (fmt == Fmt_INT64) {
+        const uint64_t u = (uint64_t)cm_round_to_int64(x, rnd);
+        for (int i = 0; i < 8; ++i) p[i] = (uint8_t)(u >> (8 * i));
+        return;
+    }
     uint32_t bits = cm_round_to_format(x, fmt, rnd);
     uint32_t n = tx8_format_bytes(fmt);
     for (uint32_t i = 0; i < n; ++i) p[i] = (uint8_t)(bits >> (8 * i));

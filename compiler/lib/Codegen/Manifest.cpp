@@ -3,6 +3,8 @@
 
 #include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
+#include "tx8/Interfaces/ComputeInterface.h"
+#include "tx8/Reference/TensorIO.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -16,7 +18,10 @@ using namespace tx8::codegen;
 
 namespace {
 
+/// The element type's name in ElementTypes.def ("f32", "bool", ...), which `tx8-aot run` reads back.
 std::string dtypeName(Type e) {
+  if (std::optional<tx8::ref::DType> dtype = tx8be::detail::refDTypeOf(e))
+    return tx8::ref::dtypeName(*dtype);
   std::string s;
   llvm::raw_string_ostream os(s);
   os << e;

@@ -174,9 +174,11 @@ Status argReduce(bool isMax, const Tensor &x, int64_t axis, bool keepDims, bool 
     for (int64_t i = 0; i < inner; ++i) {
       int64_t best = 0;
       double bestValue = elementAsDouble(x, o * extent * inner + i);
-      for (int64_t k = 1; k < extent && !std::isnan(bestValue); ++k) {
+      for (int64_t k = 1; k < extent; ++k) {
         double v = elementAsDouble(x, (o * extent + k) * inner + i);
-        bool better = std::isnan(v) || (isMax ? v > bestValue : v < bestValue) || (selectLast && v == bestValue);
+        bool better = std::isnan(bestValue) ? selectLast && std::isnan(v)
+                                            : std::isnan(v) || (isMax ? v > bestValue : v < bestValue) ||
+                                                  (selectLast && v == bestValue);
         if (better) {
           best = k;
           bestValue = v;

@@ -10,6 +10,7 @@
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
 #include "tx8/Transforms/Passes.h"
 
+#include "DecomposeConvPool.h"
 #include "PatternDriver.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -217,11 +218,63 @@ struct BatchedMatMulToMatMuls : OpRewritePattern<MatMulOp> {
   }
 };
 
+/// ArgMax / ArgMin as reductions: e = (x == m) or x is NaN, m = max(x) (min(x)) along the axis, kept; the first
+/// index is min(iota + K * not(e)), the last max(e * (iota + 1)) - 1, in f32 (exact: K < 2^24), cast to i64.
+/// A NaN makes m NaN, so e marks exactly the NaNs: the first (last) NaN, as numpy's argmax.
+template <typename OpT, typename ExtremeOp>
+struct ArgReduceToReductions : OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpT op, PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value x = op.getInput();
+    auto xType = cast<RankedTensorType>(x.getType());
+    int64_t rank = xType.getRank();
+    if (rank == 0 || !xType.hasStaticShape())
+      return failure();
+    int64_t axis = normalizedAxis(op.getAxis(), x), extent = xType.getDimSize(axis);
+    if (extent >= (int64_t{1} << 24))
+      return failure();
+    Type f32 = rewriter.getF32Type();
+    auto castTo = [&](Value v, Type element) {
+      auto type = cast<RankedTensorType>(v.getType()).clone(element);
+      return rewriter.create<CastOp>(loc, TypeRange{type}, ValueRange{v}).getResult();
+    };
+    Value extreme = reduce<ExtremeOp>(rewriter, loc, x, {axis});
+    Value isNaN = rewriter.create<NotOp>(loc, binary<EqualOp>(rewriter, loc, x, x)).getResult();
+    Value hit = binary<OrOp>(rewriter, loc, binary<EqualOp>(rewriter, loc, x, extreme), isNaN);
+    bool last = op.getSelectLastIndex();
+    SmallVector<int64_t> iotaShape(rank, 1);
+    iotaShape[axis] = extent;
+    auto iotaType = RankedTensorType::get(iotaShape, f32);
+    SmallVector<float> iotaValues;
+    for (int64_t k = 0; k < extent; ++k)
+      iotaValues.push_back(static_cast<float>(last ? k + 1 : k));
+    Value iota = rewriter.create<ConstantOp>(loc, iotaType, DenseElementsAttr::get(iotaType, ArrayRef(iotaValues)));
+    Value index;
+    if (last) {
+      Value marked = binary<MulOp>(rewriter, loc, castTo(hit, f32), iota);
+      index = binary<SubOp>(rewriter, loc, reduce<ReduceMaxOp>(rewriter, loc, marked, {axis}),
+                            scalarConstant(rewriter, loc, marked, 1.0));
+    } else {
+      Value missed = castTo(rewriter.create<NotOp>(loc, hit).getResult(), f32);
+      Value penalty = binary<MulOp>(rewriter, loc, missed, scalarConstant(rewriter, loc, missed, extent));
+      index = reduce<ReduceMinOp>(rewriter, loc, binary<AddOp>(rewriter, loc, penalty, iota), {axis});
+    }
+    Value result = castTo(index, rewriter.getI64Type());
+    if (!op.getKeepdims())
+      result = reshaped(rewriter, loc, result, cast<ShapedType>(op.getType()).getShape());
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 struct DecomposePass : tx8be::impl::DecomposePassBase<DecomposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<LogSoftmaxToReductions, SoftmaxOuterAxisToReductions, PReluToMaxMin, GlobalMaxPoolToReduceMax,
-                 GemmToMatMul, BatchedMatMulToMatMuls>(&getContext());
+                 GemmToMatMul, BatchedMatMulToMatMuls, ArgReduceToReductions<ArgMaxOp, ReduceMaxOp>,
+                 ArgReduceToReductions<ArgMinOp, ReduceMinOp>>(&getContext());
+    populateConvPoolDecompositions(patterns);
     FrozenRewritePatternSet frozen(std::move(patterns));
     tx8be::detail::applyPatternsInProgramOrder(getOperation().getBody(), frozen);
   }

@@ -17,6 +17,9 @@ typedef enum Data_Format {
     Fmt_FP32 = 3,  /* IEEE binary32 */
     Fmt_TF32 = 4,  /* 1+8+10 bits, stored in a 32-bit container whose low 13 mantissa bits are zero */
     Fmt_INT32 = 5, /* signed 32-bit integer (NE int8 accumulation) */
+    Fmt_INT64 = 6, /* signed 64-bit integer, a storage format: only CT CONVERT (source or destination), CT SELECT's
+                      data (copied bit for bit) and the DMA / TDMA engines take it; every other engine and opcode
+                      rejects it (tx8/isa.h) */
     Fmt_COUNT
 } Data_Format;
 
@@ -29,12 +32,13 @@ typedef enum RND_MODE {
     RND_COUNT
 } RND_MODE;
 
-/* Bytes one element occupies in memory (tf32 uses a 4-byte container). 0 for an invalid format. */
+/* Bytes one element occupies in memory (tf32 uses a 4-byte container, int64 8 bytes). 0 for an invalid format. */
 static inline uint32_t tx8_format_bytes(Data_Format f) {
     switch (f) {
     case Fmt_INT8: return 1;
     case Fmt_FP16: case Fmt_BF16: return 2;
     case Fmt_FP32: case Fmt_TF32: case Fmt_INT32: return 4;
+    case Fmt_INT64: return 8;
     default: return 0;
     }
 }

@@ -41,16 +41,42 @@ typedef enum OP_INSTR_TYPE {
  * cmodel's own portable routines, so every backend gives the same bits.
  * Overlap: dst may be exactly a source read element by element (same address, same element size: in-place);
  * any other overlap between dst and a source is rejected.
+ * Booleans: CMP writes 1 or 0 per element, in src_fmt or as int8 (dst_fmt = Fmt_INT8 from any src_fmt: numpy's
+ * bool bytes); every comparison with a NaN operand is false except NE. SELECT reads its mask (src0) in src_fmt
+ * and copies the chosen element of src1 / src2 bit for bit in dst_fmt, so an int8 mask can pick fp32 data.
+ * Integers: int8 / int32 operands of ARITH (add sub mul div max min pow mod fmod) and of UNARY abs neg relu give the
+ * exact integer result, stored saturating to dst_fmt (rnd plays no part: nothing is inexact). A sum or difference
+ * is exact in double; a product beyond 2^53 is far beyond int32 and saturates exactly as the exact product would;
+ * div truncates toward zero (C), x / 0 = 0, INT32_MIN / -1 (int8: -128 / -1) saturates; pow is the exact integer
+ * power, saturating, pow(x, 0) = 1 (0^0 too), a negative exponent gives the real result truncated toward zero (1
+ * for x = 1, +-1 for x = -1, 0 otherwise, 0^negative = 0); abs / neg of the minimum saturate (|-128| = 127). A
+ * V_S scalar is an int32 for both integer formats (an int8 op may take a scalar outside int8).
+ * MOD / FMOD (ARITH, every format but int64, in every ARITH form): the remainder of src0 / src1. FMOD is C's fmod,
+ * x - trunc(x / y) * y, with the dividend's sign (ONNX Mod fmod = 1): always exact. MOD is Python's and numpy's %,
+ * x - floor(x / y) * y, with the divisor's sign (ONNX Mod fmod = 0): fmod(x, y), plus y where that is non-zero and
+ * of the other sign; for floats that sum is rounded once with rnd (correctly, as add: it can need more bits than
+ * the format has: (1 + 2^-23) mod -4 in fp32, which numpy rounds alike), a zero result is the zero of y's
+ * sign. Floats: a NaN operand, an infinite x or y = 0 give NaN; an infinite y gives FMOD x, and MOD x when x and y
+ * have the same sign, y (+-inf) when they differ, a zero x the zero of y's sign. Integers: exact, y = 0 gives 0.
+ * int64 (Fmt_INT64) is a storage format: only CONVERT (as src_fmt or dst_fmt) and SELECT (as dst_fmt: the data,
+ * copied bit for bit; not its mask) take it. Any other CT instruction naming it, and any NE one, is rejected
+ * (CM_ERR_UNSUPPORTED); the DMA and TDMA engines move bytes whatever they hold.
+ * CONVERT: float -> float and int -> float round once with rnd, int64 included (the integer itself is rounded,
+ * correctly, also where |v| > 2^53: never through a rounded double); float -> int (int8, int32, int64) rounds to an
+ * integer with rnd (RND_ZERO truncates, RND_NEAREST_EVEN is numpy's rint) and saturates to the destination's range,
+ * +-inf saturating too and NaN giving 0; int -> int saturates (int64 -> int32 / int8, int32 -> int8), widening is
+ * exact (int8 / int32 -> int64). NaN -> float is dst_fmt's canonical quiet NaN; float overflow gives inf or the
+ * largest finite value as rnd dictates.
  * ------------------------------------------------------------------------------------------------------------ */
 
 typedef enum CT_FUNCTION {
-    CT_FUNC_ARITH,   /* binary arithmetic: add sub mul div max min pow */
+    CT_FUNC_ARITH,   /* binary arithmetic: add sub mul div max min pow mod fmod */
     CT_FUNC_UNARY,   /* abs neg rsqrt sqrt exp reciprocal log erf, activations, trigonometric and hyperbolic
                         functions, floor ceil round sign (definitions: cmodel/src/ct/ct_unary.c) */
     CT_FUNC_REDUCE,  /* sum / max / min over one axis of a 2D [outer][inner] view */
-    CT_FUNC_CMP,     /* compare -> mask (1 or 0 in dst_fmt) */
-    CT_FUNC_SELECT,  /* dst = mask != 0 ? a : b */
-    CT_FUNC_CONVERT, /* src_fmt -> dst_fmt with rnd (saturating for int8) */
+    CT_FUNC_CMP,     /* compare -> mask (1 or 0 in dst_fmt: src_fmt, or int8 from any src_fmt) */
+    CT_FUNC_SELECT,  /* dst = mask != 0 ? a : b (mask in src_fmt; a, b, dst in dst_fmt) */
+    CT_FUNC_CONVERT, /* src_fmt -> dst_fmt with rnd (integer results saturate; int64 allowed; see above) */
     CT_FUNC_POOL,    /* 2-D window max / average over channel-last images (format POOL_2D, geometry in param.pool) */
 } CT_FUNCTION;
 
@@ -77,9 +103,10 @@ typedef enum CT_OPCODE {
     CT_OP_SILU,
     /* CT_FUNC_REDUCE */
     CT_OP_REDUCE_SUM, CT_OP_REDUCE_MAX, CT_OP_REDUCE_MIN,
-    /* CT_FUNC_CMP (V_V or V_S) */
+    /* CT_FUNC_CMP (V_V, V_S, V_VuV, V_VuV_LOOP as ARITH: src0 is the left operand, src1 / the scalar / the unit
+     * vector the right one) */
     CT_OP_CMP_EQ, CT_OP_CMP_NE, CT_OP_CMP_LT, CT_OP_CMP_LE, CT_OP_CMP_GT, CT_OP_CMP_GE,
-    /* CT_FUNC_SELECT (V_V: src0 = mask, src1 = a, src2 = b) */
+    /* CT_FUNC_SELECT (V_V: src0 = mask in src_fmt, src1 = a, src2 = b and dst in dst_fmt) */
     CT_OP_SELECT,
     /* CT_FUNC_CONVERT (V) */
     CT_OP_CONVERT,
@@ -93,8 +120,12 @@ typedef enum CT_OPCODE {
     CT_OP_SIN, CT_OP_COS, CT_OP_TAN, CT_OP_ASIN, CT_OP_ACOS, CT_OP_ATAN,
     CT_OP_SINH, CT_OP_COSH, CT_OP_ASINH, CT_OP_ACOSH, CT_OP_ATANH,
     CT_OP_FLOOR, CT_OP_CEIL, CT_OP_ROUND, CT_OP_SIGN,
-    /* CT_FUNC_ARITH (every format the other ARITH ops take), float formats only: dst = pow(src0, src1) */
+    /* CT_FUNC_ARITH (every form the other ARITH ops take): dst = pow(src0, src1); floats: cm_pow rounded once,
+     * int8 / int32: the exact integer power, saturating (see "Integers" above) */
     CT_OP_POW,
+    /* CT_FUNC_ARITH, every form and format but int64: the remainder of src0 / src1 (see "MOD / FMOD" above) */
+    CT_OP_MOD,  /* divisor's sign (Python / numpy %) */
+    CT_OP_FMOD, /* dividend's sign (C fmod) */
     CT_OP_COUNT
 } CT_OPCODE;
 
@@ -102,8 +133,9 @@ typedef struct Ncc_CT_GR_Ctl_Regs {
     uint32_t function; /* CT_FUNCTION */
     uint32_t format;   /* CT_FORMAT */
     uint32_t opcode;   /* CT_OPCODE */
-    uint32_t src_fmt;  /* Data_Format of src0/src1/src2 and of the scalar's meaning */
-    uint32_t dst_fmt;  /* Data_Format of dst (== src_fmt except for CONVERT; CMP masks are 1/0 in src_fmt) */
+    uint32_t src_fmt;  /* Data_Format of src0/src1/src2 and of the scalar's meaning (SELECT: of src0, the mask) */
+    uint32_t dst_fmt;  /* Data_Format of dst: == src_fmt, except CONVERT (any), CMP (src_fmt or int8: the 1/0
+                          mask) and SELECT (the format of src1, src2 and dst, any) */
     uint32_t rnd;      /* RND_MODE used when rounding results to dst_fmt */
 } Ncc_CT_GR_Ctl_Regs;
 

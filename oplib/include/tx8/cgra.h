@@ -47,8 +47,9 @@ void CGRATensor_ArithOp_V_VuV_div_loop(CT_Param *p, uint64_t src, uint64_t dst, 
 void CGRATensor_ArithOp_V_VuV_max_loop(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd, uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num, uint32_t full_unit_elem_num, Data_Format fmt);
 void CGRATensor_ArithOp_V_VuV_min_loop(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd, uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num, uint32_t full_unit_elem_num, Data_Format fmt);
 
-/* ---- ArithOp pow, float formats only: dst = pow(src0, src1) (cm_pow: C99 Annex F special values, rounded once) in
- * V_V, V_S (the exponent a scalar), V_VuV and V_VuV_loop (the exponent the unit vector) ---- */
+/* ---- ArithOp pow: dst = pow(src0, src1) (floats: cm_pow, C99 Annex F special values, rounded once; int8 / int32:
+ * the exact integer power, saturating) in V_V, V_S (the exponent a scalar), V_VuV and V_VuV_loop (the exponent the
+ * unit vector) ---- */
 void CGRATensor_ArithOp_V_V_pow(CT_Param *p, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num,
                                 RND_MODE rnd, Data_Format fmt);
 void CGRATensor_ArithOp_V_S_pow(CT_Param *p, uint64_t src, uint32_t scalar, uint64_t dst, uint32_t elem_num,
@@ -58,6 +59,29 @@ void CGRATensor_ArithOp_V_VuV_pow(CT_Param *p, uint64_t src, uint64_t dst, uint6
 void CGRATensor_ArithOp_V_VuV_pow_loop(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd,
                                        uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num,
                                        uint32_t full_unit_elem_num, Data_Format fmt);
+
+/* ---- ArithOp mod / fmod, every format but int64: the remainder of src0 / src1 (the divisor the scalar or the unit
+ * vector in V_S / V_VuV / V_VuV_loop). mod: the divisor's sign (Python %, ONNX Mod fmod = 0; floats: fmod + the
+ * divisor where the signs differ, rounded once with rnd); fmod: the dividend's (C fmod, ONNX Mod fmod = 1; exact).
+ * Divisor 0: NaN for floats, 0 for integers (tx8/isa.h) ---- */
+void CGRATensor_ArithOp_V_V_mod(CT_Param *p, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num,
+                                RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ArithOp_V_V_fmod(CT_Param *p, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num,
+                                 RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ArithOp_V_S_mod(CT_Param *p, uint64_t src, uint32_t scalar, uint64_t dst, uint32_t elem_num,
+                                RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ArithOp_V_S_fmod(CT_Param *p, uint64_t src, uint32_t scalar, uint64_t dst, uint32_t elem_num,
+                                 RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ArithOp_V_VuV_mod(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd,
+                                  uint32_t src_elem_num, uint32_t unit_elem_num, Data_Format fmt);
+void CGRATensor_ArithOp_V_VuV_fmod(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd,
+                                   uint32_t src_elem_num, uint32_t unit_elem_num, Data_Format fmt);
+void CGRATensor_ArithOp_V_VuV_mod_loop(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd,
+                                       uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num,
+                                       uint32_t full_unit_elem_num, Data_Format fmt);
+void CGRATensor_ArithOp_V_VuV_fmod_loop(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd,
+                                        uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num,
+                                        uint32_t full_unit_elem_num, Data_Format fmt);
 
 /* ---- ArithOp / TranscOp, V_V unary: dst[i] = f(src[i]) ---- */
 void CGRATensor_ArithOp_V_V_abs(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
@@ -149,10 +173,28 @@ void CGRATensor_ReduceOp_T_outer_min(CT_Param *p, uint64_t src, uint64_t dst, ui
 void CGRATensor_RelationOp_V_V_cmp(CT_Param *p, CT_OPCODE cmp, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num, Data_Format fmt);
 void CGRATensor_RelationOp_V_S_cmp(CT_Param *p, CT_OPCODE cmp, uint64_t src, uint32_t scalar, uint64_t dst, uint32_t elem_num, Data_Format fmt);
 
+/* ---- RelationOp to a mask in mask_fmt (src_fmt, or Fmt_INT8 from any src_fmt: numpy's bool bytes); the VuV
+ * forms compare src[i] with unit[i % unit_elem_num] (the unit is the right-hand side), the loop form as
+ * CGRATensor_ArithOp_V_VuV_*_loop ---- */
+void CGRATensor_RelationOp_V_V_cmp_to(CT_Param *p, CT_OPCODE cmp, uint64_t src0, uint64_t src1, uint64_t dst,
+                                      uint32_t elem_num, Data_Format src_fmt, Data_Format mask_fmt);
+void CGRATensor_RelationOp_V_S_cmp_to(CT_Param *p, CT_OPCODE cmp, uint64_t src, uint32_t scalar, uint64_t dst,
+                                      uint32_t elem_num, Data_Format src_fmt, Data_Format mask_fmt);
+void CGRATensor_RelationOp_V_VuV_cmp(CT_Param *p, CT_OPCODE cmp, uint64_t src, uint64_t dst, uint64_t unit,
+                                     uint32_t src_elem_num, uint32_t unit_elem_num, Data_Format src_fmt,
+                                     Data_Format mask_fmt);
+void CGRATensor_RelationOp_V_VuV_cmp_loop(CT_Param *p, CT_OPCODE cmp, uint64_t src, uint64_t dst, uint64_t unit,
+                                          uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num,
+                                          uint32_t full_unit_elem_num, Data_Format src_fmt, Data_Format mask_fmt);
+
 /* ---- LogicOp: dst[i] = mask[i] != 0 ? a[i] : b[i] (all in fmt) ---- */
 void CGRATensor_LogicOp_V_V_select(CT_Param *p, uint64_t mask, uint64_t a, uint64_t b, uint64_t dst, uint32_t elem_num, Data_Format fmt);
+/* The same with the mask in its own format (an int8 boolean mask choosing fp32 data, say); a, b, dst in fmt. */
+void CGRATensor_LogicOp_V_V_select_mask(CT_Param *p, uint64_t mask, uint64_t a, uint64_t b, uint64_t dst,
+                                        uint32_t elem_num, Data_Format mask_fmt, Data_Format fmt);
 
-/* ---- ConvertOp: dst[i] = convert(src[i]) from src_fmt to dst_fmt, rounding with rnd (int8 saturates) ---- */
+/* ---- ConvertOp: dst[i] = convert(src[i]) from src_fmt to dst_fmt, rounding with rnd (integer results saturate,
+ * NaN -> 0); int64 on either side (tx8/isa.h: the only CT instructions but SELECT's data that take it) ---- */
 void CGRATensor_ConvertOp_V_V_convert(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, Data_Format src_fmt, Data_Format dst_fmt, RND_MODE rnd);
 
 /* ---- PoolOp, T (format POOL_2D): window max / average over image_num [in_h][in_w][channel_num] images, channels

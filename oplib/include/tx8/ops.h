@@ -74,7 +74,8 @@ typedef struct CONV_PARAM {
  * TSM_NE_CONV_MAX_M/N/K (tx8/ne.h); the result is bit-identical to one big instruction. */
 uint64_t op_conv(CONV_PARAM *param, TSR *in, TSR *weight, TSR *bias /* NULL: none */, TSR *out);
 
-/* ---- elementwise on the CT: same shape and layout for all tensors; fp32 / fp16 / bf16 ---- */
+/* ---- elementwise on the CT: same shape and layout for all tensors; fp32 / fp16 / bf16; op_add, op_sub, op_mul,
+ * op_div, op_max, op_min, op_pow, op_abs and op_neg also int8 / int32 (every operand of one format) ---- */
 typedef struct ELTWISE_PARAM {
     LAYOUT_MODE layout;
     RND_MODE rnd;
@@ -95,6 +96,25 @@ uint64_t op_div(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
 uint64_t op_pow(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
 uint64_t op_max(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
 uint64_t op_min(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out);
+/* Integer tensors (int8 / int32) get the CT's integer semantics (tx8/isa.h, "Integers"): each result is the exact
+ * integer, stored saturating (param->rnd is checked, nothing rounds): add / sub / mul saturate, div truncates toward
+ * zero with x / 0 = 0, pow is the exact power (a negative exponent: truncated, 0 but for a = +-1), max / min exact,
+ * abs / neg of the minimum saturate (|-128| = 127). Broadcasting as for floats, except that an integer op_sub's a
+ * may broadcast only where b does too (as op_div's: -(b - a) would saturate differently): a fault otherwise. */
+
+/* ---- op_mod: out = a mod b elementwise on the CT. param->fmod 0: the divisor's sign, a - floor(a/b) b (Python's
+ * and numpy's %, ONNX Mod fmod = 0; a zero result is the zero of b's sign; for floats fmod(a, b) + b where the
+ * signs differ, that sum rounded to nearest even as numpy's float % does); 1: the dividend's sign, a - trunc(a/b) b
+ * (C's fmod, ONNX Mod fmod = 1), always exact. fp32 / fp16 / bf16 / int8 / int32 (integers: exact), every operand
+ * of one format. b = 0 gives 0 for integers and NaN for floats; a float NaN operand or infinite a NaN; an infinite
+ * b gives fmod a, mod a when a and b have the same sign, b when not (tx8/isa.h, "MOD / FMOD"). Shapes broadcast as
+ * op_div's (a may broadcast only where b does too); one CT mod / fmod instruction per chunk or broadcast run, at the
+ * CT's dividing cost (ct_transcendental_passes). ---- */
+typedef struct MOD_PARAM {
+    LAYOUT_MODE layout;
+    uint32_t fmod; /* 0: Python's % (divisor's sign), 1: C's fmod (dividend's sign) */
+} MOD_PARAM;
+uint64_t op_mod(MOD_PARAM *param, TSR *a, TSR *b, TSR *out);
 uint64_t op_relu(ELTWISE_PARAM *param, TSR *in, TSR *out);
 uint64_t op_abs(ELTWISE_PARAM *param, TSR *in, TSR *out);
 uint64_t op_neg(ELTWISE_PARAM *param, TSR *in, TSR *out);
@@ -163,11 +183,20 @@ uint64_t op_hard_sigmoid(HARD_SIGMOID_PARAM *param, TSR *in, TSR *out);
 uint64_t op_sigmoid(ELTWISE_PARAM *param, TSR *in, TSR *out);
 uint64_t op_tanh(ELTWISE_PARAM *param, TSR *in, TSR *out);
 
-/* ---- op_cast on the CT: out = in converted to out's format (fp32 / fp16 / bf16 each way), rounded once with
- * param->rnd (NaN stays NaN, overflow as the rounding mode says); one CT convert per chunk. in and out: the same
- * shape (dim 2..4) in a compact layout (Tensor / NTensor, given by param->layout); they may not overlap unless
- * they are the same buffer and element size. ---- */
-uint64_t op_cast(ELTWISE_PARAM *param, TSR *in, TSR *out);
+/* ---- op_cast on the CT: out = in converted to out's format, one CT convert per chunk. in and out: any of fp32,
+ * fp16, bf16, int8, int32, int64 (each way; a boolean is int8 0/1), of the same shape (dim 2..4) in a compact
+ * layout (Tensor / NTensor, param->layout). Float -> float and int -> float round to nearest even (int64 too: the
+ * integer rounded once, also past 2^53); float -> int truncates toward zero and saturates (+-inf too, NaN -> 0);
+ * int -> int saturates (int64 -> int32 narrowing included), widening is exact. param->to_bool = 1: out is Fmt_INT8
+ * and out = (in != 0) as 0/1 (NaN -> 1, -0 -> 0): one CT compare NE against the scalar 0 writing int8 (int64: a
+ * saturating convert to int8 into out, then that compare in place). in and out may not overlap unless they are the
+ * same buffer with the same element size. Cycles: the CT's for one instruction at the wider format's lanes (two
+ * for an int64 to_bool). ---- */
+typedef struct CAST_PARAM {
+    LAYOUT_MODE layout;
+    uint32_t to_bool; /* 0: convert to out's format; 1: out (int8) = in != 0 */
+} CAST_PARAM;
+uint64_t op_cast(CAST_PARAM *param, TSR *in, TSR *out);
 
 /* ---- op_reduce on the CT: in viewed as [A][R][B] (dim 3, compact row-major), out as [A][1][B]; reduces the
  * middle dim: sum (accumulated in double in index order, rounded once), max / min (NaN propagates), mean (the
@@ -244,6 +273,48 @@ typedef struct GLOBAL_POOL_PARAM {
 } GLOBAL_POOL_PARAM;
 
 uint64_t op_global_avgpool(GLOBAL_POOL_PARAM *param, TSR *in, TSR *out);
+
+/* ---- Booleans and comparisons on the CT. A boolean tensor is Fmt_INT8 holding 0 or 1 (numpy's bool bytes).
+ * Tensors are dim 2..4 of shape_real, in param->layout; a NULL pointer, a wrong format, a shape that does not fit,
+ * a bad layout or kind is a fault naming the op and the argument, and nothing is written. Cycles: the CT's
+ * (tx8/cm_cycles.h); a compare or select runs at the lanes of its wider format. ---- */
+
+/* op_compare: out = (a kind b) as 0/1, exact; a and b of one format (fp32, fp16, bf16, int8 or int32), out
+ * Fmt_INT8. Every comparison with a NaN is false except NE (IEEE; NE of NaN is true). Shapes broadcast as op_add's:
+ * equal shapes in any layout, one CT compare per chunk over the image (or over the stretches a's and out's images
+ * share, where their element sizes give them different Cx blocks or batch padding: per batch, or per 64-channel
+ * run); otherwise numpy broadcasting at equal dim counts in a compact layout (Tensor/NTensor), the instructions of
+ * eltwise_binary (oplib/src/ops/eltwise_common.h), a broadcast a swapped to the unit side with LT <-> GT and
+ * LE <-> GE mirrored. out may be a itself only when a is int8 (same element size); never a broadcast operand. */
+typedef enum COMPARE_KIND { COMPARE_EQ, COMPARE_NE, COMPARE_LT, COMPARE_LE, COMPARE_GT, COMPARE_GE } COMPARE_KIND;
+typedef struct COMPARE_PARAM {
+    LAYOUT_MODE layout;
+    COMPARE_KIND kind;
+} COMPARE_PARAM;
+uint64_t op_compare(COMPARE_PARAM *param, TSR *a, TSR *b, TSR *out);
+
+/* op_logical: out = a kind b on Fmt_INT8 booleans (a, b, out), broadcasting as op_add: AND is the CT's min, OR its
+ * max, XOR its int8 -> int8 compare NE; one CT instruction per chunk or broadcast run. On other int8 values the
+ * same instructions give min(a, b), max(a, b) and a != b. */
+typedef enum LOGICAL_KIND { LOGICAL_AND, LOGICAL_OR, LOGICAL_XOR } LOGICAL_KIND;
+typedef struct LOGICAL_PARAM {
+    LAYOUT_MODE layout;
+    LOGICAL_KIND kind;
+} LOGICAL_PARAM;
+uint64_t op_logical(LOGICAL_PARAM *param, TSR *a, TSR *b, TSR *out);
+
+/* op_not: out = (in == 0) on Fmt_INT8 booleans of one shape, any layout: one CT compare EQ against the scalar 0 per
+ * chunk over the image (param->rnd is checked but nothing rounds). out may be in itself. */
+uint64_t op_not(ELTWISE_PARAM *param, TSR *in, TSR *out);
+
+/* op_where: out = cond != 0 ? x : y elementwise, the chosen element copied bit for bit. cond Fmt_INT8; x, y and out
+ * one format (fp32, fp16, bf16, int8 or int32); all four the same shape (no broadcasting), any layout. One CT
+ * select per chunk over the image, or over the stretches cond's and x's images share (as op_compare's). out may
+ * be x or y itself (cond too when the data is int8); any other overlap with an input is a fault. */
+typedef struct WHERE_PARAM {
+    LAYOUT_MODE layout;
+} WHERE_PARAM;
+uint64_t op_where(WHERE_PARAM *param, TSR *cond, TSR *x, TSR *y, TSR *out);
 
 #ifdef __cplusplus
 }

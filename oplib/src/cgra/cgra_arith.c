@@ -1,5 +1,5 @@
 /*
- * CGRATensor_ArithOp_* binary wrappers: V_V, V_S, V_VuV and V_VuV_loop for add sub mul div max min pow.
+ * CGRATensor_ArithOp_* binary wrappers: V_V, V_S, V_VuV and V_VuV_loop for add sub mul div max min pow mod fmod.
  * Each only fills *p (see tx8/cgra.h, semantics in tx8/isa.h); counts are elements, addresses SPM bytes.
  */
 #include "cgra_fill.h"
@@ -115,7 +115,7 @@ void CGRATensor_ArithOp_V_VuV_min_loop(CT_Param *p, uint64_t src, uint64_t dst, 
     arith_vuv_loop(p, CT_OP_MIN, src, dst, unit, rnd, src_elem_num, unit_elem_num, full_src_elem_num, full_unit_elem_num, fmt);
 }
 
-/* ---- pow (float formats only): dst = pow(src0, src1) in the same four formats ---- */
+/* ---- pow: dst = pow(src0, src1) in the same four formats ---- */
 void CGRATensor_ArithOp_V_V_pow(CT_Param *p, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num,
                                 RND_MODE rnd, Data_Format fmt) {
     arith_vv(p, CT_OP_POW, src0, src1, dst, elem_num, rnd, fmt);
@@ -132,5 +132,43 @@ void CGRATensor_ArithOp_V_VuV_pow_loop(CT_Param *p, uint64_t src, uint64_t dst, 
                                        uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num,
                                        uint32_t full_unit_elem_num, Data_Format fmt) {
     arith_vuv_loop(p, CT_OP_POW, src, dst, unit, rnd, src_elem_num, unit_elem_num, full_src_elem_num,
+                   full_unit_elem_num, fmt);
+}
+
+/* ---- mod (divisor's sign) and fmod (dividend's sign): the remainder of src0 / src1 in the same four formats ---- */
+void CGRATensor_ArithOp_V_V_mod(CT_Param *p, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num,
+                                RND_MODE rnd, Data_Format fmt) {
+    arith_vv(p, CT_OP_MOD, src0, src1, dst, elem_num, rnd, fmt);
+}
+void CGRATensor_ArithOp_V_V_fmod(CT_Param *p, uint64_t src0, uint64_t src1, uint64_t dst, uint32_t elem_num,
+                                 RND_MODE rnd, Data_Format fmt) {
+    arith_vv(p, CT_OP_FMOD, src0, src1, dst, elem_num, rnd, fmt);
+}
+void CGRATensor_ArithOp_V_S_mod(CT_Param *p, uint64_t src, uint32_t scalar, uint64_t dst, uint32_t elem_num,
+                                RND_MODE rnd, Data_Format fmt) {
+    arith_vs(p, CT_OP_MOD, src, scalar, dst, elem_num, rnd, fmt);
+}
+void CGRATensor_ArithOp_V_S_fmod(CT_Param *p, uint64_t src, uint32_t scalar, uint64_t dst, uint32_t elem_num,
+                                 RND_MODE rnd, Data_Format fmt) {
+    arith_vs(p, CT_OP_FMOD, src, scalar, dst, elem_num, rnd, fmt);
+}
+void CGRATensor_ArithOp_V_VuV_mod(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd,
+                                  uint32_t src_elem_num, uint32_t unit_elem_num, Data_Format fmt) {
+    arith_vuv(p, CT_OP_MOD, src, dst, unit, rnd, src_elem_num, unit_elem_num, fmt);
+}
+void CGRATensor_ArithOp_V_VuV_fmod(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd,
+                                   uint32_t src_elem_num, uint32_t unit_elem_num, Data_Format fmt) {
+    arith_vuv(p, CT_OP_FMOD, src, dst, unit, rnd, src_elem_num, unit_elem_num, fmt);
+}
+void CGRATensor_ArithOp_V_VuV_mod_loop(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd,
+                                       uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num,
+                                       uint32_t full_unit_elem_num, Data_Format fmt) {
+    arith_vuv_loop(p, CT_OP_MOD, src, dst, unit, rnd, src_elem_num, unit_elem_num, full_src_elem_num,
+                   full_unit_elem_num, fmt);
+}
+void CGRATensor_ArithOp_V_VuV_fmod_loop(CT_Param *p, uint64_t src, uint64_t dst, uint64_t unit, RND_MODE rnd,
+                                        uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num,
+                                        uint32_t full_unit_elem_num, Data_Format fmt) {
+    arith_vuv_loop(p, CT_OP_FMOD, src, dst, unit, rnd, src_elem_num, unit_elem_num, full_src_elem_num,
                    full_unit_elem_num, fmt);
 }

@@ -1,6 +1,6 @@
 /*
- * CGRATensor_ConvertOp_V_V_convert wrapper: elem_num elements from src_fmt to dst_fmt, rounded with rnd (integer
- * results saturate). Only fills *p.
+ * CGRATensor_ConvertOp_V_V_convert wrapper: elem_num elements from src_fmt to dst_fmt (int64 included), rounded
+ * with rnd (integer results saturate). Only fills *p.
  */
 #include "cgra_fill.h"
 

@@ -1,8 +1,8 @@
-/* op_abs: out = |in| elementwise on the CT (one abs per chunk over the whole layout image). */
+/* op_abs: out = |in| elementwise on the CT (one abs per chunk over the whole layout image; floats, int8, int32). */
 #include "eltwise_common.h"
 
 #include "tx8/hal.h"
 
 uint64_t op_abs(ELTWISE_PARAM *param, TSR *in, TSR *out) {
-    return eltwise_unary("op_abs", CGRATensor_ArithOp_V_V_abs, param, in, out);
+    return eltwise_unary_formats("op_abs", CGRATensor_ArithOp_V_V_abs, param, ELTWISE_NUMBERS, in, out);
 }

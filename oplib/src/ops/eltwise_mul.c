@@ -3,6 +3,7 @@
 
 #include "tx8/hal.h"
 
-static const eltwise_binary_kind kKind = {"op_mul", CGRATensor_ArithOp_V_V_mul, CGRATensor_ArithOp_V_VuV_mul, 1, 0};
+static const eltwise_binary_kind kKind = {"op_mul", CGRATensor_ArithOp_V_V_mul, CGRATensor_ArithOp_V_VuV_mul, 1, 0,
+                                          ELTWISE_NUMBERS, 0};
 
 uint64_t op_mul(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) { return eltwise_binary(&kKind, param, a, b, out); }

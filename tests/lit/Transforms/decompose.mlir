@@ -101,3 +101,46 @@ func.func @batched_matmul(%a: tensor<2x3x4xf32>, %b: tensor<4x5xf32>, %b1: tenso
   %y1 = tx8be.MatMul %a, %b1 : (tensor<2x3x4xf32>, tensor<1x4x5xf32>) -> tensor<2x3x5xf32>
   return %y0, %y1 : tensor<2x3x5xf32>, tensor<2x3x5xf32>
 }
+
+// -----
+
+// ArgMax (first index): hit = (x == max) or isnan(x); min(iota + K * not(hit)) along the axis in f32, cast to
+// i64, the axis dropped (keepdims false).
+// CHECK-LABEL: func.func @argmax
+// CHECK-NEXT: %[[M:.*]] = tx8be.ReduceMax %arg0 {axes = array<i64: 1>} : (tensor<2x3xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT: %[[SELF:.*]] = tx8be.Equal %arg0, %arg0
+// CHECK-NEXT: %[[NAN:.*]] = tx8be.Not %[[SELF]]
+// CHECK-NEXT: %[[EQ:.*]] = tx8be.Equal %arg0, %[[M]] : (tensor<2x3xf32>, tensor<2x1xf32>) -> tensor<2x3xi1>
+// CHECK-NEXT: %[[HIT:.*]] = tx8be.Or %[[EQ]], %[[NAN]]
+// CHECK-NEXT: %[[IOTA:.*]] = tx8be.Constant dense<[{{\[}}0.000000e+00, 1.000000e+00, 2.000000e+00]]> : tensor<1x3xf32>
+// CHECK-NEXT: %[[MISS:.*]] = tx8be.Not %[[HIT]]
+// CHECK-NEXT: %[[MISSF:.*]] = tx8be.Cast %[[MISS]] : (tensor<2x3xi1>) -> tensor<2x3xf32>
+// CHECK-NEXT: %[[K:.*]] = tx8be.Constant dense<3.000000e+00> : tensor<1xf32>
+// CHECK-NEXT: %[[P:.*]] = tx8be.Mul %[[MISSF]], %[[K]]
+// CHECK-NEXT: %[[C:.*]] = tx8be.Add %[[P]], %[[IOTA]]
+// CHECK-NEXT: %[[I:.*]] = tx8be.ReduceMin %[[C]] {axes = array<i64: 1>} : (tensor<2x3xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT: %[[L:.*]] = tx8be.Cast %[[I]] : (tensor<2x1xf32>) -> tensor<2x1xi64>
+// CHECK-NEXT: %[[R:.*]] = tx8be.Reshape %[[L]] : (tensor<2x1xi64>) -> tensor<2xi64>
+// CHECK-NEXT: return %[[R]]
+func.func @argmax(%x: tensor<2x3xf32>) -> tensor<2xi64> {
+  %0 = tx8be.ArgMax %x {axis = 1 : i64, keepdims = false} : (tensor<2x3xf32>) -> tensor<2xi64>
+  return %0 : tensor<2xi64>
+}
+
+// -----
+
+// ArgMin, the last index: max(hit * (iota + 1)) - 1 along the axis; keepdims keeps it.
+// CHECK-LABEL: func.func @argmin_last
+// CHECK-NEXT: %[[M:.*]] = tx8be.ReduceMin %arg0 {axes = array<i64: 0>}
+// CHECK: %[[IOTA:.*]] = tx8be.Constant dense<[{{\[}}1.000000e+00], [2.000000e+00]]> : tensor<2x1xf32>
+// CHECK-NEXT: %[[HITF:.*]] = tx8be.Cast
+// CHECK-NEXT: %[[MARK:.*]] = tx8be.Mul %[[HITF]], %[[IOTA]]
+// CHECK-NEXT: %[[ONE:.*]] = tx8be.Constant dense<1.000000e+00> : tensor<1xf32>
+// CHECK-NEXT: %[[MAX:.*]] = tx8be.ReduceMax %[[MARK]] {axes = array<i64: 0>}
+// CHECK-NEXT: %[[I:.*]] = tx8be.Sub %[[MAX]], %[[ONE]]
+// CHECK-NEXT: %[[L:.*]] = tx8be.Cast %[[I]] : (tensor<1x3xf32>) -> tensor<1x3xi64>
+// CHECK-NEXT: return %[[L]]
+func.func @argmin_last(%x: tensor<2x3xf32>) -> tensor<1x3xi64> {
+  %0 = tx8be.ArgMin %x {axis = 0 : i64, select_last_index = true} : (tensor<2x3xf32>) -> tensor<1x3xi64>
+  return %0 : tensor<1x3xi64>
+}

@@ -29,6 +29,18 @@ def DecomposePass : Pass<"tx8be-decompose", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
 
+def NarrowInt64Pass : Pass<"tx8be-narrow-int64", "::mlir::func::FuncOp"> {
+  let summary = "Compute int64 values in int32 on the device";
+  let description = [{
+    The chip stores int64 (Fmt_INT64) but only its convert reads or writes it: every op with an int64 operand or
+    result, except Cast and the views and copies of bytes (Reshape, Constant), is rewritten as the same op on
+    int32 with a Cast of each int64 operand to i32 before it (saturating) and of each int64 result back to i64
+    after it (exact). A Cast of a constant folds at compile time. Values outside the int32 range saturate on
+    the device, where the reference computes in int64.
+  }];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // Constant management (seed: Const Management)
 //===----------------------------------------------------------------------===//

@@ -1,17 +1,22 @@
-// A Cast between float formats is op_cast (one CT convert); one to an integer type has no kernel yet and is
-// refused at compile time naming the types.
+// A Cast is op_cast (one CT convert; to a bool, a compare with 0: to_bool); one to uint8, which the chip does not
+// compute with, is refused at compile time naming the types.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tx8-aot compile %s -o %t/b > /dev/null
 // RUN: FileCheck %s < %t/b/main.c
-// RUN: not tx8-aot compile %S/Inputs/cast-to-int.mlir -o %t/int 2>&1 | FileCheck %s --check-prefix=INT
+// RUN: not tx8-aot compile %S/Inputs/cast-to-u8.mlir -o %t/u8 2>&1 | FileCheck %s --check-prefix=INT
 
 // CHECK: /* tx8be.Cast "half" */
-// CHECK-NEXT: ELTWISE_PARAM op_param = {.layout = LAYOUT_NTENSOR, .rnd = RND_NEAREST_EVEN};
+// CHECK-NEXT: CAST_PARAM op_param = {.layout = LAYOUT_NTENSOR, .to_bool = 0};
 // CHECK-NEXT: op_cast(&op_param, &in0, &out)
 
-// INT: 'tx8be.Cast' op has no OpLib kernel: op_cast converts between f32, f16 and bf16, not 'f32' to 'i32'
+// CHECK: /* tx8be.Cast "truth" */
+// CHECK-NEXT: CAST_PARAM op_param = {.layout = LAYOUT_NTENSOR, .to_bool = 1};
 
-func.func @main(%x: tensor<2x16xf32> {tx8be.name = "x"}) -> (tensor<2x16xf16> {tx8be.name = "y"}) {
+// INT: 'tx8be.Cast' op has no OpLib kernel: op_cast converts between f32, f16, bf16, i8, i32, i64 and bool, not 'f32' to 'ui8'
+
+func.func @main(%x: tensor<2x16xf32> {tx8be.name = "x"})
+    -> (tensor<2x16xf16> {tx8be.name = "y"}, tensor<2x16xi1> {tx8be.name = "b"}) {
   %0 = tx8be.Cast %x : (tensor<2x16xf32>) -> tensor<2x16xf16> loc("half")
-  return %0 : tensor<2x16xf16>
+  %1 = tx8be.Cast %x : (tensor<2x16xf32>) -> tensor<2x16xi1> loc("truth")
+  return %0, %1 : tensor<2x16xf16>, tensor<2x16xi1>
 }

@@ -253,6 +253,10 @@ constexpr char kOpSqrt[] = "op_sqrt";
 constexpr char kOpReciprocal[] = "op_reciprocal";
 constexpr char kOpSigmoid[] = "op_sigmoid";
 constexpr char kOpTanh[] = "op_tanh";
+constexpr char kOpMod[] = "op_mod";         // MOD_PARAM
+constexpr char kOpCompare[] = "op_compare"; // COMPARE_PARAM
+constexpr char kOpLogical[] = "op_logical"; // LOGICAL_PARAM
+constexpr char kOpNot[] = "op_not";
 
 /// op_unary's kinds (UNARY_KIND in tx8/ops.h).
 constexpr char kUnaryLog[] = "UNARY_LOG";
@@ -297,7 +301,30 @@ bool isCtFloat(Type type) {
 /// compact layout; op_div not with a numerator that broadcasts where the denominator does not.
 bool kernelBroadcasts(const char *kernel) {
   return kernel == kOpAdd || kernel == kOpSub || kernel == kOpMul || kernel == kOpDiv || kernel == kOpMax ||
-         kernel == kOpMin || kernel == kOpPow;
+         kernel == kOpMin || kernel == kOpPow || kernel == kOpMod || kernel == kOpCompare || kernel == kOpLogical;
+}
+
+bool isCtInteger(Type type) {
+  Type e = getElementTypeOrSelf(type);
+  return e.isSignlessInteger(8) || e.isSignlessInteger(32);
+}
+
+/// The operand element types an elementwise kernel takes (tx8/ops.h): the floats; int8 / int32 for the integer
+/// arithmetic, Mod and the comparisons; booleans (i1, int8 0/1 on the device) for the logical ops.
+bool kernelTakesBooleans(const char *kernel) { return kernel == kOpLogical || kernel == kOpNot; }
+bool kernelTakesIntegers(const char *kernel) {
+  return kernel == kOpAdd || kernel == kOpSub || kernel == kOpMul || kernel == kOpDiv || kernel == kOpMax ||
+         kernel == kOpMin || kernel == kOpPow || kernel == kOpAbs || kernel == kOpNeg || kernel == kOpMod ||
+         kernel == kOpCompare;
+}
+bool kernelTakes(const char *kernel, Type operand) {
+  if (kernelTakesBooleans(kernel))
+    return getElementTypeOrSelf(operand).isInteger(1);
+  return isCtFloat(operand) || (kernelTakesIntegers(kernel) && isCtInteger(operand));
+}
+const char *kernelTypesText(const char *kernel) {
+  return kernelTakesBooleans(kernel) ? "booleans" : kernelTakesIntegers(kernel) ? "f32, f16, bf16, i8 or i32"
+                                                                                 : "f32, f16 or bf16";
 }
 
 /// Operand `index` of a broadcasting elementwise op as OpLib sees it: its extents (`deviceShape`, in its own
@@ -347,18 +374,45 @@ std::string broadcastProblem(Operation *op, unsigned index) {
     if (anyFull && anyBroadcast)
       return "operand " + std::to_string(index) + " broadcasts over some of the middle dims OpLib's 4-dim view merges";
   }
-  if (op->getNumOperands() == 2 && index == 0 && isa<DivOp, PowOp>(op)) {
+  // A non-commutative kernel puts its second operand on the unit side (an integer op_sub too: -(b - a) would
+  // saturate differently).
+  bool intSub = isa<SubOp>(op) && isCtInteger(result.getType());
+  if (op->getNumOperands() == 2 && index == 0 && (isa<DivOp, PowOp, ModOp>(op) || intSub)) {
     auto other = cast<ShapedType>(op->getOperand(1).getType()).getShape();
     int64_t otherOffset = static_cast<int64_t>(outShape.size() - other.size());
     for (int64_t d = 0; d < static_cast<int64_t>(outShape.size()); ++d) {
       int64_t mine = d >= offset ? inShape[d - offset] : 1, theirs = d >= otherOffset ? other[d - otherOffset] : 1;
       if (outShape[d] != 1 && mine == 1 && theirs != 1)
-        return isa<DivOp>(op) ? "op_div does not broadcast the numerator where the denominator is full"
-                              : "op_pow does not broadcast the base where the exponent is full";
+        return isa<PowOp>(op) ? "op_pow does not broadcast the base where the exponent is full"
+               : isa<ModOp>(op) ? "op_mod does not broadcast the dividend where the divisor is full"
+               : intSub         ? "an integer op_sub does not broadcast a where b is full"
+                                : "op_div does not broadcast the numerator where the denominator is full";
     }
   }
   return "";
 }
+
+/// The *_PARAM an elementwise kernel takes for `op`: ELTWISE_PARAM (layout, rounding), or its own.
+template <typename OpT> void eltwiseParam(OpT op, OpCall &call) {
+  call.paramType = "ELTWISE_PARAM";
+  call.field("layout", layoutOf(op)).field("rnd", OpCallValue::ofEnumerator("RND_NEAREST_EVEN"));
+}
+void eltwiseParam(ModOp op, OpCall &call) {
+  call.paramType = "MOD_PARAM";
+  call.field("layout", layoutOf(op)).field("fmod", OpCallValue::ofInt(op.getFmod() ? 1 : 0));
+}
+void kindParam(Operation *op, OpCall &call, const char *param, const char *kind) {
+  call.paramType = param;
+  call.field("layout", layoutOf(op)).field("kind", OpCallValue::ofEnumerator(kind));
+}
+void eltwiseParam(EqualOp op, OpCall &call) { kindParam(op, call, "COMPARE_PARAM", "COMPARE_EQ"); }
+void eltwiseParam(LessOp op, OpCall &call) { kindParam(op, call, "COMPARE_PARAM", "COMPARE_LT"); }
+void eltwiseParam(LessOrEqualOp op, OpCall &call) { kindParam(op, call, "COMPARE_PARAM", "COMPARE_LE"); }
+void eltwiseParam(GreaterOp op, OpCall &call) { kindParam(op, call, "COMPARE_PARAM", "COMPARE_GT"); }
+void eltwiseParam(GreaterOrEqualOp op, OpCall &call) { kindParam(op, call, "COMPARE_PARAM", "COMPARE_GE"); }
+void eltwiseParam(AndOp op, OpCall &call) { kindParam(op, call, "LOGICAL_PARAM", "LOGICAL_AND"); }
+void eltwiseParam(OrOp op, OpCall &call) { kindParam(op, call, "LOGICAL_PARAM", "LOGICAL_OR"); }
+void eltwiseParam(XorOp op, OpCall &call) { kindParam(op, call, "LOGICAL_PARAM", "LOGICAL_XOR"); }
 
 /// An elementwise op costing `Cost`, run by OpLib's `Kernel` (nullptr: none). Its CT kernel works in any
 /// layout as long as all tensors share it; the output may overwrite the first input when they have the same
@@ -369,7 +423,8 @@ struct EltwiseModel : OpLibModel<EltwiseModel<OpT, Cost, Kernel>, OpT> {
   SmallVector<int64_t> getOpLibViewShape(Operation *op, unsigned index, ArrayRef<int64_t> deviceShape) const {
     if constexpr (Kernel != nullptr) {
       if (kernelBroadcasts(Kernel) && index < op->getNumOperands() &&
-          op->getOperand(index).getType() != op->getResult(0).getType())
+          cast<ShapedType>(op->getOperand(index).getType()).getShape() !=
+              cast<ShapedType>(op->getResult(0).getType()).getShape())
         return broadcastOperandView(op, index, deviceShape);
     }
     return defaultOpLibViewShape(deviceShape);
@@ -394,24 +449,26 @@ struct EltwiseModel : OpLibModel<EltwiseModel<OpT, Cost, Kernel>, OpT> {
     if constexpr (Kernel == nullptr) {
       return noKernel(op);
     } else {
+      // The operands share one element type: the result's, or a comparison's operand type (its result is bool).
       Type type = op->getResult(0).getType();
+      Type element = getElementTypeOrSelf(Kernel == kOpCompare ? op->getOperand(0).getType() : type);
       for (auto [index, v] : llvm::enumerate(op->getOperands())) {
-        if (v.getType() == type)
-          continue;
-        if (!kernelBroadcasts(Kernel) || getElementTypeOrSelf(v.getType()) != getElementTypeOrSelf(type))
+        if (getElementTypeOrSelf(v.getType()) != element)
           return op->emitOpError() << "has no OpLib kernel: " << Kernel
-                                   << " needs every operand of the result's type (no dtype change"
-                                   << (kernelBroadcasts(Kernel) ? ")" : ", no broadcasting)");
+                                   << " needs every operand of one element type (no dtype change)";
+        if (cast<ShapedType>(v.getType()).getShape() == cast<ShapedType>(type).getShape())
+          continue;
+        if (!kernelBroadcasts(Kernel))
+          return op->emitOpError() << "has no OpLib kernel: " << Kernel << " does not broadcast";
         if (std::string problem = broadcastProblem(op, static_cast<unsigned>(index)); !problem.empty())
           return op->emitOpError() << "has no OpLib kernel: " << problem;
       }
       // eltwise_prepare's formats: what the kernel would fault on at run time is refused here.
-      if (!isCtFloat(type))
-        return op->emitOpError() << "has no OpLib kernel: " << Kernel << " takes f32, f16 or bf16, not "
-                                 << getElementTypeOrSelf(type);
+      if (!kernelTakes(Kernel, element))
+        return op->emitOpError() << "has no OpLib kernel: " << Kernel << " takes " << kernelTypesText(Kernel)
+                                 << ", not " << element;
       call.function = Kernel;
-      call.paramType = "ELTWISE_PARAM";
-      call.field("layout", layoutOf(op)).field("rnd", OpCallValue::ofEnumerator("RND_NEAREST_EVEN"));
+      eltwiseParam(cast<OpT>(op), call);
       operandsThenResults(op, call);
       return success();
     }
@@ -517,8 +574,14 @@ struct UnaryKernelModel : ScalarActModel<UnaryKernelModel<OpT, Kind, Cost>, OpT,
   }
 };
 
-/// Cast between float formats: op_cast, one CT convert over the tensor in a compact layout (rounded to nearest
-/// even, as ONNX casts floats).
+/// The element types op_cast converts between (a bool is int8 0/1 on the device).
+bool castable(Type type) {
+  Type e = getElementTypeOrSelf(type);
+  return isCtFloat(e) || isCtInteger(e) || e.isSignlessInteger(64) || e.isInteger(1);
+}
+
+/// Cast: op_cast, one CT convert over the tensor in a compact layout (floats rounded to nearest even, floats to
+/// integers truncated and saturated, integers narrowed saturating); to a bool, a compare with 0 (to_bool).
 struct CastModel : OpLibModel<CastModel, CastOp> {
   static void properties(CastOp, OpAttr &attr) {
     attr.alignMode = NPU_COMPACT;
@@ -528,15 +591,43 @@ struct CastModel : OpLibModel<CastModel, CastOp> {
   static uint64_t cycles(CastOp, const CycleInputs &in) { return in.est.ct(in.outElems, in.bytes); }
   LogicalResult genOpCode(Operation *op, OpCall &call) const {
     Value in = op->getOperand(0), out = op->getResult(0);
-    if (!isCtFloat(in.getType()) || !isCtFloat(out.getType()))
-      return op->emitOpError() << "has no OpLib kernel: op_cast converts between f32, f16 and bf16, not "
+    if (!castable(in.getType()) || !castable(out.getType()))
+      return op->emitOpError() << "has no OpLib kernel: op_cast converts between f32, f16, bf16, i8, i32, i64 and "
+                                  "bool, not "
                                << getElementTypeOrSelf(in.getType()) << " to " << getElementTypeOrSelf(out.getType());
     if (cast<ShapedType>(in.getType()).getShape() != cast<ShapedType>(out.getType()).getShape() ||
         getDeviceLayout(in) != getDeviceLayout(out) || !isCompactLayout(getDeviceLayout(out).mode))
       return op->emitOpError() << "has no OpLib kernel: op_cast keeps the shape and a compact layout";
+    bool toBool = getElementTypeOrSelf(out.getType()).isInteger(1) && !getElementTypeOrSelf(in.getType()).isInteger(1);
     call.function = "op_cast";
-    call.paramType = "ELTWISE_PARAM";
-    call.field("layout", layoutOf(op)).field("rnd", OpCallValue::ofEnumerator("RND_NEAREST_EVEN"));
+    call.paramType = "CAST_PARAM";
+    call.field("layout", layoutOf(op)).field("to_bool", OpCallValue::ofInt(toBool ? 1 : 0));
+    operandsThenResults(op, call);
+    return success();
+  }
+};
+
+/// Where: op_where, one CT select per chunk; the condition, x, y and the result of one shape (no broadcasting),
+/// x and y of one element type the CT selects (floats, int8, int32), any layout.
+struct WhereModel : OpLibModel<WhereModel, WhereOp> {
+  static void properties(WhereOp, OpAttr &attr) {
+    attr.alignMode = NPU_BOTH;
+    attr.engine = NPU_ENGINE_CT;
+    attr.anyDimOrder = true;
+  }
+  static uint64_t cycles(WhereOp, const CycleInputs &in) { return in.est.ct(in.outElems, in.bytes); }
+  LogicalResult genOpCode(Operation *op, OpCall &call) const {
+    auto shape = cast<ShapedType>(op->getResult(0).getType()).getShape();
+    for (Value v : op->getOperands())
+      if (cast<ShapedType>(v.getType()).getShape() != shape)
+        return op->emitOpError() << "has no OpLib kernel: op_where takes a condition, x and y of the result's shape "
+                                    "(no broadcasting)";
+    Type element = getElementTypeOrSelf(op->getResult(0).getType());
+    if (!isCtFloat(element) && !isCtInteger(element))
+      return op->emitOpError() << "has no OpLib kernel: op_where selects f32, f16, bf16, i8 or i32, not " << element;
+    call.function = "op_where";
+    call.paramType = "WHERE_PARAM";
+    call.field("layout", layoutOf(op));
     operandsThenResults(op, call);
     return success();
   }
@@ -1194,6 +1285,11 @@ void tx8be::detail::attachOpLibModels(MLIRContext *ctx) {
   attachEltwise<C::OnePass, kOpMin, MinOp>(ctx);
   attachEltwise<C::Transcendental, kOpDiv, DivOp>(ctx);
   attachEltwise<C::Transcendental, kOpPow, PowOp>(ctx);
+  attachEltwise<C::Transcendental, kOpMod, ModOp>(ctx);
+  attachEltwise<C::OnePass, kOpCompare, EqualOp, LessOp, LessOrEqualOp, GreaterOp, GreaterOrEqualOp>(ctx);
+  attachEltwise<C::OnePass, kOpLogical, AndOp, OrOp, XorOp>(ctx);
+  attachEltwise<C::OnePass, kOpNot, NotOp>(ctx);
+  WhereOp::attachInterface<WhereModel>(*ctx);
   // Matrix products and convolutions (NE).
   GemmOp::attachInterface<GemmModel>(*ctx);
   MatMulOp::attachInterface<MatMulModel>(*ctx);
