@@ -1290,6 +1290,8 @@ void tx8be::detail::attachOpLibModels(MLIRContext *ctx) {
   attachEltwise<C::OnePass, kOpLogical, AndOp, OrOp, XorOp>(ctx);
   attachEltwise<C::OnePass, kOpNot, NotOp>(ctx);
   WhereOp::attachInterface<WhereModel>(*ctx);
+  // ArgMax / ArgMin: no kernel; tx8be-decompose writes them as reductions.
+  attachEltwise<C::TwoPasses, nullptr, ArgMaxOp, ArgMinOp>(ctx);
   // Matrix products and convolutions (NE).
   GemmOp::attachInterface<GemmModel>(*ctx);
   MatMulOp::attachInterface<MatMulModel>(*ctx);

@@ -18,6 +18,8 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 
+#include <type_traits>
+
 using namespace mlir;
 using namespace tx8be;
 
@@ -241,10 +243,16 @@ struct LayerNormModel : RuleModel<LayerNormModel, LayerNormOp> {
 
 template <typename OpT>
 struct ReduceModel : RuleModel<ReduceModel<OpT>, OpT> {
+  static SmallVector<int64_t> axesOf(OpT op) {
+    if constexpr (std::is_same_v<OpT, ArgMaxOp> || std::is_same_v<OpT, ArgMinOp>)
+      return {static_cast<int64_t>(op.getAxis())}; // one axis, reduced to an index
+    else
+      return SmallVector<int64_t>(op.getAxes());
+  }
   static ShardingRule rule(OpT op) {
     ShardingRule rule = outputRule(op);
     int64_t inRank = rankOf(op.getInput());
-    SmallVector<bool, 6> reduced = reducedDims(op.getAxes(), inRank);
+    SmallVector<bool, 6> reduced = reducedDims(axesOf(op), inRank);
     SmallVector<DimRule> dims(inRank);
     int64_t next = 0;
     for (int64_t d = 0; d < inRank; ++d) {
@@ -476,12 +484,13 @@ void tx8be::detail::attachShardingModels(MLIRContext *ctx) {
             MishOp, CeluOp, ThresholdedReluOp, ShrinkOp, SinOp, CosOp, TanOp, AsinOp, AcosOp, AtanOp, SinhOp,
             CoshOp, AsinhOp, AcoshOp, AtanhOp, FloorOp, CeilOp, RoundOp, SignOp,
             // binary
-            AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp, PowOp,
+            AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp, PowOp, ModOp, EqualOp, LessOp, LessOrEqualOp, GreaterOp,
+            GreaterOrEqualOp, AndOp, OrOp, XorOp, NotOp, WhereOp,
             // the values unchanged
             CastOp, LoadVarOp, StoreVarOp, ChannelNormOp>(ctx);
   attachAll<AxisNormModel, SoftmaxOp, LogSoftmaxOp>(ctx);
   LayerNormOp::attachInterface<LayerNormModel>(*ctx);
-  attachAll<ReduceModel, ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp>(ctx);
+  attachAll<ReduceModel, ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp, ArgMaxOp, ArgMinOp>(ctx);
   GemmOp::attachInterface<GemmModel>(*ctx);
   MatMulOp::attachInterface<MatMulModel>(*ctx);
   ConvOp::attachInterface<ConvModel>(*ctx);
