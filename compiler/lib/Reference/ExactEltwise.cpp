@@ -21,22 +21,6 @@ Status fail(ExactOp op, const std::string &message) {
 bool isBoolResult(ExactOp op) { return op >= ExactOp::Equal; }
 bool isLogical(ExactOp op) { return op == ExactOp::Not || op >= ExactOp::And; }
 
-/// Element index of `in` (right-aligned, broadcast) for linear index `linear` of `out`.
-int64_t broadcastIndex(const std::vector<int64_t> &out, const std::vector<int64_t> &in, int64_t linear) {
-  int64_t index = 0, stride = 1;
-  size_t offset = out.size() - in.size();
-  for (size_t d = out.size(); d-- > 0;) {
-    int64_t coord = linear % out[d];
-    linear /= out[d];
-    if (d >= offset) {
-      int64_t extent = in[d - offset];
-      index += (extent == 1 ? 0 : coord) * stride;
-      stride *= extent;
-    }
-  }
-  return index;
-}
-
 /// Two's-complement arithmetic without undefined overflow.
 uint64_t bits(int64_t v) { return static_cast<uint64_t>(v); }
 int64_t wrapAdd(int64_t u, int64_t v) { return static_cast<int64_t>(bits(u) + bits(v)); }
@@ -119,6 +103,34 @@ double floatOp(ExactOp op, double x, double z) {
 
 } // namespace
 
+std::optional<std::vector<int64_t>> numpyBroadcast(const std::vector<int64_t> &a, const std::vector<int64_t> &b) {
+  size_t rank = std::max(a.size(), b.size());
+  std::vector<int64_t> out(rank);
+  for (size_t k = 0; k < rank; ++k) {
+    int64_t da = k < rank - a.size() ? 1 : a[k - (rank - a.size())];
+    int64_t db = k < rank - b.size() ? 1 : b[k - (rank - b.size())];
+    if (da != db && da != 1 && db != 1)
+      return std::nullopt;
+    out[k] = da == 1 ? db : da;
+  }
+  return out;
+}
+
+int64_t broadcastIndex(const std::vector<int64_t> &out, const std::vector<int64_t> &in, int64_t linear) {
+  int64_t index = 0, stride = 1;
+  size_t offset = out.size() - in.size();
+  for (size_t d = out.size(); d-- > 0;) {
+    int64_t coord = linear % out[d];
+    linear /= out[d];
+    if (d >= offset) {
+      int64_t extent = in[d - offset];
+      index += (extent == 1 ? 0 : coord) * stride;
+      stride *= extent;
+    }
+  }
+  return index;
+}
+
 std::optional<ExactOp> exactOpNamed(std::string_view name) {
   static const std::pair<std::string_view, ExactOp> kNames[] = {
       {"Neg", ExactOp::Neg}, {"Abs", ExactOp::Abs}, {"Sign", ExactOp::Sign}, {"Not", ExactOp::Not},
@@ -155,16 +167,11 @@ Status exactElementwise(ExactOp op, const Tensor &a, const Tensor *b, Tensor &y)
   for (const Tensor *t : {&a, &rhs})
     if (static_cast<int64_t>(t->bytes.size()) != t->numElements() * static_cast<int64_t>(dtypeBytes(t->dtype)))
       return fail(op, "an operand's byte count does not match its shape");
-  // numpy broadcasting, right-aligned
-  std::vector<int64_t> shape(std::max(a.shape.size(), rhs.shape.size()), 1);
-  for (const Tensor *t : {&a, &rhs})
-    for (size_t i = 0; i < t->shape.size(); ++i) {
-      int64_t &d = shape[shape.size() - t->shape.size() + i], e = t->shape[i];
-      if (d != e && d != 1 && e != 1)
-        return fail(op, "operand shapes " + shapeToString(a.shape) + " and " + shapeToString(rhs.shape) +
-                            " do not broadcast");
-      d = d == 1 ? e : d;
-    }
+  std::optional<std::vector<int64_t>> broadcast = numpyBroadcast(a.shape, rhs.shape);
+  if (!broadcast)
+    return fail(op, "operand shapes " + shapeToString(a.shape) + " and " + shapeToString(rhs.shape) +
+                        " do not broadcast");
+  const std::vector<int64_t> &shape = *broadcast;
   Tensor out(isBoolResult(op) ? DType::Bool : a.dtype, shape);
   bool fp = isFloatType(a.dtype);
   for (int64_t i = 0; i < out.numElements(); ++i) {

@@ -18,8 +18,10 @@
 #include "tx8/Reference/Status.h"
 #include "tx8/Reference/Tensor.h"
 
+#include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace tx8::ref {
 
@@ -38,6 +40,11 @@ enum class ExactOp {
 std::optional<ExactOp> exactOpNamed(std::string_view onnxName);
 const char *exactOpName(ExactOp op);
 bool isExactUnary(ExactOp op);
+
+/// The numpy broadcast of two shapes, or nullopt when they do not broadcast.
+std::optional<std::vector<int64_t>> numpyBroadcast(const std::vector<int64_t> &a, const std::vector<int64_t> &b);
+/// Element index in a tensor of shape `in` (right-aligned, broadcast to `out`) of out's element `linear`.
+int64_t broadcastIndex(const std::vector<int64_t> &out, const std::vector<int64_t> &in, int64_t linear);
 
 /// y = op(a) or op(a, b) with numpy broadcasting; `b` is null for the unary ops. a and b have one dtype.
 Status exactElementwise(ExactOp op, const Tensor &a, const Tensor *b, Tensor &y);

@@ -26,6 +26,8 @@ using namespace mlir;
 using namespace tx8be::onnx_import;
 using tx8::ref::DType;
 using tx8::ref::Tensor;
+using tx8::ref::broadcastIndex;
+using tx8::ref::numpyBroadcast;
 
 namespace {
 
@@ -69,37 +71,6 @@ void setValue(Tensor &t, int64_t i, double d, int64_t v) {
   case DType::F64: t.data<double>()[i] = d; break;
   default: break;
   }
-}
-
-/// The numpy broadcast of two shapes, or nullopt when they do not broadcast.
-std::optional<std::vector<int64_t>> broadcast(const std::vector<int64_t> &a, const std::vector<int64_t> &b) {
-  size_t rank = std::max(a.size(), b.size());
-  std::vector<int64_t> out(rank);
-  for (size_t k = 0; k < rank; ++k) {
-    int64_t da = k < rank - a.size() ? 1 : a[k - (rank - a.size())];
-    int64_t db = k < rank - b.size() ? 1 : b[k - (rank - b.size())];
-    if (da != db && da != 1 && db != 1)
-      return std::nullopt;
-    out[k] = da == 1 ? db : da;
-  }
-  return out;
-}
-
-/// Element index in `in` (broadcast to `out`) of out's element `linear`.
-int64_t broadcastIndex(const std::vector<int64_t> &out, const std::vector<int64_t> &in, int64_t linear) {
-  int64_t index = 0, stride = 1;
-  for (size_t k = out.size(); k-- > 0;) {
-    int64_t coord = linear % out[k];
-    linear /= out[k];
-    size_t ik = k + in.size();
-    if (ik < out.size())
-      continue;
-    ik -= out.size();
-    if (in[ik] != 1)
-      index += coord * stride;
-    stride *= in[ik];
-  }
-  return index;
 }
 
 std::vector<int64_t> stridesOf(const std::vector<int64_t> &shape) {
@@ -240,7 +211,7 @@ std::optional<LogicalResult> Folder::elementwise(StringRef op, std::vector<Tenso
   const Tensor &a = in(0), &b = in(arity - 1);
   if (a.dtype != b.dtype)
     return fail("operand dtypes differ");
-  if (auto shape = broadcast(a.shape, b.shape); shape && tooLarge(*shape))
+  if (auto shape = numpyBroadcast(a.shape, b.shape); shape && tooLarge(*shape))
     return std::nullopt;
   // A constant integer division by zero is a broken model, not numpy's 0.
   if (op == "Div" && !isFloat(b.dtype))
@@ -258,8 +229,8 @@ std::optional<LogicalResult> Folder::elementwise(StringRef op, std::vector<Tenso
 LogicalResult Folder::where(std::vector<Tensor> &outs) {
   if (n.numInputs() != 3 || in(0).dtype != DType::Bool || in(1).dtype != in(2).dtype)
     return fail("Where takes a bool condition and two values of one dtype");
-  auto s1 = broadcast(in(0).shape, in(1).shape);
-  auto shape = s1 ? broadcast(*s1, in(2).shape) : std::nullopt;
+  auto s1 = numpyBroadcast(in(0).shape, in(1).shape);
+  auto shape = s1 ? numpyBroadcast(*s1, in(2).shape) : std::nullopt;
   if (!shape)
     return fail("operand shapes do not broadcast");
   if (tooLarge(*shape))
@@ -480,7 +451,7 @@ LogicalResult Folder::gather(std::vector<Tensor> &outs) {
 LogicalResult Folder::expand(std::vector<Tensor> &outs) {
   if (!has(1))
     return fail("Expand's shape is missing");
-  auto shape = broadcast(in(0).shape, intsOf(in(1)));
+  auto shape = numpyBroadcast(in(0).shape, intsOf(in(1)));
   if (!shape)
     return fail("the shape does not broadcast with the input's");
   if (tooLarge(*shape))
