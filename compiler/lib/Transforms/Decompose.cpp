@@ -253,8 +253,9 @@ struct ArgReduceToReductions : OpRewritePattern<OpT> {
     Value index;
     if (last) {
       Value marked = binary<MulOp>(rewriter, loc, castTo(hit, f32), iota);
-      index = binary<SubOp>(rewriter, loc, reduce<ReduceMaxOp>(rewriter, loc, marked, {axis}),
-                            scalarConstant(rewriter, loc, marked, 1.0));
+      // One op per statement: the order of the created ops must not depend on argument evaluation order.
+      Value highest = reduce<ReduceMaxOp>(rewriter, loc, marked, {axis});
+      index = binary<SubOp>(rewriter, loc, highest, scalarConstant(rewriter, loc, marked, 1.0));
     } else {
       Value missed = castTo(rewriter.create<NotOp>(loc, hit).getResult(), f32);
       Value penalty = binary<MulOp>(rewriter, loc, missed, scalarConstant(rewriter, loc, missed, extent));

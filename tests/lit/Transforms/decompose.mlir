@@ -135,8 +135,8 @@ func.func @argmax(%x: tensor<2x3xf32>) -> tensor<2xi64> {
 // CHECK: %[[IOTA:.*]] = tx8be.Constant dense<[{{\[}}1.000000e+00], [2.000000e+00]]> : tensor<2x1xf32>
 // CHECK-NEXT: %[[HITF:.*]] = tx8be.Cast
 // CHECK-NEXT: %[[MARK:.*]] = tx8be.Mul %[[HITF]], %[[IOTA]]
-// CHECK-NEXT: %[[ONE:.*]] = tx8be.Constant dense<1.000000e+00> : tensor<1xf32>
 // CHECK-NEXT: %[[MAX:.*]] = tx8be.ReduceMax %[[MARK]] {axes = array<i64: 0>}
+// CHECK-NEXT: %[[ONE:.*]] = tx8be.Constant dense<1.000000e+00> : tensor<1xf32>
 // CHECK-NEXT: %[[I:.*]] = tx8be.Sub %[[MAX]], %[[ONE]]
 // CHECK-NEXT: %[[L:.*]] = tx8be.Cast %[[I]] : (tensor<1x3xf32>) -> tensor<1x3xi64>
 // CHECK-NEXT: return %[[L]]
