@@ -50,10 +50,41 @@ Tensor tensorOfInts(ArrayRef<int64_t> values) {
   return t;
 }
 
+/// The window attributes of Conv, ConvTranspose and the pools, before any arithmetic on them: strides and
+/// dilations empty or one positive value per spatial dim, a static positive kernel, and sizes small enough that
+/// the pad computations below cannot overflow (2^30 per value: far beyond any SPM).
+LogicalResult checkWindow(NodeImporter &n, ArrayRef<int64_t> inSpatial, ArrayRef<int64_t> kernel,
+                          ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations) {
+  constexpr int64_t kMax = int64_t{1} << 30;
+  size_t rank = inSpatial.size();
+  auto positive = [&](ArrayRef<int64_t> values, StringRef what) -> LogicalResult {
+    if (!values.empty() && values.size() != rank)
+      return n.unsupported(Twine(what) + " must have one value per spatial dim (" + Twine(rank) + "), not " +
+                           Twine(values.size()));
+    for (int64_t v : values)
+      if (ShapedType::isDynamic(v))
+        return n.unsupported(Twine(what) + " must be static");
+      else if (v <= 0 || v > kMax)
+        return n.unsupported(Twine(what) + " value " + Twine(v) + " is not in [1, 2^30]");
+    return success();
+  };
+  if (kernel.size() != rank)
+    return n.unsupported("the kernel must have one dim per spatial dim");
+  if (failed(positive(strides, "strides")) || failed(positive(dilations, "dilations")) ||
+      failed(positive(kernel, "kernel_shape")))
+    return failure();
+  for (int64_t d : inSpatial)
+    if (!ShapedType::isDynamic(d) && d > kMax)
+      return n.unsupported("spatial dim " + Twine(d) + " is larger than 2^30");
+  return success();
+}
+
 /// Pads for a sliding window from auto_pad / pads (ONNX Conv, pooling); `kernel` and the rest are per
 /// spatial dim.
 FailureOr<SmallVector<int64_t>> windowPads(NodeImporter &n, ArrayRef<int64_t> inSpatial, ArrayRef<int64_t> kernel,
                                            ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations) {
+  if (failed(checkWindow(n, inSpatial, kernel, strides, dilations)))
+    return failure();
   size_t rank = inSpatial.size();
   std::string autoPad = n.attrString("auto_pad", "NOTSET");
   if (autoPad == "NOTSET") {
@@ -66,6 +97,8 @@ FailureOr<SmallVector<int64_t>> windowPads(NodeImporter &n, ArrayRef<int64_t> in
     return SmallVector<int64_t>(2 * rank, 0);
   if (autoPad != "SAME_UPPER" && autoPad != "SAME_LOWER")
     return n.unsupported("auto_pad '" + autoPad + "' is not an ONNX value");
+  if (llvm::any_of(inSpatial, ShapedType::isDynamic))
+    return n.unsupported("auto_pad " + autoPad + " needs static spatial dims");
   SmallVector<int64_t> pads(2 * rank, 0);
   for (size_t i = 0; i < rank; ++i) {
     int64_t s = strides.empty() ? 1 : strides[i], d = dilations.empty() ? 1 : dilations[i];
@@ -497,6 +530,8 @@ LogicalResult convertMatMul(NodeImporter &n) {
 FailureOr<SmallVector<int64_t>> convTransposePads(NodeImporter &n, ArrayRef<int64_t> inSpatial,
                                                   ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
                                                   ArrayRef<int64_t> dilations, SmallVector<int64_t> &outputPadding) {
+  if (failed(checkWindow(n, inSpatial, kernel, strides, dilations)))
+    return failure();
   size_t rank = inSpatial.size();
   std::string autoPad = n.attrString("auto_pad", "NOTSET");
   SmallVector<int64_t> outputShape = n.attrInts("output_shape");
@@ -506,8 +541,11 @@ FailureOr<SmallVector<int64_t>> convTransposePads(NodeImporter &n, ArrayRef<int6
     outputPadding.assign(rank, 0);
   if (outputPadding.size() != rank || (!outputShape.empty() && outputShape.size() != rank))
     return n.unsupported("output_padding and output_shape must have one value per spatial dim");
-  if (llvm::any_of(inSpatial, ShapedType::isDynamic) || llvm::any_of(kernel, ShapedType::isDynamic))
+  if (llvm::any_of(inSpatial, ShapedType::isDynamic))
     return n.unsupported("output_shape / auto_pad SAME_* need static spatial dims");
+  auto inRange = [](int64_t v) { return v >= 0 && v <= (int64_t{1} << 30); };
+  if (!llvm::all_of(outputPadding, inRange) || !llvm::all_of(outputShape, inRange))
+    return n.unsupported("output_padding and output_shape values must be in [0, 2^30]");
   SmallVector<int64_t> pads(2 * rank, 0);
   for (size_t i = 0; i < rank; ++i) {
     int64_t s = strides.empty() ? 1 : strides[i], d = dilations.empty() ? 1 : dilations[i];
