@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ConstantFolding.h"
-#include "NodeImporter.h"
+#include "Converters.h"
 
 #include "tx8/Reference/TensorIO.h"
 
@@ -25,22 +25,14 @@ using namespace tx8be::onnx_import;
 using tx8::ref::DType;
 using tx8::ref::Tensor;
 
-namespace {
-
-LogicalResult bindResult(NodeImporter &n, FailureOr<Value> v) {
-  if (failed(v))
-    return failure();
-  n.setOutput(0, *v);
-  return success();
-}
-
-/// Outputs from `first` on exist only in training mode (BatchNorm's running stats, MaxPool's indices, ...).
-LogicalResult noExtraOutputsUsed(NodeImporter &n, int first, StringRef what) {
+LogicalResult tx8be::onnx_import::noExtraOutputsUsed(NodeImporter &n, int first, StringRef what) {
   for (int i = first; i < n.numOutputs(); ++i)
     if (n.outputUsed(i))
       return n.unsupported("output #" + Twine(i) + " (" + what + ") is not supported");
   return success();
 }
+
+namespace {
 
 int64_t product(ArrayRef<int64_t> dims) { return std::accumulate(dims.begin(), dims.end(), int64_t{1}, std::multiplies<>()); }
 
@@ -1046,7 +1038,8 @@ LogicalResult convertPad(NodeImporter &n) {
 } // namespace
 
 const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
-  static const llvm::StringMap<NodeConverter> converters = {
+  static const llvm::StringMap<NodeConverter> converters = [] {
+    llvm::StringMap<NodeConverter> all = {
       // elementwise
       {"Relu", unary<ReluOp>},
       {"Sigmoid", unary<SigmoidOp>},
@@ -1155,6 +1148,9 @@ const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
       {"Split", convertSplit},
       {"Gather", convertGather},
       {"Pad", convertPad},
-  };
+    };
+    addCompositionConverters(all);
+    return all;
+  }();
   return converters;
 }
