@@ -1150,6 +1150,8 @@ const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
       {"Pad", convertPad},
     };
     addCompositionConverters(all);
+    addIndexingConverters(all);
+    addLossConverters(all);
     return all;
   }();
   return converters;

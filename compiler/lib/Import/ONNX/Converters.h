@@ -1,7 +1,8 @@
 //===- Converters.h - What the converter files share ---------------*- C++ -*-===//
 //
-// The converters are split by family: Converters.cpp (ops with a tx8be op of their own), Compositions.cpp
-// (ops written as a composition of tx8be ops: indexing, losses, ...). Each file adds its converters to the
+// The converters are split by family: Converters.cpp (ops with a tx8be op of their own), and the ops written
+// as compositions of tx8be ops: Compositions.cpp (math, normalisation, rearrangement), Indexing.cpp (Expand,
+// Tile, GatherElements, OneHot), Losses.cpp (NegativeLogLikelihoodLoss, SoftmaxCrossEntropyLoss). Each file adds its converters to the
 // registry getNodeConverters() builds, and shares the small helpers below.
 //
 //===----------------------------------------------------------------------===//
@@ -23,8 +24,10 @@ inline mlir::LogicalResult bindResult(NodeImporter &n, mlir::FailureOr<mlir::Val
 /// Outputs from `first` on exist only in training mode (BatchNorm's running stats, MaxPool's indices, ...).
 mlir::LogicalResult noExtraOutputsUsed(NodeImporter &n, int first, llvm::StringRef what);
 
-/// Adds Compositions.cpp's converters (op_type -> converter) to `converters`.
-void addCompositionConverters(llvm::StringMap<NodeConverter> &converters);
+/// Add each file's converters (op_type -> converter) to `converters`.
+void addCompositionConverters(llvm::StringMap<NodeConverter> &converters); // Compositions.cpp
+void addIndexingConverters(llvm::StringMap<NodeConverter> &converters);    // Indexing.cpp
+void addLossConverters(llvm::StringMap<NodeConverter> &converters);        // Losses.cpp
 
 } // namespace tx8be::onnx_import
 
