@@ -76,14 +76,14 @@ uint64_t op_concat(CONCAT_PARAM *param, TSR *const *in, TSR *out);
 
 /* Strided slice of a compact (row-major) SPM tensor on the TDMA: out[i_0, ..., i_{dim-1}] =
  * in[start_0 + i_0*step_0, ...]. in and out: same format (any element size), same dim 1..6; every index read is
- * inside in (checked: start in [0, S_k) and start + (O_k - 1)*step inside [0, S_k)); steps are non-zero and may
- * be negative (a reversed dim). in and out may not overlap. Dims of extent 1 are dropped, dims contiguous on both
+ * inside in (checked: start in [0, S_k) and start + (O_k - 1)*step inside [0, S_k)); steps may be negative (a
+ * reversed dim) or 0 (element start_k repeated O_k times: a broadcast). in and out may not overlap. Dims of extent 1 are dropped, dims contiguous on both
  * sides merged and a contiguous innermost run copied as one TDMA element, so a window with steps 1 is one
  * instruction; a dim with a negative step costs one instruction per output index along it (TDMA strides are
  * unsigned). Returns the summed TDMA cycles. ---- */
 typedef struct SLICE_PARAM {
     int32_t start[MAX_SHAPE_DIM]; /* first input index per dim (elements) */
-    int32_t step[MAX_SHAPE_DIM];  /* input index increment per output index, != 0 */
+    int32_t step[MAX_SHAPE_DIM];  /* input index increment per output index (0: repeat start) */
 } SLICE_PARAM;
 uint64_t op_slice(SLICE_PARAM *param, TSR *in, TSR *out);
 

@@ -20,7 +20,6 @@ uint64_t op_slice(SLICE_PARAM *param, TSR *in, TSR *out) {
     /* every index read inside in: the first and the last along each dim (steps are constant) */
     for (int32_t k = 0; k < dim; ++k) {
         const int32_t start = param->start[k], step = param->step[k];
-        if (step == 0) return tx8_hal_fault("%s: param->step[%d] = 0, must be non-zero", op, k), TX8_CYCLES_INVALID;
         if (start < 0 || start >= S[k])
             return tx8_hal_fault("%s: param->start[%d] = %d is outside in's extent [0, %d)", op, k, start, S[k]),
                    TX8_CYCLES_INVALID;

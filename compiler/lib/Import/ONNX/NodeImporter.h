@@ -95,6 +95,9 @@ public:
   mlir::FailureOr<mlir::Value> constant(const tx8::ref::Tensor &t);
   /// A Reshape of v to `shape` (no op when the shape is already v's).
   mlir::FailureOr<mlir::Value> reshape(mlir::Value v, llvm::ArrayRef<int64_t> shape);
+  /// v broadcast (numpy rules) to `shape`: a Reshape adding leading 1s, then a tx8be.Expand (each no op when
+  /// not needed); fails when v does not broadcast to `shape`.
+  mlir::FailureOr<mlir::Value> broadcastTo(mlir::Value v, llvm::ArrayRef<int64_t> shape);
 
   /// Records why the node cannot be imported; always returns failure().
   mlir::LogicalResult unsupported(const llvm::Twine &reason);

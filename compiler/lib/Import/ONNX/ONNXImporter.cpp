@@ -559,6 +559,25 @@ FailureOr<Value> NodeImporter::reshape(Value v, ArrayRef<int64_t> shape) {
   return create<tx8be::ReshapeOp>(v, {}, RankedTensorType::get(shape, type.getElementType()));
 }
 
+FailureOr<Value> NodeImporter::broadcastTo(Value v, ArrayRef<int64_t> shape) {
+  auto type = cast<RankedTensorType>(v.getType());
+  if (type.getShape() == shape)
+    return v;
+  auto str = [](ArrayRef<int64_t> s) { return tx8::ref::shapeToString(std::vector<int64_t>(s.begin(), s.end())); };
+  int64_t rank = static_cast<int64_t>(shape.size()), lead = rank - type.getRank();
+  if (lead < 0)
+    return unsupported("cannot broadcast " + str(type.getShape()) + " to the lower rank " + str(shape));
+  SmallVector<int64_t> aligned(lead, 1);
+  llvm::append_range(aligned, type.getShape());
+  for (int64_t d = 0; d < rank; ++d)
+    if (aligned[d] != 1 && aligned[d] != shape[d])
+      return unsupported("cannot broadcast " + str(type.getShape()) + " to " + str(shape));
+  auto reshaped = reshape(v, aligned);
+  if (failed(reshaped) || aligned == SmallVector<int64_t>(shape))
+    return reshaped;
+  return create<tx8be::ExpandOp>(*reshaped, {}, RankedTensorType::get(shape, type.getElementType()));
+}
+
 LogicalResult NodeImporter::unsupported(const Twine &why) {
   if (reason.empty())
     reason = why.str();

@@ -1,7 +1,7 @@
 //===- DataMovement.cpp - ComputeInterface of the shape and data-movement ops ===//
 //
 // Kernels.h's "Data movement" (plain C++, any dtype) and Convert.h's cast: Reshape, Transpose, Concat, Slice,
-// Gather, Pad, Cast; LoadVar, StoreVar and ChannelNorm, which move or re-layout data without changing
+// Expand, Gather, Pad, Cast; LoadVar, StoreVar and ChannelNorm, which move or re-layout data without changing
 // values; LoadConst, which cannot be computed (its data is in the constant container, not the IR).
 //
 //===----------------------------------------------------------------------===//
@@ -47,6 +47,12 @@ struct SliceModel : KernelModel<SliceModel, SliceOp> {
       steps.push_back(stride);
     }
     return ref::slice(*in[0], starts, ends, {}, steps, out);
+  }
+};
+
+struct ExpandModel : KernelModel<ExpandModel, ExpandOp> {
+  static ref::Status run(ExpandOp op, KernelInputs in, ref::Tensor &out) {
+    return ref::expand(*in[0], vec(op.getOutput().getType().getShape()), out);
   }
 };
 
@@ -99,6 +105,7 @@ void tx8be::detail::attachDataMovementComputeModels(MLIRContext *ctx) {
   TransposeOp::attachInterface<TransposeModel>(*ctx);
   ConcatOp::attachInterface<ConcatModel>(*ctx);
   SliceOp::attachInterface<SliceModel>(*ctx);
+  ExpandOp::attachInterface<ExpandModel>(*ctx);
   GatherOp::attachInterface<GatherModel>(*ctx);
   PadOp::attachInterface<PadModel>(*ctx);
   CastOp::attachInterface<CastModel>(*ctx);

@@ -155,8 +155,8 @@ LogicalResult noKernel(Operation *op) {
             "Add/Sub/Mul/Div/Max/Min/Pow (broadcasting), Relu, Abs, Neg, Exp, Log, Sqrt, Rsqrt, Reciprocal, Sigmoid, "
             "Tanh, Erf, Gelu (erf), Softplus, Softsign, Elu, Celu, Selu, Mish, HardSwish, ThresholdedRelu, Shrink, "
             "LeakyRelu, HardSigmoid, Clip, the trigonometric and hyperbolic functions, Floor/Ceil/Round/Sign, "
-            "ReduceSum/Mean/Max/Min, Cast between floats, Softmax, Max/AvgPool 2-D, GlobalAvgPool, Reshape, Concat, "
-            "Slice, Pad, Transpose and ChannelNorm between compact layouts)";
+            "ReduceSum/Mean/Max/Min, comparisons, And/Or/Xor/Not, Where, Mod, Cast, Softmax, Max/AvgPool 2-D, "
+            "GlobalAvgPool, Reshape, Concat, Slice, Expand, Pad, Transpose and ChannelNorm between compact layouts)";
 }
 
 /// The base of every family's model. ConcreteModel provides
@@ -1074,6 +1074,29 @@ struct SliceModel : TdmaMoveModel<SliceModel, SliceOp> {
   }
 };
 
+/// Expand: op_slice from index 0 with step 0 along the broadcast dims (the TDMA re-reads the element), 1
+/// along the others, in memory order.
+struct ExpandModel : TdmaMoveModel<ExpandModel, ExpandOp> {
+  LogicalResult genOpCode(Operation *operation, OpCall &call) const {
+    auto op = cast<ExpandOp>(operation);
+    if (std::string problem = sameCompactOrderProblem(op, "op_slice"); !problem.empty())
+      return op.emitOpError() << "has no OpLib kernel: " << problem;
+    ArrayRef<int64_t> inShape = op.getInput().getType().getShape(), outShape = op.getOutput().getType().getShape();
+    SmallVector<int64_t> start, step;
+    for (int64_t d : getDeviceLayout(op.getOutput()).order) {
+      start.push_back(0);
+      step.push_back(inShape[d] == outShape[d] ? 1 : 0);
+    }
+    if (start.empty()) // rank 0: one element (the device's rank-1 view of it)
+      start.push_back(0), step.push_back(1);
+    call.function = "op_slice";
+    call.paramType = "SLICE_PARAM";
+    call.field("start", OpCallValue::ofInts(start)).field("step", OpCallValue::ofInts(step));
+    operandsThenResults(op, call);
+    return success();
+  }
+};
+
 /// Pad: op_pad (TDMA copies; a constant border filled on the CT), pads in memory order.
 struct PadModel : TdmaMoveModel<PadModel, PadOp> {
   LogicalResult genOpCode(Operation *operation, OpCall &call) const {
@@ -1309,6 +1332,7 @@ void tx8be::detail::attachOpLibModels(MLIRContext *ctx) {
   attachAll<ReduceModel, ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp>(ctx);
   // Data movement, loads and stores, views.
   SliceOp::attachInterface<SliceModel>(*ctx);
+  ExpandOp::attachInterface<ExpandModel>(*ctx);
   PadOp::attachInterface<PadModel>(*ctx);
   ConcatOp::attachInterface<ConcatModel>(*ctx);
   TransposeOp::attachInterface<TransposeModel>(*ctx);

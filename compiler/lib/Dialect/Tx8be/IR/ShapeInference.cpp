@@ -626,6 +626,20 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *context, std::optional<Locati
   return success();
 }
 
+LogicalResult ExpandOp::computeResultTypes(SmallVectorImpl<Type> &types) {
+  // The target shape is the result's: only check that the input broadcasts to it.
+  auto inShape = getInput().getType().getShape(), outShape = getOutput().getType().getShape();
+  if (inShape.size() != outShape.size())
+    return emitOpError() << "input " << shapeStr(inShape) << " and result " << shapeStr(outShape)
+                         << " must have the same rank";
+  for (auto [d, in, out] : llvm::enumerate(inShape, outShape))
+    if (in != 1 && in != out)
+      return emitOpError() << "input " << shapeStr(inShape) << " does not broadcast to " << shapeStr(outShape)
+                           << " (dim " << d << ")";
+  types.push_back(RankedTensorType::get(outShape, getInput().getType().getElementType()));
+  return success();
+}
+
 LogicalResult CastOp::computeResultTypes(SmallVectorImpl<Type> &types) {
   // The target element type is the result's: only the shape is inferred.
   types.push_back(RankedTensorType::get(getInput().getType().getShape(), getOutput().getType().getElementType()));

@@ -442,6 +442,21 @@ struct SliceModel : RuleModel<SliceModel, SliceOp> {
   }
 };
 
+/// Dims the input has whole follow the output; a broadcast dim (input extent 1) is read whole by every shard.
+struct ExpandModel : RuleModel<ExpandModel, ExpandOp> {
+  static ShardingRule rule(ExpandOp op) {
+    ShardingRule rule = outputRule(op);
+    int64_t rank = rankOf(op.getOutput());
+    SmallVector<DimRule> dims = identityRule(rank);
+    ArrayRef<int64_t> inShape = shapeOf(op.getInput()), outShape = shapeOf(op.getOutput());
+    for (int64_t d = 0; d < rank; ++d)
+      if (inShape[d] != outShape[d])
+        dims[d].outDim = -1;
+    rule.operands.push_back(dims);
+    return rule;
+  }
+};
+
 struct GatherModel : RuleModel<GatherModel, GatherOp> {
   static ShardingRule rule(GatherOp op) {
     ShardingRule rule = outputRule(op);
@@ -501,6 +516,7 @@ void tx8be::detail::attachShardingModels(MLIRContext *ctx) {
   ConcatOp::attachInterface<ConcatModel>(*ctx);
   PadOp::attachInterface<PadModel>(*ctx);
   SliceOp::attachInterface<SliceModel>(*ctx);
+  ExpandOp::attachInterface<ExpandModel>(*ctx);
   GatherOp::attachInterface<GatherModel>(*ctx);
   LoadConstOp::attachInterface<LoadConstModel>(*ctx);
   ReshapeOp::attachInterface<ReshapeModel>(*ctx);

@@ -630,6 +630,18 @@ def Tx8be_SliceOp : Tx8be_ComputeOp<"Slice", [Pure, SameOperandsAndResultElement
   let results = (outs Tx8be_Tensor:$output);
 }
 
+def Tx8be_ExpandOp : Tx8be_ComputeOp<"Expand", [Pure, SameOperandsAndResultElementType],
+    Tx8be_ResultTypeParamInterfaces> {
+  let summary = "broadcast to the result's shape (ONNX Expand with the ranks made equal)";
+  let description = [{
+    The input and the result have the same rank; each input extent is 1 (repeated along that dim) or the
+    result's. The importer reshapes a lower-rank input first, so the op stays a plain copy with stride-0 dims
+    (OpLib: op_slice with step 0).
+  }];
+  let arguments = !con((ins Tx8be_Tensor:$input), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_Tensor:$output);
+}
+
 def Tx8be_GatherOp : Tx8be_ComputeOp<"Gather", [Pure]> {
   let summary = "gather along axis (ONNX Gather): shape = data[:axis] + indices + data[axis+1:]";
   let arguments = !con((ins Tx8be_Tensor:$data, Tx8be_IndexTensor:$indices,
