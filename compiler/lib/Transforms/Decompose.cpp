@@ -269,12 +269,71 @@ struct ArgReduceToReductions : OpRewritePattern<OpT> {
   }
 };
 
+/// Gather of float data as a one-hot selection (OpLib has no gather kernel): in the view [outer, index,
+/// candidate, inner], data broadcast over the indices, a mask (wrapped index == iota of the candidates)
+/// broadcast over outer and inner, Where(mask, data, 0), ReduceSum over the candidates. Exact (the sum adds
+/// zeros to the selected element; a selected -0 comes out +0); an out-of-range index (an ONNX error) gives 0.
+/// Costs index count x axis extent work: fine for the small tables of tests and heads, not for embeddings.
+struct GatherToOneHotSelect : OpRewritePattern<GatherOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(GatherOp op, PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto dataType = cast<RankedTensorType>(op.getData().getType());
+    auto idxType = cast<RankedTensorType>(op.getIndices().getType());
+    Type element = dataType.getElementType(), idxElement = idxType.getElementType();
+    if (!isa<FloatType>(element) || !dataType.hasStaticShape() || !idxType.hasStaticShape() ||
+        dataType.getRank() == 0)
+      return failure();
+    int64_t axis = normalizedAxis(op.getAxis(), op.getData());
+    ArrayRef<int64_t> shape = dataType.getShape();
+    auto product = [](ArrayRef<int64_t> dims) {
+      int64_t p = 1;
+      for (int64_t d : dims)
+        p *= d;
+      return p;
+    };
+    int64_t outer = product(shape.take_front(axis)), extent = shape[axis], inner = product(shape.drop_front(axis + 1));
+    int64_t count = idxType.getNumElements();
+    SmallVector<int64_t> full{outer, count, extent, inner};
+    auto constant = [&](ArrayRef<int64_t> dims, Type type, function_ref<Attribute(int64_t)> value) {
+      auto t = RankedTensorType::get(dims, type);
+      SmallVector<Attribute> values;
+      for (int64_t i = 0, e = product(dims); i < e; ++i)
+        values.push_back(value(i));
+      return rewriter.create<ConstantOp>(loc, t, DenseElementsAttr::get(t, values)).getResult();
+    };
+    auto intAttr = [&](int64_t v) -> Attribute { return rewriter.getIntegerAttr(idxElement, v); };
+    auto expand = [&](Value v) {
+      return rewriter.create<ExpandOp>(loc, RankedTensorType::get(full, getElementTypeOrSelf(v.getType())), v)
+          .getResult();
+    };
+    // the indices, negative ones counted from the end of the axis
+    Value idx = reshaped(rewriter, loc, op.getIndices(), {1, count, 1, 1});
+    Value zero = constant({1}, idxElement, [&](int64_t) { return intAttr(0); });
+    Value size = constant({1}, idxElement, [&](int64_t) { return intAttr(extent); });
+    Value negative = binary<LessOp>(rewriter, loc, idx, zero);
+    Value wrappedUp = binary<AddOp>(rewriter, loc, idx, size);
+    Value wrapped = rewriter.create<WhereOp>(loc, ValueRange{negative, wrappedUp, idx}).getResult();
+    Value iota = constant({1, 1, extent, 1}, idxElement, intAttr);
+    Value mask = expand(binary<EqualOp>(rewriter, loc, wrapped, iota));
+    Value candidates = expand(reshaped(rewriter, loc, op.getData(), {outer, 1, extent, inner}));
+    Value zeros = expand(constant({1, 1, 1, 1}, element, [&](int64_t) { return rewriter.getFloatAttr(element, 0); }));
+    Value picked = rewriter.create<WhereOp>(loc, ValueRange{mask, candidates, zeros}).getResult();
+    Value sum = rewriter
+                    .create<ReduceSumOp>(loc, picked, rewriter.getDenseI64ArrayAttr({2}), rewriter.getBoolAttr(false),
+                                         StringAttr(), DevAttr())
+                    .getResult();
+    rewriter.replaceOp(op, reshaped(rewriter, loc, sum, op.getType().getShape()));
+    return success();
+  }
+};
+
 struct DecomposePass : tx8be::impl::DecomposePassBase<DecomposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<LogSoftmaxToReductions, SoftmaxOuterAxisToReductions, PReluToMaxMin, GlobalMaxPoolToReduceMax,
                  GemmToMatMul, BatchedMatMulToMatMuls, ArgReduceToReductions<ArgMaxOp, ReduceMaxOp>,
-                 ArgReduceToReductions<ArgMinOp, ReduceMinOp>>(&getContext());
+                 ArgReduceToReductions<ArgMinOp, ReduceMinOp>, GatherToOneHotSelect>(&getContext());
     populateConvPoolDecompositions(patterns);
     FrozenRewritePatternSet frozen(std::move(patterns));
     tx8be::detail::applyPatternsInProgramOrder(getOperation().getBody(), frozen);

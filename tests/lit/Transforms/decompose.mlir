@@ -144,3 +144,34 @@ func.func @argmin_last(%x: tensor<2x3xf32>) -> tensor<1x3xi64> {
   %0 = tx8be.ArgMin %x {axis = 0 : i64, select_last_index = true} : (tensor<2x3xf32>) -> tensor<1x3xi64>
   return %0 : tensor<1x3xi64>
 }
+
+// -----
+
+// Gather of float data on axis 1 of [2, 5, 3] with [2, 2] indices: the view [outer 2, index 4, candidate 5,
+// inner 3]; negative indices wrapped; the mask (index == iota) and the data broadcast to it; Where with 0 and a
+// ReduceSum over the candidates, reshaped to [2, 2, 2, 3]. Integer data keeps its Gather.
+// CHECK-LABEL: func.func @gather
+// CHECK: %[[I:.*]] = tx8be.Reshape %arg1 : (tensor<2x2xi32>) -> tensor<1x4x1x1xi32>
+// CHECK: %[[NEG:.*]] = tx8be.Less %[[I]], %{{.*}} : (tensor<1x4x1x1xi32>, tensor<1xi32>) -> tensor<1x4x1x1xi1>
+// CHECK: %[[UP:.*]] = tx8be.Add %[[I]], %{{.*}} : (tensor<1x4x1x1xi32>, tensor<1xi32>) -> tensor<1x4x1x1xi32>
+// CHECK: %[[W:.*]] = tx8be.Where %[[NEG]], %[[UP]], %[[I]]
+// CHECK: %[[IOTA:.*]] = tx8be.Constant dense<{{\[\[\[\[0\], \[1\], \[2\], \[3\], \[4\]\]\]\]}}> : tensor<1x1x5x1xi32>
+// CHECK: %[[EQ:.*]] = tx8be.Equal %[[W]], %[[IOTA]] : (tensor<1x4x1x1xi32>, tensor<1x1x5x1xi32>) -> tensor<1x4x5x1xi1>
+// CHECK: %[[M:.*]] = tx8be.Expand %[[EQ]] : (tensor<1x4x5x1xi1>) -> tensor<2x4x5x3xi1>
+// CHECK: %[[D:.*]] = tx8be.Reshape %arg0 : (tensor<2x5x3xf32>) -> tensor<2x1x5x3xf32>
+// CHECK: %[[C:.*]] = tx8be.Expand %[[D]] : (tensor<2x1x5x3xf32>) -> tensor<2x4x5x3xf32>
+// CHECK: %[[Z:.*]] = tx8be.Expand %{{.*}} : (tensor<1x1x1x1xf32>) -> tensor<2x4x5x3xf32>
+// CHECK: %[[P:.*]] = tx8be.Where %[[M]], %[[C]], %[[Z]]
+// CHECK: %[[S:.*]] = tx8be.ReduceSum %[[P]] {axes = array<i64: 2>, keepdims = false} : (tensor<2x4x5x3xf32>) -> tensor<2x4x3xf32>
+// CHECK: %[[Y:.*]] = tx8be.Reshape %[[S]] : (tensor<2x4x3xf32>) -> tensor<2x2x2x3xf32>
+// CHECK: return %[[Y]]
+// CHECK-LABEL: func.func @gather_int
+// CHECK-NEXT: tx8be.Gather
+func.func @gather(%x: tensor<2x5x3xf32>, %i: tensor<2x2xi32>) -> tensor<2x2x2x3xf32> {
+  %0 = tx8be.Gather %x, %i {axis = 1 : i64} : (tensor<2x5x3xf32>, tensor<2x2xi32>) -> tensor<2x2x2x3xf32>
+  return %0 : tensor<2x2x2x3xf32>
+}
+func.func @gather_int(%x: tensor<2x5xi32>, %i: tensor<2xi64>) -> tensor<2x2xi32> {
+  %0 = tx8be.Gather %x, %i {axis = 1 : i64} : (tensor<2x5xi32>, tensor<2xi64>) -> tensor<2x2xi32>
+  return %0 : tensor<2x2xi32>
+}
