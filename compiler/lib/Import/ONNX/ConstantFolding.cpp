@@ -38,18 +38,8 @@ bool isInteger(DType t) { return t == DType::I8 || t == DType::U8 || t == DType:
 bool isFloat(DType t) { return t == DType::F32 || t == DType::F64; }
 bool isArithmetic(DType t) { return isInteger(t) || isFloat(t) || t == DType::Bool; }
 
-int64_t getInt(const Tensor &t, int64_t i) {
-  switch (t.dtype) {
-  case DType::I8: return t.data<int8_t>()[i];
-  case DType::U8: return t.data<uint8_t>()[i];
-  case DType::I32: return t.data<int32_t>()[i];
-  case DType::I64: return t.data<int64_t>()[i];
-  case DType::Bool: return t.data<uint8_t>()[i] != 0;
-  case DType::F32: return static_cast<int64_t>(t.data<float>()[i]);
-  case DType::F64: return static_cast<int64_t>(t.data<double>()[i]);
-  default: return 0;
-  }
-}
+/// Element i as an integer: floats truncated and saturated (NaN gives 0), as Cast converts them.
+int64_t getInt(const Tensor &t, int64_t i) { return tx8::ref::elementAsInt64(t, i); }
 
 double getDouble(const Tensor &t, int64_t i) {
   switch (t.dtype) {
@@ -251,7 +241,7 @@ LogicalResult Folder::cast(std::vector<Tensor> &outs) {
   DType to = y.dtype;
   for (int64_t i = 0; i < y.numElements(); ++i) {
     double d = getDouble(in(0), i);
-    int64_t v = isFloat(in(0).dtype) ? (to == DType::Bool ? d != 0 : static_cast<int64_t>(d)) : getInt(in(0), i);
+    int64_t v = isFloat(in(0).dtype) && to == DType::Bool ? d != 0 : getInt(in(0), i);
     setValue(y, i, d, v);
   }
   outs.push_back(std::move(y));

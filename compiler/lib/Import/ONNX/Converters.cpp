@@ -11,6 +11,7 @@
 #include "ConstantFolding.h"
 #include "Converters.h"
 
+#include "tx8/Reference/Convert.h"
 #include "tx8/Reference/TensorIO.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -32,9 +33,75 @@ LogicalResult tx8be::onnx_import::noExtraOutputsUsed(NodeImporter &n, int first,
   return success();
 }
 
-namespace {
+int64_t tx8be::onnx_import::product(ArrayRef<int64_t> dims) {
+  return std::accumulate(dims.begin(), dims.end(), int64_t{1}, std::multiplies<>());
+}
 
-int64_t product(ArrayRef<int64_t> dims) { return std::accumulate(dims.begin(), dims.end(), int64_t{1}, std::multiplies<>()); }
+FailureOr<Value> tx8be::onnx_import::filledConstant(NodeImporter &n, Type element, ArrayRef<int64_t> shape,
+                                                    function_ref<double(ArrayRef<int64_t>)> value) {
+  auto dtype = tx8be::detail::refDTypeOf(element);
+  if (!dtype) {
+    std::string name;
+    llvm::raw_string_ostream(name) << element;
+    return n.unsupported("a constant of element type " + name + " is needed, which tx8be does not have");
+  }
+  Tensor t(*dtype, std::vector<int64_t>(shape.begin(), shape.end()));
+  SmallVector<int64_t> index(shape.size(), 0);
+  for (int64_t i = 0; i < t.numElements(); ++i) {
+    tx8::ref::setElementFromDouble(t, i, value(index));
+    for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0 && ++index[d] == shape[d]; --d)
+      index[d] = 0;
+  }
+  return n.constant(t);
+}
+
+FailureOr<Value> tx8be::onnx_import::splatConstant(NodeImporter &n, Type element, ArrayRef<int64_t> shape,
+                                                   double value) {
+  return filledConstant(n, element, shape, [&](ArrayRef<int64_t>) { return value; });
+}
+
+FailureOr<Value> tx8be::onnx_import::castElements(NodeImporter &n, Value v, Type element) {
+  auto type = cast<RankedTensorType>(v.getType());
+  if (type.getElementType() == element)
+    return v;
+  return n.create<CastOp>(v, {}, TypeRange{type.clone(element)});
+}
+
+FailureOr<Standardized> tx8be::onnx_import::standardize(NodeImporter &n, Value x, ArrayRef<int64_t> axes,
+                                                        float epsilon) {
+  auto reduceMean = [&](FailureOr<Value> v) -> FailureOr<Value> {
+    if (failed(v))
+      return failure();
+    return n.create<ReduceMeanOp>(*v, {n.i64Array("axes", axes), n.boolean("keepdims", true)});
+  };
+  auto mean = reduceMean(x);
+  auto diff = binaryOf<SubOp>(n, x, mean);
+  auto var = reduceMean(binaryOf<MulOp>(n, diff, diff));
+  auto eps = splatConstant(n, getElementTypeOrSelf(x.getType()), {1}, epsilon);
+  auto stdDev = unaryOf<SqrtOp>(n, binaryOf<AddOp>(n, var, eps));
+  auto y = binaryOf<DivOp>(n, diff, stdDev);
+  if (failed(y))
+    return failure();
+  return Standardized{*y, *mean, *stdDev};
+}
+
+FailureOr<Value> tx8be::onnx_import::reducedDimsLast(NodeImporter &n, Value x, SmallVectorImpl<int64_t> &axes) {
+  llvm::sort(axes);
+  if (axes.empty() || axes.back() - axes.front() + 1 == static_cast<int64_t>(axes.size()) ||
+      std::adjacent_find(axes.begin(), axes.end()) != axes.end())
+    return x;
+  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+  SmallVector<int64_t> perm;
+  for (int64_t d = 0; d < rank; ++d)
+    if (!llvm::is_contained(axes, d))
+      perm.push_back(d);
+  int64_t kept = perm.size();
+  perm.append(axes.begin(), axes.end());
+  std::iota(axes.begin(), axes.end(), kept);
+  return n.create<TransposeOp>(x, {n.i64Array("perm", perm)});
+}
+
+namespace {
 
 Tensor tensorOfInts(ArrayRef<int64_t> values) {
   Tensor t(DType::I64, {static_cast<int64_t>(values.size())});
@@ -147,30 +214,45 @@ LogicalResult convertGelu(NodeImporter &n) {
   return bindResult(n, n.create<GeluOp>(*x, {approximate}));
 }
 
+/// Clip. Constant float bounds (attributes before opset 11, inputs after) make a tx8be.Clip; bounds computed
+/// at run time, or an integer x, make Min(Max(x, min), max) with the broadcasting binary ops, in ONNX's order
+/// (min > max gives max). Max and Min propagate a NaN of either operand (the reference's Binary.cpp and OpLib's
+/// op_max / op_min), so Clip(NaN) stays NaN as in ONNX.
 LogicalResult convertClip(NodeImporter &n) {
   float lo = -std::numeric_limits<float>::infinity(), hi = std::numeric_limits<float>::infinity();
+  auto x = n.input(0);
+  if (failed(x))
+    return failure();
   if (n.getOpset() < 11) {
     if (failed(n.onlyAttrs({"min", "max", "consumed_inputs"})))
       return failure();
     lo = n.attrFloat("min", lo);
     hi = n.attrFloat("max", hi);
-  } else {
-    if (n.hasInput(1)) {
-      auto v = n.constantFloat(1, "min");
-      if (failed(v))
-        return failure();
-      lo = *v;
-    }
-    if (n.hasInput(2)) {
-      auto v = n.constantFloat(2, "max");
-      if (failed(v))
-        return failure();
-      hi = *v;
-    }
+    return bindResult(n, n.create<ClipOp>(*x, {n.f32("min", lo), n.f32("max", hi)}));
   }
-  auto x = n.input(0);
-  if (failed(x))
+  if (failed(n.onlyAttrs({})))
     return failure();
+  bool runtimeBound = (n.hasInput(1) && !n.constantInput(1)) || (n.hasInput(2) && !n.constantInput(2));
+  if (runtimeBound || !isa<FloatType>(getElementTypeOrSelf(x->getType()))) {
+    FailureOr<Value> y = *x;
+    if (n.hasInput(1))
+      y = binaryOf<MaxOp>(n, y, n.input(1));
+    if (n.hasInput(2))
+      y = binaryOf<MinOp>(n, y, n.input(2));
+    return bindResult(n, y);
+  }
+  if (n.hasInput(1)) {
+    auto v = n.constantFloat(1, "min");
+    if (failed(v))
+      return failure();
+    lo = *v;
+  }
+  if (n.hasInput(2)) {
+    auto v = n.constantFloat(2, "max");
+    if (failed(v))
+      return failure();
+    hi = *v;
+  }
   return bindResult(n, n.create<ClipOp>(*x, {n.f32("min", lo), n.f32("max", hi)}));
 }
 
@@ -224,19 +306,13 @@ LogicalResult convertPow(NodeImporter &n) {
   Type baseType = getElementTypeOrSelf(a->getType()), expType = getElementTypeOrSelf(b->getType());
   if (baseType == expType)
     return binary<PowOp>(n);
-  auto castTo = [&](Value v, Type element) -> FailureOr<Value> {
-    if (getElementTypeOrSelf(v.getType()) == element)
-      return v;
-    return n.create<CastOp>(v, {}, TypeRange{cast<RankedTensorType>(v.getType()).clone(element)});
-  };
   Type work = isa<FloatType>(baseType) ? baseType : isa<FloatType>(expType) ? expType : baseType;
-  auto base = castTo(*a, work), exponent = castTo(*b, work);
-  if (failed(base) || failed(exponent))
-    return failure();
-  auto power = n.create<PowOp>(ValueRange{*base, *exponent});
+  auto base = castElements(n, *a, work);
+  auto exponent = castElements(n, *b, work);
+  auto power = binaryOf<PowOp>(n, base, exponent);
   if (failed(power))
     return failure();
-  return bindResult(n, castTo(*power, baseType));
+  return bindResult(n, castElements(n, *power, baseType));
 }
 
 /// The node's inputs combined by a left fold of the binary op.
@@ -296,9 +372,9 @@ LogicalResult convertIdentity(NodeImporter &n) {
   return success();
 }
 
+/// Dropout in inference: y = x, and the mask (a bool tensor from opset 10 on) keeps everything: all true.
 LogicalResult convertDropout(NodeImporter &n) {
-  if (failed(n.onlyAttrs({"ratio", "is_test", "seed", "consumed_inputs"})) ||
-      failed(noExtraOutputsUsed(n, 1, "mask")))
+  if (failed(n.onlyAttrs({"ratio", "is_test", "seed", "consumed_inputs"})))
     return failure();
   if (n.getOpset() < 7 && n.attrInt("is_test", 0) == 0 && n.hasAttr("is_test"))
     return n.unsupported("training-mode Dropout (is_test = 0) is not supported");
@@ -306,6 +382,17 @@ LogicalResult convertDropout(NodeImporter &n) {
     const Tensor *training = n.constantInput(2);
     if (!training || training->numElements() != 1 || training->bytes[0] != 0)
       return n.unsupported("training_mode must be a constant false");
+  }
+  if (n.outputUsed(1)) {
+    auto xType = n.inputType(0);
+    if (failed(xType))
+      return failure();
+    auto maskType = n.onnxOutputType(1);
+    if (!xType->hasStaticShape() || !maskType || !maskType->getElementType().isInteger(1))
+      return n.unsupported("the mask (output #1) is supported as a static bool tensor only (opset >= 10)");
+    Tensor mask(DType::Bool, std::vector<int64_t>(xType->getShape().begin(), xType->getShape().end()));
+    std::fill(mask.bytes.begin(), mask.bytes.end(), uint8_t{1});
+    n.setConstantOutput(1, std::move(mask));
   }
   return convertIdentity(n);
 }
@@ -359,9 +446,37 @@ LogicalResult convertCast(NodeImporter &n) {
     return failure();
   if (!outType)
     return n.unsupported("the result type of the Cast is unknown");
-  if (*outType == x->getType())
-    return convertIdentity(n);
-  return bindResult(n, n.create<CastOp>(*x, {}, TypeRange{*outType}));
+  return bindResult(n, castElements(n, *x, outType->getElementType()));
+}
+
+/// CastLike: a Cast to input 1's element type (its values are not read).
+LogicalResult convertCastLike(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"saturate"})))
+    return failure();
+  auto x = n.input(0);
+  auto like = n.inputType(1);
+  if (failed(x) || failed(like))
+    return failure();
+  return bindResult(n, castElements(n, *x, like->getElementType()));
+}
+
+/// Range. Constant operands fold (ConstantFolding.cpp). Operands computed at run time: start + i * delta, in
+/// their type, for i below the length of ONNX's static output type: the length max(ceil((limit - start) /
+/// delta), 0) depends on the values, so it is taken from the declared type (which nothing can check before the
+/// values exist); limit is read only through it.
+LogicalResult convertRangeOp(NodeImporter &n) {
+  if (n.constantInput(0) && n.constantInput(1) && n.constantInput(2))
+    return convertRange(n);
+  if (failed(n.onlyAttrs({})))
+    return failure();
+  auto out = n.onnxOutputType(0);
+  if (!out || out->getRank() != 1 || !out->hasStaticShape())
+    return n.unsupported("start, limit or delta is computed at run time and ONNX shape inference gives no static "
+                         "1-D output type");
+  auto start = n.input(0);
+  auto delta = n.input(2);
+  auto iota = filledConstant(n, out->getElementType(), out->getShape(), [](ArrayRef<int64_t> i) { return i[0]; });
+  return bindResult(n, binaryOf<AddOp>(n, binaryOf<MulOp>(n, iota, delta), start));
 }
 
 //===----------------------------------------------------------------------===//
@@ -387,8 +502,8 @@ LogicalResult convertBatchNormalization(NodeImporter &n) {
 }
 
 /// LayerNormalization as the ONNX function computes it, over the dims from `axis` on (kept as 1s):
-///   mean = mean(x), d = x - mean, std = sqrt(mean(d * d) + epsilon), y = d / std * scale (+ bias),
-/// with the optional outputs Mean = mean and InvStdDev = 1 / std. Every step is an op OpLib runs.
+/// standardize(x) * scale (+ bias), with the optional outputs Mean = mean and InvStdDev = 1 / stdDev. Every
+/// step is an op OpLib runs.
 LogicalResult convertLayerNormalization(NodeImporter &n) {
   if (failed(n.onlyAttrs({"axis", "epsilon", "stash_type"})))
     return failure();
@@ -404,32 +519,18 @@ LogicalResult convertLayerNormalization(NodeImporter &n) {
   SmallVector<int64_t> axes;
   for (int64_t d = *axis; d < rank; ++d)
     axes.push_back(d);
-  auto reduceMean = [&](FailureOr<Value> v) -> FailureOr<Value> {
-    if (failed(v))
-      return failure();
-    return n.create<ReduceMeanOp>(*v, {n.i64Array("axes", axes), n.boolean("keepdims", true)});
-  };
-  auto binary = [&](auto opTag, FailureOr<Value> a, FailureOr<Value> b) -> FailureOr<Value> {
-    if (failed(a) || failed(b))
-      return failure();
-    return n.create<decltype(opTag)>(ValueRange{*a, *b});
-  };
-  auto mean = reduceMean(*x);
-  auto diff = binary(SubOp(), *x, mean);
-  auto var = reduceMean(binary(MulOp(), diff, diff));
-  auto eps = n.constant(tx8::ref::makeTensor<float>(DType::F32, {1}, {n.attrFloat("epsilon", 1e-5f)}));
-  auto stdDev = binary(AddOp(), var, eps);
-  if (succeeded(stdDev))
-    stdDev = n.create<SqrtOp>(*stdDev);
-  auto y = binary(MulOp(), binary(DivOp(), diff, stdDev), scale);
+  auto normal = standardize(n, *x, axes, n.attrFloat("epsilon", 1e-5f));
+  if (failed(normal))
+    return failure();
+  auto y = binaryOf<MulOp>(n, normal->y, scale);
   if (n.hasInput(2))
-    y = binary(AddOp(), y, n.input(2));
+    y = binaryOf<AddOp>(n, y, n.input(2));
   if (failed(bindResult(n, y)))
     return failure();
   if (n.outputUsed(1))
-    n.setOutput(1, *mean);
+    n.setOutput(1, normal->mean);
   if (n.outputUsed(2)) {
-    auto invStdDev = n.create<ReciprocalOp>(*stdDev);
+    auto invStdDev = n.create<ReciprocalOp>(normal->stdDev);
     if (failed(invStdDev))
       return failure();
     n.setOutput(2, *invStdDev);
@@ -650,6 +751,61 @@ template <typename OpT> LogicalResult argReduce(NodeImporter &n) {
                                           n.boolean("select_last_index", n.attrInt("select_last_index", 0) != 0)}));
 }
 
+/// OpT over `axes` of v. OpLib reduces one run of dims adjacent in memory: axes with kept dims between them are
+/// reduced on reducedDimsLast(v), and with keepdims the result reshaped to v's order (the kept dims are in
+/// order, the others 1s; without keepdims the result has the kept dims in order already).
+template <typename OpT>
+FailureOr<Value> reduceOver(NodeImporter &n, Value v, ArrayRef<int64_t> axes, bool keepdims) {
+  SmallVector<int64_t> runAxes;
+  ArrayRef<int64_t> dims = cast<RankedTensorType>(v.getType()).getShape();
+  for (int64_t a : axes)
+    if (auto axis = checkedAxis(a, dims.size()))
+      runAxes.push_back(*axis);
+  auto view = runAxes.size() == axes.size() ? reducedDimsLast(n, v, runAxes) : FailureOr<Value>(v);
+  if (failed(view))
+    return failure();
+  if (*view == v) // one run already, or axes the op's shape rule will refuse
+    return n.create<OpT>(v, {n.i64Array("axes", axes), n.boolean("keepdims", keepdims)});
+  auto reduced = n.create<OpT>(*view, {n.i64Array("axes", runAxes), n.boolean("keepdims", keepdims)});
+  if (failed(reduced) || !keepdims)
+    return reduced;
+  SmallVector<int64_t> shape(dims);
+  for (int64_t a : axes)
+    shape[*checkedAxis(a, dims.size())] = 1;
+  return n.reshape(*reduced, shape);
+}
+
+/// Reduce axes given as an input computed at run time (ONNX's node tests make them graph inputs), read off the
+/// shapes: none when the axes tensor has no elements; with keepdims, the dims that ONNX's static output type
+/// takes from an extent other than 1 to 1 (a dim of extent 1 gives the same values reduced or not; nullopt when
+/// there are none: the output is the input). Without keepdims the reduced dims cannot be told apart
+/// ([3, 2, 2] -> [3, 2] reduces dim 1 or dim 2), so that is refused.
+FailureOr<std::optional<SmallVector<int64_t>>> runtimeReduceAxes(NodeImporter &n, RankedTensorType xType) {
+  auto axesType = n.inputType(1);
+  if (failed(axesType))
+    return failure();
+  if (axesType->hasStaticShape() && axesType->getNumElements() == 0)
+    return std::optional<SmallVector<int64_t>>(SmallVector<int64_t>{});
+  if (n.attrInt("keepdims", 1) == 0)
+    return n.unsupported("axes (input #1) computed at run time with keepdims = 0: the reduced dims cannot be told "
+                         "from the output shape");
+  auto out = n.onnxOutputType(0);
+  if (!out || !out->hasStaticShape() || out->getRank() != xType.getRank() || !xType.hasStaticShape())
+    return n.unsupported("axes (input #1) is computed at run time and the input and output shapes are not static "
+                         "and of one rank");
+  SmallVector<int64_t> axes;
+  for (auto [d, in, res] : llvm::enumerate(xType.getShape(), out->getShape())) {
+    if (in == res)
+      continue;
+    if (res != 1)
+      return n.unsupported("output extent " + Twine(res) + " of dim " + Twine(d) + " is neither the input's nor 1");
+    axes.push_back(d);
+  }
+  if (axes.empty())
+    return std::optional<SmallVector<int64_t>>();
+  return std::optional<SmallVector<int64_t>>(axes);
+}
+
 template <typename OpT>
 LogicalResult reduce(NodeImporter &n, int64_t axesInputOpset, ReducePre pre = ReducePre::None,
                      ReducePost post = ReducePost::None) {
@@ -661,6 +817,16 @@ LogicalResult reduce(NodeImporter &n, int64_t axesInputOpset, ReducePre pre = Re
   SmallVector<int64_t> axes;
   if (n.getOpset() < axesInputOpset) {
     axes = n.attrInts("axes");
+  } else if (n.hasInput(1) && !n.constantInput(1)) {
+    auto v = runtimeReduceAxes(n, cast<RankedTensorType>(x->getType()));
+    if (failed(v))
+      return failure();
+    if (!*v && pre == ReducePre::None && post == ReducePost::None)
+      return convertIdentity(n);
+    if (!*v)
+      return n.unsupported("axes (input #1) computed at run time reduce no dim of extent > 1: reducing extent-1 "
+                           "dims and reducing none differ for this reduction");
+    axes = **v;
   } else if (n.hasInput(1)) {
     auto v = n.constantInts(1, "axes");
     if (failed(v))
@@ -681,7 +847,7 @@ LogicalResult reduce(NodeImporter &n, int64_t axesInputOpset, ReducePre pre = Re
   if (failed(v))
     return failure();
   if (!(axes.empty() && n.attrInt("noop_with_empty_axes", 0) != 0))
-    v = n.create<OpT>(*v, {n.i64Array("axes", axes), n.boolean("keepdims", n.attrInt("keepdims", 1) != 0)});
+    v = reduceOver<OpT>(n, *v, axes, n.attrInt("keepdims", 1) != 0);
   if (succeeded(v) && post == ReducePost::Sqrt)
     v = n.create<SqrtOp>(*v);
   if (succeeded(v) && post == ReducePost::Log)
@@ -771,13 +937,45 @@ LogicalResult convertFlatten(NodeImporter &n) {
   return bindResult(n, n.reshape(*x, {product(dims.take_front(axis)), product(dims.drop_front(axis))}));
 }
 
-/// Squeeze/Unsqueeze axes: an attribute before opset 13, an input after.
-FailureOr<SmallVector<int64_t>> squeezeAxes(NodeImporter &n) {
+/// Squeeze/Unsqueeze axes: an attribute before opset 13, an input after; nullopt when the input is computed at
+/// run time.
+FailureOr<std::optional<SmallVector<int64_t>>> squeezeAxes(NodeImporter &n) {
+  using Axes = std::optional<SmallVector<int64_t>>;
   if (n.getOpset() < 13)
-    return n.attrInts("axes");
+    return Axes(n.attrInts("axes"));
   if (!n.hasInput(1))
-    return SmallVector<int64_t>{};
-  return n.constantInts(1, "axes");
+    return Axes(SmallVector<int64_t>{});
+  if (!n.constantInput(1))
+    return Axes();
+  auto axes = n.constantInts(1, "axes");
+  if (failed(axes))
+    return failure();
+  return Axes(*axes);
+}
+
+/// Whether `shorter` is `longer` with some 1s removed (matching greedily is enough: only 1s are skipped).
+bool onlyOnesRemoved(ArrayRef<int64_t> longer, ArrayRef<int64_t> shorter) {
+  size_t next = 0;
+  for (int64_t d : longer)
+    if (next < shorter.size() && d == shorter[next])
+      ++next;
+    else if (d != 1)
+      return false;
+  return next == shorter.size();
+}
+
+/// Squeeze / Unsqueeze with axes computed at run time: a Reshape to ONNX's static output type, when that is the
+/// input's shape with only 1s removed / inserted (the elements keep their order whichever 1s they are).
+LogicalResult reshapeAtRuntimeAxes(NodeImporter &n, Value x, bool unsqueeze) {
+  auto out = n.onnxOutputType(0);
+  if (!out || !out->hasStaticShape())
+    return n.unsupported("axes (input #1) is computed at run time and ONNX shape inference gives no static output "
+                         "shape");
+  ArrayRef<int64_t> in = cast<RankedTensorType>(x.getType()).getShape(), res = out->getShape();
+  if (!(unsqueeze ? onlyOnesRemoved(res, in) : onlyOnesRemoved(in, res)))
+    return n.unsupported(Twine("the output shape is not the input's with only 1s ") +
+                         (unsqueeze ? "inserted" : "removed"));
+  return bindResult(n, n.reshape(x, res));
 }
 
 LogicalResult convertSqueeze(NodeImporter &n) {
@@ -787,10 +985,12 @@ LogicalResult convertSqueeze(NodeImporter &n) {
   auto axes = squeezeAxes(n);
   if (failed(x) || failed(axes))
     return failure();
+  if (!*axes)
+    return reshapeAtRuntimeAxes(n, *x, /*unsqueeze=*/false);
   auto dims = cast<RankedTensorType>(x->getType()).getShape();
   int64_t rank = dims.size();
   SmallVector<bool> drop(rank, false);
-  for (int64_t a : *axes) {
+  for (int64_t a : **axes) {
     auto axis = checkedAxis(a, rank);
     if (!axis || dims[*axis] != 1)
       return n.unsupported("cannot squeeze axis " + Twine(a) + " of a rank-" + Twine(rank) + " input");
@@ -798,7 +998,7 @@ LogicalResult convertSqueeze(NodeImporter &n) {
   }
   SmallVector<int64_t> shape;
   for (int64_t i = 0; i < rank; ++i)
-    if (!(axes->empty() ? dims[i] == 1 : drop[i]))
+    if (!((*axes)->empty() ? dims[i] == 1 : drop[i]))
       shape.push_back(dims[i]);
   return bindResult(n, n.reshape(*x, shape));
 }
@@ -810,10 +1010,12 @@ LogicalResult convertUnsqueeze(NodeImporter &n) {
   auto axes = squeezeAxes(n);
   if (failed(x) || failed(axes))
     return failure();
+  if (!*axes)
+    return reshapeAtRuntimeAxes(n, *x, /*unsqueeze=*/true);
   auto dims = cast<RankedTensorType>(x->getType()).getShape();
-  int64_t outRank = dims.size() + axes->size();
+  int64_t outRank = dims.size() + (*axes)->size();
   SmallVector<bool> inserted(outRank, false);
-  for (int64_t a : *axes) {
+  for (int64_t a : **axes) {
     auto axis = checkedAxis(a, outRank);
     if (!axis || inserted[*axis])
       return n.unsupported("bad unsqueeze axis " + Twine(a) + " for output rank " + Twine(outRank));
@@ -940,13 +1142,22 @@ LogicalResult convertSplit(NodeImporter &n) {
   if (!axis)
     return n.unsupported("axis " + Twine(n.attrInt("axis", 0)) + " is out of range");
   SmallVector<int64_t> split = n.attrInts("split");
-  if (n.getOpset() >= 13 && n.hasInput(1)) {
+  int64_t outputs = n.numOutputs(), extent = dims[*axis];
+  if (n.getOpset() >= 13 && n.hasInput(1) && !n.constantInput(1)) {
+    // Sizes computed at run time: ONNX's static output types say them (checked to add up below).
+    for (int64_t i = 0; i < outputs; ++i) {
+      auto out = n.onnxOutputType(i);
+      if (!out || !out->hasStaticShape() || out->getRank() != static_cast<int64_t>(dims.size()))
+        return n.unsupported("split (input #1) is computed at run time and output #" + Twine(i) +
+                             " has no static shape of the input's rank");
+      split.push_back(out->getDimSize(*axis));
+    }
+  } else if (n.getOpset() >= 13 && n.hasInput(1)) {
     auto v = n.constantInts(1, "split");
     if (failed(v))
       return failure();
     split = *v;
   }
-  int64_t outputs = n.numOutputs(), extent = dims[*axis];
   if (split.empty()) { // equal parts; the last one smaller (opset 18) if it does not divide
     int64_t part = (extent + outputs - 1) / outputs;
     for (int64_t i = 0; i < outputs; ++i)
@@ -955,6 +1166,8 @@ LogicalResult convertSplit(NodeImporter &n) {
   if (static_cast<int64_t>(split.size()) != outputs ||
       std::accumulate(split.begin(), split.end(), int64_t{0}) != extent)
     return n.unsupported("split sizes do not add up to the axis extent " + Twine(extent));
+  if (llvm::is_contained(split, 0)) // tx8be-temporal-split divides by the extents (SIGFPE)
+    return n.unsupported("an empty (zero-size) output is not supported");
   int64_t offset = 0;
   for (int64_t i = 0; i < outputs; ++i) {
     SmallVector<int64_t> offsets(dims.size(), 0), sizes(dims), strides(dims.size(), 1);
@@ -1107,9 +1320,10 @@ const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
       {"Shape", convertShape},
       {"Size", convertSize},
       {"ConstantOfShape", convertConstantOfShape},
-      {"Range", convertRange},
+      {"Range", convertRangeOp},
       {"EyeLike", convertEyeLike},
       {"Cast", convertCast},
+      {"CastLike", convertCastLike},
       // normalisation
       {"BatchNormalization", convertBatchNormalization},
       {"LayerNormalization", convertLayerNormalization},

@@ -24,6 +24,56 @@ inline mlir::LogicalResult bindResult(NodeImporter &n, mlir::FailureOr<mlir::Val
 /// Outputs from `first` on exist only in training mode (BatchNorm's running stats, MaxPool's indices, ...).
 mlir::LogicalResult noExtraOutputsUsed(NodeImporter &n, int first, llvm::StringRef what);
 
+/// OpT(a, b) (numpy broadcasting), or failure when an operand failed: a chain of ops needs one check at its end.
+template <typename OpT>
+mlir::FailureOr<mlir::Value> binaryOf(NodeImporter &n, mlir::FailureOr<mlir::Value> a, mlir::FailureOr<mlir::Value> b) {
+  if (mlir::failed(a) || mlir::failed(b))
+    return mlir::failure();
+  return n.create<OpT>(mlir::ValueRange{*a, *b});
+}
+
+/// OpT(x), or failure when x failed.
+template <typename OpT> mlir::FailureOr<mlir::Value> unaryOf(NodeImporter &n, mlir::FailureOr<mlir::Value> x) {
+  if (mlir::failed(x))
+    return mlir::failure();
+  return n.create<OpT>(*x);
+}
+
+int64_t product(llvm::ArrayRef<int64_t> dims);
+
+/// A tx8be.Constant of `shape` and element type `element` whose element at each (row-major) index is
+/// value(index), converted as Cast converts (tx8/Reference/Convert.h); fails for a type tx8be has no constant of.
+mlir::FailureOr<mlir::Value> filledConstant(NodeImporter &n, mlir::Type element, llvm::ArrayRef<int64_t> shape,
+                                            llvm::function_ref<double(llvm::ArrayRef<int64_t>)> value);
+/// A tx8be.Constant of `shape` with every element `value`.
+mlir::FailureOr<mlir::Value> splatConstant(NodeImporter &n, mlir::Type element, llvm::ArrayRef<int64_t> shape,
+                                           double value);
+
+/// v converted to element type `element` (a tx8be.Cast; v itself when it has that type already).
+mlir::FailureOr<mlir::Value> castElements(NodeImporter &n, mlir::Value v, mlir::Type element);
+
+/// x with the dims in `axes` (normalised; sorted here) moved last, the kept dims first in order, so that they
+/// are one run of dims adjacent in memory: what OpLib's op_reduce reduces. x itself when they are one run already
+/// (or repeat: the reduction's shape rule refuses those). `axes` become their positions in the result.
+mlir::FailureOr<mlir::Value> reducedDimsLast(NodeImporter &n, mlir::Value x, llvm::SmallVectorImpl<int64_t> &axes);
+
+/// x standardised over `axes` (kept as 1s) as ONNX's LayerNormalization function does it: mean = mean(x),
+/// d = x - mean, stdDev = sqrt(mean(d * d) + epsilon), y = d / stdDev.
+struct Standardized {
+  mlir::Value y, mean, stdDev;
+};
+mlir::FailureOr<Standardized> standardize(NodeImporter &n, mlir::Value x, llvm::ArrayRef<int64_t> axes,
+                                          float epsilon);
+
+/// Where(oneHot, data, 0) summed over `axis` (kept or not): for each position the one element of `data` the
+/// mask selects (0 when it selects none). data and oneHot have one shape. Exact: the sum adds zeros to that
+/// element (only a selected -0 comes out as +0). (Indexing.cpp)
+mlir::FailureOr<mlir::Value> selectAlong(NodeImporter &n, mlir::Value data, mlir::Value oneHot, int64_t axis,
+                                         bool keepdims);
+/// mask[..., k, ...] = (idx[...] == k), k along a new dim of `extent` inserted at `axis` of idx's shape
+/// (Equal against an iota constant of idx's type). (Indexing.cpp)
+mlir::FailureOr<mlir::Value> oneHotMask(NodeImporter &n, mlir::Value idx, int64_t axis, int64_t extent);
+
 /// Add each file's converters (op_type -> converter) to `converters`.
 void addCompositionConverters(llvm::StringMap<NodeConverter> &converters); // Compositions.cpp
 void addIndexingConverters(llvm::StringMap<NodeConverter> &converters);    // Indexing.cpp

@@ -14,6 +14,28 @@ using namespace mlir;
 using namespace tx8be;
 using namespace tx8be::onnx_import;
 
+FailureOr<Value> tx8be::onnx_import::selectAlong(NodeImporter &n, Value data, Value oneHot, int64_t axis, bool keepdims) {
+  auto type = cast<RankedTensorType>(data.getType());
+  auto zero = splatConstant(n, type.getElementType(), SmallVector<int64_t>(type.getRank(), 1), 0);
+  auto zeros = succeeded(zero) ? n.broadcastTo(*zero, type.getShape()) : zero;
+  if (failed(zeros))
+    return failure();
+  auto picked = n.create<WhereOp>(ValueRange{oneHot, data, *zeros});
+  if (failed(picked))
+    return failure();
+  return n.create<ReduceSumOp>(*picked, {n.i64Array("axes", {axis}), n.boolean("keepdims", keepdims)});
+}
+
+FailureOr<Value> tx8be::onnx_import::oneHotMask(NodeImporter &n, Value idx, int64_t axis, int64_t extent) {
+  auto type = cast<RankedTensorType>(idx.getType());
+  SmallVector<int64_t> idxShape(type.getShape()), iotaShape(type.getRank() + 1, 1);
+  idxShape.insert(idxShape.begin() + axis, 1);
+  iotaShape[axis] = extent;
+  auto iota = filledConstant(n, type.getElementType(), iotaShape,
+                             [&](ArrayRef<int64_t> i) { return static_cast<double>(i[axis]); });
+  return binaryOf<EqualOp>(n, n.reshape(idx, idxShape), iota);
+}
+
 namespace {
 
 /// The result shape of a node whose shape operand (input `i`, named `what`) is read only for the shape: the
@@ -151,9 +173,69 @@ LogicalResult convertTile(NodeImporter &n) {
   return success();
 }
 
+/// Indices (any integer type) with the negative ones counted from the end of an axis of `extent`:
+/// Where(idx < 0, idx + extent, idx).
+FailureOr<Value> wrapNegativeIndices(NodeImporter &n, Value idx, int64_t extent) {
+  Type element = cast<RankedTensorType>(idx.getType()).getElementType();
+  auto zero = splatConstant(n, element, {}, 0), size = splatConstant(n, element, {}, static_cast<double>(extent));
+  auto negative = binaryOf<LessOp>(n, idx, zero);
+  auto wrapped = binaryOf<AddOp>(n, idx, size);
+  if (failed(negative) || failed(wrapped))
+    return failure();
+  return n.create<WhereOp>(ValueRange{*negative, *wrapped, idx});
+}
+
+/// GatherElements: out[i] = data[i with i[axis] replaced by indices[i]]. In a 4-D view [outer, axis, candidate,
+/// inner] (4 dims: OpLib's broadcasting view takes them without folding): a one-hot mask of the indices against
+/// an iota of the candidates, data broadcast over the indices' axis, Where, ReduceSum over the candidates.
+/// Out-of-range indices (an ONNX error) give 0.
+LogicalResult convertGatherElements(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"axis"})))
+    return failure();
+  auto data = n.input(0), indices = n.input(1);
+  auto dataType = n.inputType(0), idxType = n.inputType(1);
+  if (failed(data) || failed(indices) || failed(dataType) || failed(idxType))
+    return failure();
+  int64_t rank = dataType->getRank();
+  auto axis = checkedAxis(n.attrInt("axis", 0), rank);
+  if (!axis)
+    return n.unsupported("axis " + Twine(n.attrInt("axis", 0)) + " is out of range for rank " + Twine(rank));
+  if (idxType->getRank() != rank || rank == 0)
+    return n.unsupported("data and indices must have the same rank >= 1");
+  if (!idxType->getElementType().isInteger(32) && !idxType->getElementType().isInteger(64))
+    return n.unsupported("indices must be int32 or int64");
+  ArrayRef<int64_t> dataShape = dataType->getShape(), idxShape = idxType->getShape();
+  int64_t extent = dataShape[*axis];
+  // data restricted to the indices' extents off the axis
+  SmallVector<int64_t> window(idxShape);
+  window[*axis] = extent;
+  for (int64_t d = 0; d < rank; ++d)
+    if (window[d] > dataShape[d])
+      return n.unsupported("indices extent " + Twine(idxShape[d]) + " exceeds data's " + Twine(dataShape[d]) +
+                           " in dim " + Twine(d));
+  FailureOr<Value> part = *data;
+  if (window != SmallVector<int64_t>(dataShape))
+    part = n.create<SliceOp>(*data, {n.i64Array("offsets", SmallVector<int64_t>(rank, 0)),
+                                     n.i64Array("sizes", window), n.i64Array("strides", SmallVector<int64_t>(rank, 1))});
+  int64_t outer = product(idxShape.take_front(*axis)), inner = product(idxShape.drop_front(*axis + 1));
+  int64_t along = idxShape[*axis];
+  auto candidates = succeeded(part) ? n.reshape(*part, {outer, 1, extent, inner}) : part;
+  candidates = succeeded(candidates) ? n.broadcastTo(*candidates, {outer, along, extent, inner}) : candidates;
+  auto idx = n.reshape(*indices, {outer, along, inner});
+  auto wrapped = succeeded(idx) ? wrapNegativeIndices(n, *idx, extent) : idx;
+  auto mask = succeeded(wrapped) ? oneHotMask(n, *wrapped, 2, extent) : wrapped;
+  if (failed(candidates) || failed(mask))
+    return failure();
+  auto picked = selectAlong(n, *candidates, *mask, 2, /*keepdims=*/false);
+  if (failed(picked))
+    return failure();
+  return bindResult(n, n.reshape(*picked, idxShape));
+}
+
 } // namespace
 
 void tx8be::onnx_import::addIndexingConverters(llvm::StringMap<NodeConverter> &converters) {
   converters["Expand"] = convertExpand;
   converters["Tile"] = convertTile;
+  converters["GatherElements"] = convertGatherElements;
 }
