@@ -12,6 +12,7 @@
 #include "Converters.h"
 
 #include "tx8/Reference/Convert.h"
+#include "tx8/Reference/ExactEltwise.h"
 #include "tx8/Reference/TensorIO.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -335,6 +336,18 @@ LogicalResult convertWhere(NodeImporter &n) {
   auto c = n.input(0), x = n.input(1), y = n.input(2);
   if (failed(c) || failed(x) || failed(y))
     return failure();
+  // OpLib's op_where takes three operands of the result's shape: broadcast them first (tx8be.Expand). Shapes
+  // that do not broadcast are left to WhereOp's shape rule, which names them.
+  auto shapeOf = [](Value v) {
+    ArrayRef<int64_t> s = cast<RankedTensorType>(v.getType()).getShape();
+    return std::vector<int64_t>(s.begin(), s.end());
+  };
+  auto xy = tx8::ref::numpyBroadcast(shapeOf(*x), shapeOf(*y));
+  auto all = xy ? tx8::ref::numpyBroadcast(shapeOf(*c), *xy) : std::nullopt;
+  if (all)
+    for (FailureOr<Value> *v : {&c, &x, &y})
+      if (failed(*v = n.broadcastTo(**v, *all)))
+        return failure();
   return bindResult(n, n.create<WhereOp>(ValueRange{*c, *x, *y}));
 }
 
