@@ -1379,6 +1379,7 @@ const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
     addCompositionConverters(all);
     addIndexingConverters(all);
     addLossConverters(all);
+    addResizeConverters(all);
     return all;
   }();
   return converters;

@@ -78,6 +78,7 @@ mlir::FailureOr<mlir::Value> oneHotMask(NodeImporter &n, mlir::Value idx, int64_
 void addCompositionConverters(llvm::StringMap<NodeConverter> &converters); // Compositions.cpp
 void addIndexingConverters(llvm::StringMap<NodeConverter> &converters);    // Indexing.cpp
 void addLossConverters(llvm::StringMap<NodeConverter> &converters);        // Losses.cpp
+void addResizeConverters(llvm::StringMap<NodeConverter> &converters);      // Resize.cpp
 
 } // namespace tx8be::onnx_import
 
