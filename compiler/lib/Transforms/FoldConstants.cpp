@@ -3,7 +3,7 @@
 // Whatever depends on constants alone is computed once here, by the same reference kernels the golden model
 // uses (ComputeInterface), instead of on the device at every run: e.g. the Transpose of a weight that
 // PyTorch's exporter puts in front of a MatMul. op_gemm has no transpose, so a Gemm's constant B^T is
-// pre-transposed as well. The tx8be ops' ComputeInterface models are external (TX8ComputeModels): a tool that
+// pre-transposed as well; an op with empty results becomes empty Constants. The tx8be ops' ComputeInterface models are external (TX8ComputeModels): a tool that
 // did not register them (registerComputeInterfaceExternalModels) gets an error on the first op this pass
 // would evaluate, not IR that is silently left unfolded.
 //
@@ -113,6 +113,28 @@ struct FoldComputeOp : RewritePattern {
   }
 };
 
+/// A compute op whose results all have no elements (an x[0:0] Slice, an elementwise op on one) needs no
+/// computation: its results are empty Constants, whatever its operands.
+struct EmptyResultToConstant : RewritePattern {
+  explicit EmptyResultToConstant(MLIRContext *ctx) : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/3, ctx) {}
+
+  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
+    if (isa<ConstantOp>(op) || !op->getName().hasInterface<ComputeInterface>() || op->getNumResults() == 0)
+      return failure();
+    SmallVector<Value> results;
+    for (Value result : op->getResults()) {
+      auto type = dyn_cast<RankedTensorType>(result.getType());
+      if (!type || !type.hasStaticShape() || type.getNumElements() != 0)
+        return failure();
+      results.push_back(createConstant(rewriter, op->getLoc(), DenseElementsAttr::get(type, ArrayRef<Attribute>{})));
+    }
+    SmallVector<Value> operands(op->getOperands());
+    rewriter.replaceOp(op, results);
+    eraseDeadConstants(rewriter, operands);
+    return success();
+  }
+};
+
 /// Gemm(A, B^T) with a constant B: B is transposed at compile time and transB cleared.
 struct GemmTransBToConstant : OpRewritePattern<GemmOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -167,6 +189,7 @@ struct FoldConstantsPass : tx8be::impl::FoldConstantsPassBase<FoldConstantsPass>
 
     RewritePatternSet patterns(&getContext());
     patterns.add<GemmTransBToConstant>(&getContext(), /*benefit=*/2);
+    patterns.add<EmptyResultToConstant>(&getContext());
     patterns.add<FoldComputeOp>(&getContext());
     tx8be::detail::applyPatternsInProgramOrder(getOperation().getBody(), FrozenRewritePatternSet(std::move(patterns)));
   }

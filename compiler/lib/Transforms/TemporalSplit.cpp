@@ -73,6 +73,16 @@ struct TemporalSplitPass : tx8be::impl::TemporalSplitPassBase<TemporalSplitPass>
       FailureOr<Operation *> compute = getGroupComputeOp(group);
       if (failed(compute))
         return WalkResult::interrupt();
+      // tx8be-fold-constants made every op with empty results a Constant; an empty operand with a non-empty
+      // result (a Concat part, a sum over an empty axis) is left.
+      SmallVector<Value> values((*compute)->getOperands());
+      llvm::append_range(values, (*compute)->getResults());
+      for (Value v : values)
+        if (auto type = dyn_cast<ShapedType>(v.getType()); type && type.hasStaticShape() && type.getNumElements() == 0) {
+          (*compute)->emitOpError() << "has an empty operand (" << type
+                                    << "): the device does not compute on tensors with no elements";
+          return WalkResult::interrupt();
+        }
       SliceSearch search{*compute, hw};
       FailureOr<SmallVector<int64_t, 6>> slice = search.run();
       if (failed(slice)) {

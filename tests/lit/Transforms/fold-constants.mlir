@@ -79,3 +79,18 @@ func.func @gemm_all_constant() -> tensor<1x3xf32> {
   %y = tx8be.Gemm %a, %b, %c {transB = true} : (tensor<1x2xf32>, tensor<3x2xf32>, tensor<3xf32>) -> tensor<1x3xf32>
   return %y : tensor<1x3xf32>
 }
+
+// -----
+
+// An op with empty results is an empty Constant, whatever its operands (here a run-time input); an op with an
+// empty operand but elements in its result (the Concat) stays.
+// CHECK-LABEL: func.func @empty_results
+// CHECK-NEXT: %[[E:.*]] = tx8be.Constant dense<> : tensor<0x4xf32>
+// CHECK-NEXT: %[[C:.*]] = tx8be.Concat %[[E]], %arg0 {axis = 0 : i64} : (tensor<0x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+// CHECK-NEXT: return %[[E]], %[[C]]
+func.func @empty_results(%x: tensor<3x4xf32>) -> (tensor<0x4xf32>, tensor<3x4xf32>) {
+  %0 = tx8be.Slice %x {offsets = array<i64: 0, 0>, sizes = array<i64: 0, 4>, strides = array<i64: 1, 1>} : (tensor<3x4xf32>) -> tensor<0x4xf32>
+  %1 = tx8be.Relu %0 : (tensor<0x4xf32>) -> tensor<0x4xf32>
+  %2 = tx8be.Concat %1, %x {axis = 0 : i64} : (tensor<0x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  return %1, %2 : tensor<0x4xf32>, tensor<3x4xf32>
+}

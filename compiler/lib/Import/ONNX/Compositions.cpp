@@ -15,7 +15,7 @@ using namespace tx8be::onnx_import;
 
 namespace {
 
-/// Input 0 as a value of static shape with no zero extent (tx8be-temporal-split divides by the extents).
+/// Input 0 as a value of static shape.
 FailureOr<Value> staticInput(NodeImporter &n) {
   auto x = n.input(0);
   if (failed(x))
@@ -23,8 +23,6 @@ FailureOr<Value> staticInput(NodeImporter &n) {
   auto type = cast<RankedTensorType>(x->getType());
   if (!type.hasStaticShape())
     return n.unsupported("the input's shape is not static");
-  if (type.getNumElements() == 0)
-    return n.unsupported("an empty (zero-size) input is not supported");
   return x;
 }
 

@@ -1179,8 +1179,6 @@ LogicalResult convertSplit(NodeImporter &n) {
   if (static_cast<int64_t>(split.size()) != outputs ||
       std::accumulate(split.begin(), split.end(), int64_t{0}) != extent)
     return n.unsupported("split sizes do not add up to the axis extent " + Twine(extent));
-  if (llvm::is_contained(split, 0)) // tx8be-temporal-split divides by the extents (SIGFPE)
-    return n.unsupported("an empty (zero-size) output is not supported");
   int64_t offset = 0;
   for (int64_t i = 0; i < outputs; ++i) {
     SmallVector<int64_t> offsets(dims.size(), 0), sizes(dims), strides(dims.size(), 1);
