@@ -328,6 +328,53 @@ struct GatherToOneHotSelect : OpRewritePattern<GatherOp> {
   }
 };
 
+/// A broadcasting binary op of rank > 4 on the view that merges neighbouring dims broadcast alike in both
+/// operands ([2, 3, 4, 5, 6] * [3, 1, 1, 1] is [2, 3, 120] * [1, 3, 1]): OpLib's view folds ranks above 4
+/// and cannot fold a full dim with a broadcast one. Same elements, same order: only Reshapes around it.
+template <typename OpT>
+struct CollapseBroadcastDims : OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpT op, PatternRewriter &rewriter) const override {
+    auto outType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!outType || !outType.hasStaticShape() || outType.getRank() <= 4 || op->getNumOperands() != 2)
+      return failure();
+    ArrayRef<int64_t> out = outType.getShape();
+    int64_t rank = outType.getRank();
+    SmallVector<SmallVector<int64_t>> aligned;
+    for (Value v : op->getOperands()) {
+      auto type = cast<RankedTensorType>(v.getType());
+      if (!type.hasStaticShape())
+        return failure();
+      SmallVector<int64_t> shape(rank - type.getRank(), 1);
+      llvm::append_range(shape, type.getShape());
+      aligned.push_back(shape);
+    }
+    // merged dims: (full in operand 0, full in operand 1) decides which neighbours merge
+    SmallVector<int64_t> newOut, newA, newB;
+    std::pair<bool, bool> last{false, false};
+    for (int64_t d = 0; d < rank; ++d) {
+      if (out[d] == 1)
+        continue;
+      std::pair<bool, bool> status{aligned[0][d] != 1, aligned[1][d] != 1};
+      if (!newOut.empty() && status == last) {
+        newOut.back() *= out[d], newA.back() *= aligned[0][d], newB.back() *= aligned[1][d];
+        continue;
+      }
+      newOut.push_back(out[d]), newA.push_back(aligned[0][d]), newB.push_back(aligned[1][d]);
+      last = status;
+    }
+    if (newOut.size() > 4 || newOut.empty())
+      return failure();
+    Location loc = op.getLoc();
+    Value a = reshaped(rewriter, loc, op->getOperand(0), newA);
+    Value b = reshaped(rewriter, loc, op->getOperand(1), newB);
+    auto newType = RankedTensorType::get(newOut, outType.getElementType());
+    Value y = rewriter.create<OpT>(loc, TypeRange{newType}, ValueRange{a, b}, op->getAttrs()).getResult();
+    rewriter.replaceOp(op, reshaped(rewriter, loc, y, out));
+    return success();
+  }
+};
+
 struct DecomposePass : tx8be::impl::DecomposePassBase<DecomposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
@@ -337,6 +384,15 @@ struct DecomposePass : tx8be::impl::DecomposePassBase<DecomposePass> {
     populateConvPoolDecompositions(patterns);
     FrozenRewritePatternSet frozen(std::move(patterns));
     tx8be::detail::applyPatternsInProgramOrder(getOperation().getBody(), frozen);
+    // then the broadcasting ops, the compositions' included, on views OpLib takes
+    RewritePatternSet views(&getContext());
+    views.add<CollapseBroadcastDims<AddOp>, CollapseBroadcastDims<SubOp>, CollapseBroadcastDims<MulOp>,
+              CollapseBroadcastDims<DivOp>, CollapseBroadcastDims<MaxOp>, CollapseBroadcastDims<MinOp>,
+              CollapseBroadcastDims<PowOp>, CollapseBroadcastDims<ModOp>, CollapseBroadcastDims<EqualOp>,
+              CollapseBroadcastDims<LessOp>, CollapseBroadcastDims<LessOrEqualOp>, CollapseBroadcastDims<GreaterOp>,
+              CollapseBroadcastDims<GreaterOrEqualOp>, CollapseBroadcastDims<AndOp>, CollapseBroadcastDims<OrOp>,
+              CollapseBroadcastDims<XorOp>>(&getContext());
+    tx8be::detail::applyPatternsInProgramOrder(getOperation().getBody(), FrozenRewritePatternSet(std::move(views)));
   }
 };
 

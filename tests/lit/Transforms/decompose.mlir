@@ -175,3 +175,21 @@ func.func @gather_int(%x: tensor<2x5xi32>, %i: tensor<2xi64>) -> tensor<2x2xi32>
   %0 = tx8be.Gather %x, %i {axis = 1 : i64} : (tensor<2x5xi32>, tensor<2xi64>) -> tensor<2x2xi32>
   return %0 : tensor<2x2xi32>
 }
+
+// -----
+
+// A rank-5 broadcasting Mul on the view that merges neighbours broadcast alike: [2, 3, 4, 5, 6] * [3, 1, 1, 1]
+// is [2, 3, 120] * [1, 3, 1] between Reshapes (OpLib's view folds ranks above 4 and cannot fold a full dim
+// with a broadcast one). Rank 4 and below are left as they are.
+// CHECK-LABEL: func.func @collapse_broadcast
+// CHECK-NEXT: %[[X:.*]] = tx8be.Reshape %arg0 : (tensor<2x3x4x5x6xf32>) -> tensor<2x3x120xf32>
+// CHECK-NEXT: %[[S:.*]] = tx8be.Reshape %arg1 : (tensor<3x1x1x1xf32>) -> tensor<1x3x1xf32>
+// CHECK-NEXT: %[[M:.*]] = tx8be.Mul %[[X]], %[[S]] : (tensor<2x3x120xf32>, tensor<1x3x1xf32>) -> tensor<2x3x120xf32>
+// CHECK-NEXT: %[[Y:.*]] = tx8be.Reshape %[[M]] : (tensor<2x3x120xf32>) -> tensor<2x3x4x5x6xf32>
+// CHECK-NEXT: %[[R4:.*]] = tx8be.Mul %arg2, %arg3 : (tensor<2x3x4x5xf32>, tensor<3x1x1xf32>) -> tensor<2x3x4x5xf32>
+// CHECK-NEXT: return %[[Y]], %[[R4]]
+func.func @collapse_broadcast(%x: tensor<2x3x4x5x6xf32>, %s: tensor<3x1x1x1xf32>, %x4: tensor<2x3x4x5xf32>, %s4: tensor<3x1x1xf32>) -> (tensor<2x3x4x5x6xf32>, tensor<2x3x4x5xf32>) {
+  %0 = tx8be.Mul %x, %s : (tensor<2x3x4x5x6xf32>, tensor<3x1x1x1xf32>) -> tensor<2x3x4x5x6xf32>
+  %1 = tx8be.Mul %x4, %s4 : (tensor<2x3x4x5xf32>, tensor<3x1x1xf32>) -> tensor<2x3x4x5xf32>
+  return %0, %1 : tensor<2x3x4x5x6xf32>, tensor<2x3x4x5xf32>
+}
