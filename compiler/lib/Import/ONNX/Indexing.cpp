@@ -232,10 +232,49 @@ LogicalResult convertGatherElements(NodeImporter &n) {
   return bindResult(n, n.reshape(*picked, idxShape));
 }
 
+/// OneHot: out = Where(mask, on, off) with the mask of the (wrapped, truncated to integers) indices against an
+/// iota of `depth` along `axis`; [off, on] = values. depth is read off the static output type when it is
+/// computed at run time. Indices outside [-depth, depth) select nothing (all off), as ONNX says.
+LogicalResult convertOneHot(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"axis"})))
+    return failure();
+  auto indices = n.input(0), values = n.input(2);
+  auto idxType = n.inputType(0), valuesType = n.inputType(2);
+  auto outType = n.onnxOutputType(0);
+  if (failed(indices) || failed(values) || failed(idxType) || failed(valuesType))
+    return failure();
+  if (!outType)
+    return n.unsupported("ONNX shape inference gives no static output shape (depth decides it)");
+  int64_t rank = idxType->getRank() + 1;
+  auto axis = checkedAxis(n.attrInt("axis", -1), rank);
+  if (!axis)
+    return n.unsupported("axis " + Twine(n.attrInt("axis", -1)) + " is out of range for rank " + Twine(rank));
+  ArrayRef<int64_t> out = outType->getShape();
+  if (valuesType->getNumElements() != 2 || static_cast<int64_t>(out.size()) != rank)
+    return n.unsupported("values must hold [off, on] and the output have the indices' rank + 1");
+  int64_t depth = out[*axis];
+  FailureOr<Value> idx = *indices;
+  if (!idxType->getElementType().isInteger(32) && !idxType->getElementType().isInteger(64))
+    idx = castElements(n, *indices, n.builder().getI32Type());
+  auto wrapped = succeeded(idx) ? wrapNegativeIndices(n, *idx, depth) : idx;
+  auto mask = succeeded(wrapped) ? oneHotMask(n, *wrapped, *axis, depth) : wrapped;
+  auto pick = [&](int64_t at) -> FailureOr<Value> {
+    auto one = n.create<SliceOp>(*values, {n.i64Array("offsets", {at}), n.i64Array("sizes", {1}),
+                                           n.i64Array("strides", {1})});
+    auto view = succeeded(one) ? n.reshape(*one, SmallVector<int64_t>(rank, 1)) : one;
+    return succeeded(view) ? n.broadcastTo(*view, out) : view;
+  };
+  auto off = pick(0), on = pick(1);
+  if (failed(mask) || failed(off) || failed(on))
+    return failure();
+  return bindResult(n, n.create<WhereOp>(ValueRange{*mask, *on, *off}));
+}
+
 } // namespace
 
 void tx8be::onnx_import::addIndexingConverters(llvm::StringMap<NodeConverter> &converters) {
   converters["Expand"] = convertExpand;
   converters["Tile"] = convertTile;
   converters["GatherElements"] = convertGatherElements;
+  converters["OneHot"] = convertOneHot;
 }
