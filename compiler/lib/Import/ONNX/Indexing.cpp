@@ -10,6 +10,8 @@
 #include "tx8/Reference/ExactEltwise.h"
 #include "tx8/Reference/TensorIO.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace tx8be;
 using namespace tx8be::onnx_import;
@@ -270,6 +272,81 @@ LogicalResult convertOneHot(NodeImporter &n) {
   return bindResult(n, n.create<WhereOp>(ValueRange{*mask, *on, *off}));
 }
 
+/// ScatterElements (and the older Scatter): data with data[i with i[axis] = indices[j]] = updates[j] (reduction
+/// none), += (add), max= / min= (max, min). In the 4-D view [outer, along, candidate, inner] of the indices: the
+/// one-hot mask selects, per data position, the updates aimed at it; a position no update hits keeps its
+/// value. Sums and extremes over zeros / infinities the mask puts elsewhere are exact. Indices must span the
+/// data off the axis (a smaller window would need the untouched rest written around it).
+LogicalResult convertScatterElements(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"axis", "reduction"})))
+    return failure();
+  auto data = n.input(0), indices = n.input(1), updates = n.input(2);
+  auto dataType = n.inputType(0), idxType = n.inputType(1);
+  if (failed(data) || failed(indices) || failed(updates) || failed(dataType) || failed(idxType))
+    return failure();
+  std::string reduction = n.attrString("reduction", "none");
+  if (reduction != "none" && reduction != "add" && reduction != "max" && reduction != "min")
+    return n.unsupported("reduction '" + reduction + "' is not supported (none, add, max, min are)");
+  Type element = dataType->getElementType();
+  if (!isa<FloatType>(element))
+    return n.unsupported("data must be a float tensor");
+  int64_t rank = dataType->getRank();
+  auto axis = checkedAxis(n.attrInt("axis", 0), rank);
+  if (!axis)
+    return n.unsupported("axis " + Twine(n.attrInt("axis", 0)) + " is out of range for rank " + Twine(rank));
+  ArrayRef<int64_t> dataShape = dataType->getShape(), idxShape = idxType->getShape();
+  if (idxType->getRank() != rank || cast<RankedTensorType>(updates->getType()).getShape() != idxShape)
+    return n.unsupported("indices and updates must have one shape, of data's rank");
+  if (!idxType->getElementType().isInteger(32) && !idxType->getElementType().isInteger(64))
+    return n.unsupported("indices must be int32 or int64");
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != *axis && idxShape[d] != dataShape[d])
+      return n.unsupported("indices must span data in every dim but the axis (dim " + Twine(d) + ": " +
+                           Twine(idxShape[d]) + " of " + Twine(dataShape[d]) + ")");
+  int64_t outer = product(idxShape.take_front(*axis)), inner = product(idxShape.drop_front(*axis + 1));
+  int64_t along = idxShape[*axis], extent = dataShape[*axis];
+  SmallVector<int64_t> full{outer, along, extent, inner};
+  auto idx = n.reshape(*indices, {outer, along, inner});
+  auto wrapped = succeeded(idx) ? wrapNegativeIndices(n, *idx, extent) : idx;
+  auto mask = succeeded(wrapped) ? oneHotMask(n, *wrapped, 2, extent) : wrapped;
+  auto upd = n.reshape(*updates, {outer, along, 1, inner});
+  upd = succeeded(upd) ? n.broadcastTo(*upd, full) : upd;
+  auto region = n.reshape(*data, {outer, extent, inner});
+  if (failed(mask) || failed(upd) || failed(region))
+    return failure();
+  // the updates aimed at each position, combined: a sum (none: the one update; add), or an extreme
+  double neutral = reduction == "max"   ? -std::numeric_limits<double>::infinity()
+                   : reduction == "min" ? std::numeric_limits<double>::infinity()
+                                        : 0.0;
+  auto fill = splatConstant(n, element, {1, 1, 1, 1}, neutral);
+  auto fills = succeeded(fill) ? n.broadcastTo(*fill, full) : fill;
+  auto aimed = succeeded(fills) ? n.create<WhereOp>(ValueRange{*mask, *upd, *fills}) : fills;
+  auto along1 = [&](auto tag, FailureOr<Value> v) -> FailureOr<Value> {
+    using OpT = decltype(tag);
+    if (failed(v))
+      return failure();
+    return n.create<OpT>(*v, {n.i64Array("axes", {1}), n.boolean("keepdims", false)});
+  };
+  FailureOr<Value> combined = reduction == "max"   ? along1(ReduceMaxOp(), aimed)
+                              : reduction == "min" ? along1(ReduceMinOp(), aimed)
+                                                   : along1(ReduceSumOp(), aimed);
+  auto hits = along1(ReduceMaxOp(), castElements(n, *mask, element));
+  auto hit = binaryOf<GreaterOp>(n, hits, splatConstant(n, element, {}, 0));
+  if (failed(combined) || failed(hit))
+    return failure();
+  FailureOr<Value> merged = *combined;
+  if (reduction == "add")
+    merged = binaryOf<AddOp>(n, region, combined);
+  else if (reduction == "max")
+    merged = binaryOf<MaxOp>(n, region, combined);
+  else if (reduction == "min")
+    merged = binaryOf<MinOp>(n, region, combined);
+  if (failed(merged))
+    return failure();
+  auto result = n.create<WhereOp>(ValueRange{*hit, *merged, *region});
+  return bindResult(n, succeeded(result) ? n.reshape(*result, dataShape) : result);
+}
+
 } // namespace
 
 void tx8be::onnx_import::addIndexingConverters(llvm::StringMap<NodeConverter> &converters) {
@@ -277,4 +354,6 @@ void tx8be::onnx_import::addIndexingConverters(llvm::StringMap<NodeConverter> &c
   converters["Tile"] = convertTile;
   converters["GatherElements"] = convertGatherElements;
   converters["OneHot"] = convertOneHot;
+  converters["ScatterElements"] = convertScatterElements;
+  converters["Scatter"] = convertScatterElements;
 }
