@@ -347,6 +347,83 @@ LogicalResult convertScatterElements(NodeImporter &n) {
   return bindResult(n, succeeded(result) ? n.reshape(*result, dataShape) : result);
 }
 
+/// TopK: k rounds of "the extreme of the values not taken yet, and the first index holding it" along the axis
+/// (sorted, ties to the lower index, as ONNX); k is read off the static output type when it is an input.
+/// A round: m = ReduceMax(Where(taken, -inf, x)), index = ReduceMin(Where(x == m and not taken, iota, extent)),
+/// taken |= (iota == index). (A NaN compares unequal to everything: inputs with NaN are not ordered.)
+LogicalResult convertTopK(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"axis", "largest", "sorted", "k"})))
+    return failure();
+  auto x = n.input(0);
+  auto xType = n.inputType(0);
+  auto outType = n.onnxOutputType(0);
+  if (failed(x) || failed(xType))
+    return failure();
+  if (!outType)
+    return n.unsupported("ONNX shape inference gives no static output shape (k decides it)");
+  int64_t rank = xType->getRank();
+  auto axis = checkedAxis(n.attrInt("axis", -1), rank);
+  if (!axis)
+    return n.unsupported("axis " + Twine(n.attrInt("axis", -1)) + " is out of range for rank " + Twine(rank));
+  Type element = xType->getElementType();
+  int64_t extent = xType->getDimSize(*axis), k = outType->getDimSize(*axis);
+  if (!isa<FloatType>(element) || extent >= (int64_t{1} << 24) || k < 1 || k > extent)
+    return n.unsupported("TopK takes float inputs with k in [1, axis extent < 2^24]");
+  bool largest = n.attrInt("largest", 1) != 0;
+  ArrayRef<int64_t> shape = xType->getShape();
+  Type f32 = n.builder().getF32Type();
+  SmallVector<int64_t> iotaShape(rank, 1);
+  iotaShape[*axis] = extent;
+  auto iota = filledConstant(n, f32, iotaShape, [&](ArrayRef<int64_t> i) { return static_cast<double>(i[*axis]); });
+  auto past = splatConstant(n, f32, SmallVector<int64_t>(rank, 1), static_cast<double>(extent));
+  auto worst = splatConstant(n, element, SmallVector<int64_t>(rank, 1),
+                             largest ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity());
+  auto pastFull = succeeded(past) ? n.broadcastTo(*past, shape) : past;
+  auto worstFull = succeeded(worst) ? n.broadcastTo(*worst, shape) : worst;
+  auto iotaFull = succeeded(iota) ? n.broadcastTo(*iota, shape) : iota;
+  auto taken = filledConstant(n, n.builder().getI1Type(), shape, [](ArrayRef<int64_t>) { return 0.0; });
+  if (failed(pastFull) || failed(worstFull) || failed(iotaFull) || failed(taken))
+    return failure();
+  auto keep = [&](auto tag, Value v) -> FailureOr<Value> {
+    return n.create<decltype(tag)>(v, {n.i64Array("axes", {*axis}), n.boolean("keepdims", true)});
+  };
+  SmallVector<Value> values, indices;
+  for (int64_t round = 0; round < k; ++round) {
+    auto left = n.create<WhereOp>(ValueRange{*taken, *worstFull, *x});
+    auto m = failed(left) ? left : largest ? keep(ReduceMaxOp(), *left) : keep(ReduceMinOp(), *left);
+    auto hitAt = binaryOf<EqualOp>(n, *x, m);
+    auto free = n.create<NotOp>(*taken);
+    auto candidate = binaryOf<AndOp>(n, hitAt, free);
+    auto at = succeeded(candidate) ? n.create<WhereOp>(ValueRange{*candidate, *iotaFull, *pastFull}) : candidate;
+    auto index = succeeded(at) ? keep(ReduceMinOp(), *at) : at;
+    if (failed(index))
+      return failure();
+    values.push_back(*m);
+    auto asInt = castElements(n, *index, n.builder().getI64Type());
+    if (failed(asInt))
+      return failure();
+    indices.push_back(*asInt);
+    if (round + 1 < k) {
+      auto chosen = binaryOf<EqualOp>(n, *iotaFull, index);
+      taken = binaryOf<OrOp>(n, *taken, chosen);
+      if (failed(taken))
+        return failure();
+    }
+  }
+  auto concat = [&](ArrayRef<Value> parts) -> FailureOr<Value> {
+    if (parts.size() == 1)
+      return parts.front();
+    return n.create<ConcatOp>(parts, {n.i64("axis", *axis)});
+  };
+  auto valuesOut = concat(values), indicesOut = concat(indices);
+  if (failed(valuesOut) || failed(indicesOut))
+    return failure();
+  n.setOutput(0, *valuesOut);
+  if (n.numOutputs() > 1)
+    n.setOutput(1, *indicesOut);
+  return success();
+}
+
 } // namespace
 
 void tx8be::onnx_import::addIndexingConverters(llvm::StringMap<NodeConverter> &converters) {
@@ -356,4 +433,5 @@ void tx8be::onnx_import::addIndexingConverters(llvm::StringMap<NodeConverter> &c
   converters["OneHot"] = convertOneHot;
   converters["ScatterElements"] = convertScatterElements;
   converters["Scatter"] = convertScatterElements;
+  converters["TopK"] = convertTopK;
 }
