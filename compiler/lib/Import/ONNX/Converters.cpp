@@ -788,6 +788,51 @@ FailureOr<Value> reduceOver(NodeImporter &n, Value v, ArrayRef<int64_t> axes, bo
   return n.reshape(*reduced, shape);
 }
 
+/// ReduceProd has no tx8be op: per reduced axis, its slices multiplied in index order (a chain of Muls, which
+/// is numpy's order); axes of up to 64 elements.
+template <>
+FailureOr<Value> reduceOver<MulOp>(NodeImporter &n, Value v, ArrayRef<int64_t> axes, bool keepdims) {
+  auto type = cast<RankedTensorType>(v.getType());
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> run;
+  if (axes.empty())
+    run = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  for (int64_t a : axes) {
+    auto axis = checkedAxis(a, rank);
+    if (!axis)
+      return n.unsupported("axis " + Twine(a) + " is out of range for rank " + Twine(rank));
+    run.push_back(*axis);
+  }
+  SmallVector<int64_t> shape(type.getShape());
+  Value acc = v;
+  for (int64_t a : run) {
+    if (shape[a] < 1 || shape[a] > 64)
+      return n.unsupported("ReduceProd multiplies axes of 1 to 64 elements, dim " + Twine(a) + " has " +
+                           Twine(shape[a]));
+    SmallVector<int64_t> offsets(rank, 0), sizes(shape), strides(rank, 1);
+    sizes[a] = 1;
+    FailureOr<Value> product = failure();
+    for (int64_t k = 0; k < shape[a]; ++k) {
+      offsets[a] = k;
+      auto part = shape[a] == 1 ? FailureOr<Value>(acc)
+                                : n.create<SliceOp>(acc, {n.i64Array("offsets", offsets), n.i64Array("sizes", sizes),
+                                                          n.i64Array("strides", strides)});
+      product = k == 0 ? part : binaryOf<MulOp>(n, product, part);
+      if (failed(product))
+        return failure();
+    }
+    acc = *product;
+    shape[a] = 1;
+  }
+  if (keepdims)
+    return acc;
+  SmallVector<int64_t> kept;
+  for (int64_t d = 0; d < rank; ++d)
+    if (!llvm::is_contained(run, d))
+      kept.push_back(shape[d]);
+  return n.reshape(acc, kept);
+}
+
 /// Reduce axes given as an input computed at run time (ONNX's node tests make them graph inputs), read off the
 /// shapes: none when the axes tensor has no elements; with keepdims, the dims that ONNX's static output type
 /// takes from an extent other than 1 to 1 (a dim of extent 1 gives the same values reduced or not; nullopt when
@@ -1356,6 +1401,7 @@ const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
       {"ArgMax", argReduce<ArgMaxOp>},
       {"ArgMin", argReduce<ArgMinOp>},
       {"ReduceMin", [](NodeImporter &n) { return reduce<ReduceMinOp>(n, 18); }},
+      {"ReduceProd", [](NodeImporter &n) { return reduce<MulOp>(n, 18); }},
       {"ReduceL1", [](NodeImporter &n) { return reduce<ReduceSumOp>(n, 18, ReducePre::Abs); }},
       {"ReduceL2", [](NodeImporter &n) { return reduce<ReduceSumOp>(n, 18, ReducePre::Square, ReducePost::Sqrt); }},
       {"ReduceSumSquare", [](NodeImporter &n) { return reduce<ReduceSumOp>(n, 18, ReducePre::Square); }},
