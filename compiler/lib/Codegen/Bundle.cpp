@@ -11,6 +11,7 @@
 #include "CodegenUtils.h"
 
 #include "tx8/Dialect/Tx8be/IR/HwConfig.h"
+#include "tx8/tensor.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/StringExtras.h"
@@ -35,6 +36,28 @@ std::string orderName(Value v, const DeviceLayout &layout) {
   for (auto [i, d] : llvm::enumerate(layout.order))
     s += (i ? "," : "") + std::to_string(d);
   return s + ")";
+}
+
+/// OpLib's tensors (TSR / L_SHAPE) have at most MAX_SHAPE_DIM dims: a value of a higher rank that a group loads,
+/// computes or stores in SPM is refused here, naming its op, not truncated into a bundle that faults. (A DDR
+/// view, e.g. a graph input reshaped before any load, is not an OpLib tensor.)
+LogicalResult checkDeviceRanks(func::FuncOp func) {
+  WalkResult walk = func.walk([&](GroupOp group) {
+    if (group.getGroupTag().value_or(0) == 2) // works in DDR
+      return WalkResult::advance();
+    WalkResult inner = group.getBody().walk([&](Operation *op) {
+      for (Value result : op->getResults())
+        if (auto shaped = dyn_cast<ShapedType>(result.getType());
+            shaped && shaped.hasRank() && shaped.getRank() > MAX_SHAPE_DIM) {
+          op->emitOpError() << "has a result of rank " << shaped.getRank()
+                            << "; OpLib takes tensors of at most " << MAX_SHAPE_DIM << " dims";
+          return WalkResult::interrupt();
+        }
+      return WalkResult::advance();
+    });
+    return inner.wasInterrupted() ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
 }
 
 FailureOr<SmallVector<IOTensor>> collectIO(func::FuncOp func, bool inputs) {
@@ -75,6 +98,8 @@ LogicalResult tx8::codegen::generateBundle(ModuleOp module, const BundleOptions 
   auto func = module.lookupSymbol<func::FuncOp>("main");
   if (!func)
     return module.emitError() << "has no @main function";
+  if (failed(checkDeviceRanks(func)))
+    return failure();
   FailureOr<SmallVector<IOTensor>> inputs = collectIO(func, true);
   FailureOr<SmallVector<IOTensor>> outputs = collectIO(func, false);
   if (failed(inputs) || failed(outputs))

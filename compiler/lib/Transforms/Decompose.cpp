@@ -328,6 +328,20 @@ struct GatherToOneHotSelect : OpRewritePattern<GatherOp> {
   }
 };
 
+/// A Slice that reads its whole input in order (an ONNX function's x[:, 0:C] on an x of C) is its input: no copy,
+/// and no 6-dim limit of op_slice to meet.
+struct WholeSliceToInput : OpRewritePattern<SliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SliceOp op, PatternRewriter &rewriter) const override {
+    auto inType = cast<RankedTensorType>(op.getInput().getType());
+    if (inType != op.getType() || llvm::any_of(op.getOffsets(), [](int64_t o) { return o != 0; }) ||
+        llvm::any_of(op.getStrides(), [](int64_t s) { return s != 1; }))
+      return failure();
+    rewriter.replaceOp(op, op.getInput());
+    return success();
+  }
+};
+
 /// A broadcasting binary op of rank > 4 on the view that merges neighbouring dims broadcast alike in both
 /// operands ([2, 3, 4, 5, 6] * [3, 1, 1, 1] is [2, 3, 120] * [1, 3, 1]): OpLib's view folds ranks above 4
 /// and cannot fold a full dim with a broadcast one. Same elements, same order: only Reshapes around it.
@@ -380,7 +394,7 @@ struct DecomposePass : tx8be::impl::DecomposePassBase<DecomposePass> {
     RewritePatternSet patterns(&getContext());
     patterns.add<LogSoftmaxToReductions, SoftmaxOuterAxisToReductions, PReluToMaxMin, GlobalMaxPoolToReduceMax,
                  GemmToMatMul, BatchedMatMulToMatMuls, ArgReduceToReductions<ArgMaxOp, ReduceMaxOp>,
-                 ArgReduceToReductions<ArgMinOp, ReduceMinOp>, GatherToOneHotSelect>(&getContext());
+                 ArgReduceToReductions<ArgMinOp, ReduceMinOp>, GatherToOneHotSelect, WholeSliceToInput>(&getContext());
     populateConvPoolDecompositions(patterns);
     FrozenRewritePatternSet frozen(std::move(patterns));
     tx8be::detail::applyPatternsInProgramOrder(getOperation().getBody(), frozen);

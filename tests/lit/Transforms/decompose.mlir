@@ -193,3 +193,15 @@ func.func @collapse_broadcast(%x: tensor<2x3x4x5x6xf32>, %s: tensor<3x1x1x1xf32>
   %1 = tx8be.Mul %x4, %s4 : (tensor<2x3x4x5xf32>, tensor<3x1x1xf32>) -> tensor<2x3x4x5xf32>
   return %0, %1 : tensor<2x3x4x5x6xf32>, tensor<2x3x4x5xf32>
 }
+
+// -----
+
+// A Slice of the whole input in order is the input; any other Slice stays.
+// CHECK-LABEL: func.func @whole_slice
+// CHECK-NEXT: %[[S:.*]] = tx8be.Slice %arg0 {offsets = array<i64: 1, 0>
+// CHECK-NEXT: return %arg0, %[[S]]
+func.func @whole_slice(%x: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<1x3xf32>) {
+  %0 = tx8be.Slice %x {offsets = array<i64: 0, 0>, sizes = array<i64: 2, 3>, strides = array<i64: 1, 1>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = tx8be.Slice %x {offsets = array<i64: 1, 0>, sizes = array<i64: 1, 3>, strides = array<i64: 1, 1>} : (tensor<2x3xf32>) -> tensor<1x3xf32>
+  return %0, %1 : tensor<2x3xf32>, tensor<1x3xf32>
+}
