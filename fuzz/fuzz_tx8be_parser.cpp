@@ -28,8 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // As loadModel has it: in a std::string. MLIR's lexer relies on a NUL after the text (it reads one character
   // past the end), which libFuzzer's buffer does not have.
   std::string text(reinterpret_cast<const char *>(data), size);
-  mlir::ParserConfig config(&context, /*verifyAfterParse=*/false);
-  mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceString<mlir::ModuleOp>(text, config, "fuzz.mlir");
+  mlir::OwningOpRef<mlir::ModuleOp> module = tx8be::parseModelText(text, context, "fuzz.mlir", /*verifyAfterParse=*/false);
   if (!module || mlir::failed(mlir::verify(*module)))
     return 0;
   std::string printed;

@@ -30,6 +30,25 @@ void tx8be::registerModelDialects(DialectRegistry &registry) {
   registry.insert<Tx8beDialect, func::FuncDialect, arith::ArithDialect, tensor::TensorDialect, tosa::TosaDialect>();
 }
 
+OwningOpRef<ModuleOp> tx8be::parseModelText(StringRef text, MLIRContext &context, StringRef name,
+                                            bool verifyAfterParse) {
+  // the keyword `sparse`, then `<` (whitespace between allowed), outside an identifier
+  for (size_t at = text.find("sparse"); at != StringRef::npos; at = text.find("sparse", at + 1)) {
+    auto identChar = [](char c) { return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.'; };
+    if (at > 0 && identChar(text[at - 1]))
+      continue;
+    StringRef rest = text.drop_front(at + 6).ltrim(" \t\r\n");
+    if (!rest.starts_with("<"))
+      continue;
+    StringRef before = text.take_front(at);
+    unsigned line = before.count('\n') + 1, column = at - (before.rfind('\n') + 1) + 1;
+    emitError(FileLineColLoc::get(&context, name, line, column))
+        << "sparse elements attributes are not supported";
+    return nullptr;
+  }
+  return parseSourceString<ModuleOp>(text, ParserConfig(&context, verifyAfterParse), name);
+}
+
 OwningOpRef<ModuleOp> tx8be::loadModel(StringRef path, MLIRContext &context) {
   if (!path.ends_with(".mlir"))
     return importONNXFile(path, context);
@@ -42,7 +61,7 @@ OwningOpRef<ModuleOp> tx8be::loadModel(StringRef path, MLIRContext &context) {
     emitError(FileLineColLoc::get(&context, path, 0, 0)) << s.message();
     return nullptr;
   }
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, ParserConfig(&context), path);
+  OwningOpRef<ModuleOp> module = parseModelText(text, context, path);
   if (!module)
     return nullptr;
   bool hasTosa = false;

@@ -27,6 +27,12 @@ void registerModelDialects(mlir::DialectRegistry &registry);
 /// diagnostic handler; the result is null on failure.
 mlir::OwningOpRef<mlir::ModuleOp> loadModel(llvm::StringRef path, mlir::MLIRContext &context);
 
+/// Parses MLIR model text (the dialects of registerModelDialects loaded into `context`), `name` naming it in
+/// errors. A text that spells a sparse elements attribute is refused before parsing: MLIR 19's
+/// SparseElementsAttr verifier reads out of bounds on malformed ones, and tx8be has no use for them.
+mlir::OwningOpRef<mlir::ModuleOp> parseModelText(llvm::StringRef text, mlir::MLIRContext &context,
+                                                 llvm::StringRef name, bool verifyAfterParse = true);
+
 /// The entry function (@main, else the only function); null with an error if there is none.
 mlir::func::FuncOp getEntryFunction(mlir::ModuleOp module);
 
