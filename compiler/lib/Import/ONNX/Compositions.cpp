@@ -13,10 +13,7 @@ using namespace mlir;
 using namespace tx8be;
 using namespace tx8be::onnx_import;
 
-namespace {
-
-/// Input 0 as a value of static shape.
-FailureOr<Value> staticInput(NodeImporter &n) {
+FailureOr<Value> tx8be::onnx_import::staticInput(NodeImporter &n) {
   auto x = n.input(0);
   if (failed(x))
     return failure();
@@ -25,6 +22,8 @@ FailureOr<Value> staticInput(NodeImporter &n) {
     return n.unsupported("the input's shape is not static");
   return x;
 }
+
+namespace {
 
 ArrayRef<int64_t> shapeOf(Value v) { return cast<RankedTensorType>(v.getType()).getShape(); }
 

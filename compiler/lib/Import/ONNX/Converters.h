@@ -74,6 +74,9 @@ mlir::FailureOr<mlir::Value> selectAlong(NodeImporter &n, mlir::Value data, mlir
 /// (Equal against an iota constant of idx's type). (Indexing.cpp)
 mlir::FailureOr<mlir::Value> oneHotMask(NodeImporter &n, mlir::Value idx, int64_t axis, int64_t extent);
 
+/// Input 0 as a value of static shape, or a refusal. (Compositions.cpp)
+mlir::FailureOr<mlir::Value> staticInput(NodeImporter &n);
+
 /// Add each file's converters (op_type -> converter) to `converters`.
 void addCompositionConverters(llvm::StringMap<NodeConverter> &converters); // Compositions.cpp
 void addIndexingConverters(llvm::StringMap<NodeConverter> &converters);    // Indexing.cpp

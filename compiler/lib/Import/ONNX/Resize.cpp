@@ -289,21 +289,23 @@ FailureOr<std::optional<std::vector<double>>> optionalConstantValues(NodeImporte
   return failure();
 }
 
-/// The static float input X of Resize / Upsample.
-FailureOr<Value> resizeInput(NodeImporter &n) {
-  auto x = n.input(0);
+/// Input 0 (`name`) as a static, non-empty f32/f16/bf16 tensor, which is what the linear maps below are
+/// `verb`; else a refusal saying so.
+FailureOr<Value> floatInput(NodeImporter &n, StringRef name, StringRef verb) {
+  auto x = staticInput(n);
   if (failed(x))
     return failure();
   auto type = cast<RankedTensorType>(x->getType());
-  if (!type.hasStaticShape())
-    return n.unsupported("the input's shape is not static");
   if (type.getNumElements() == 0)
     return n.unsupported("an empty (zero-size) input is not supported");
   if (!isDeviceFloat(type.getElementType()))
-    return n.unsupported("X has element type " + typeName(type.getElementType()) +
-                         "; only f32, f16 and bf16 are resized");
+    return n.unsupported(name + " has element type " + typeName(type.getElementType()) + "; only f32, f16 and bf16 are " +
+                         verb);
   return x;
 }
+
+/// The static float input X of Resize / Upsample.
+FailureOr<Value> resizeInput(NodeImporter &n) { return floatInput(n, "X", "resized"); }
 
 /// Maps every axis of x: extents `out`, `scales` (the ONNX scale per axis), `widths` (the reference's
 /// output_width per axis), roi (start, end per axis; empty when unused). Checks the result against ONNX shape
@@ -517,17 +519,10 @@ LogicalResult convertUpsample(NodeImporter &n) {
 LogicalResult convertCumSum(NodeImporter &n) {
   if (failed(n.onlyAttrs({"exclusive", "reverse"})))
     return failure();
-  auto x = n.input(0);
+  auto x = floatInput(n, "x", "summed (as a MatMul)");
   if (failed(x))
     return failure();
   auto type = cast<RankedTensorType>(x->getType());
-  if (!type.hasStaticShape())
-    return n.unsupported("the input's shape is not static");
-  if (type.getNumElements() == 0)
-    return n.unsupported("an empty (zero-size) input is not supported");
-  if (!isDeviceFloat(type.getElementType()))
-    return n.unsupported("x has element type " + typeName(type.getElementType()) +
-                         "; only f32, f16 and bf16 are summed (as a MatMul)");
   int64_t rank = type.getRank();
   if (rank == 0)
     return n.unsupported("x must have rank >= 1");
