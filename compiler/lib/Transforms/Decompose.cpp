@@ -342,6 +342,31 @@ struct WholeSliceToInput : OpRewritePattern<SliceOp> {
   }
 };
 
+/// A unary elementwise op on a tensor of rank > 6 (more dims than OpLib's tensors hold) on its 1-D view: same
+/// elements, same order, Reshapes around it.
+struct FlattenHighRankUnary : RewritePattern {
+  explicit FlattenHighRankUnary(MLIRContext *ctx) : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
+    if (!op->hasTrait<OpTrait::tx8be::UnaryElementwise>() || op->getNumOperands() != 1 || op->getNumResults() != 1)
+      return failure();
+    auto inType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+    auto outType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!inType || !outType || !inType.hasStaticShape() || inType.getRank() <= 6 ||
+        inType.getShape() != outType.getShape())
+      return failure();
+    Location loc = op->getLoc();
+    int64_t count = inType.getNumElements();
+    Value flat = reshaped(rewriter, loc, op->getOperand(0), {count});
+    OperationState state(loc, op->getName());
+    state.addOperands(flat);
+    state.addTypes(RankedTensorType::get({count}, outType.getElementType()));
+    state.addAttributes(op->getAttrs());
+    Operation *flatOp = rewriter.create(state);
+    rewriter.replaceOp(op, reshaped(rewriter, loc, flatOp->getResult(0), outType.getShape()));
+    return success();
+  }
+};
+
 /// A broadcasting binary op of rank > 4 on the view that merges neighbouring dims broadcast alike in both
 /// operands ([2, 3, 4, 5, 6] * [3, 1, 1, 1] is [2, 3, 120] * [1, 3, 1]): OpLib's view folds ranks above 4
 /// and cannot fold a full dim with a broadcast one. Same elements, same order: only Reshapes around it.
@@ -405,7 +430,7 @@ struct DecomposePass : tx8be::impl::DecomposePassBase<DecomposePass> {
               CollapseBroadcastDims<PowOp>, CollapseBroadcastDims<ModOp>, CollapseBroadcastDims<EqualOp>,
               CollapseBroadcastDims<LessOp>, CollapseBroadcastDims<LessOrEqualOp>, CollapseBroadcastDims<GreaterOp>,
               CollapseBroadcastDims<GreaterOrEqualOp>, CollapseBroadcastDims<AndOp>, CollapseBroadcastDims<OrOp>,
-              CollapseBroadcastDims<XorOp>>(&getContext());
+              CollapseBroadcastDims<XorOp>, FlattenHighRankUnary>(&getContext());
     tx8be::detail::applyPatternsInProgramOrder(getOperation().getBody(), FrozenRewritePatternSet(std::move(views)));
   }
 };

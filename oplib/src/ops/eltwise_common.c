@@ -163,23 +163,6 @@ uint64_t eltwise_issue_pairs(eltwise_pair_fn fill, const void *ctx, const tx8_la
     return total;
 }
 
-typedef struct binary_chunks {
-    TsmArithVV f;
-    const TSR *a, *b, *out;
-    RND_MODE rnd;
-} binary_chunks;
-
-static void fill_binary(CT_Param *p, const void *ctx, uint64_t offset, uint32_t n) {
-    const binary_chunks *c = ctx;
-    const uint64_t at = offset * tx8_format_bytes(c->a->format);
-    c->f(p, c->a->addr + at, c->b->addr + at, c->out->addr + at, n, c->rnd, c->a->format);
-}
-
-uint64_t eltwise_issue_binary(TsmArithVV f, const TSR *a, const TSR *b, const TSR *out, uint64_t elems, RND_MODE rnd) {
-    const binary_chunks c = {f, a, b, out, rnd};
-    return eltwise_issue_chunks(fill_binary, &c, elems);
-}
-
 typedef struct scalar_chunks {
     TsmArithVS f;
     const TSR *in, *out;

@@ -87,8 +87,6 @@ uint64_t eltwise_binary(const eltwise_binary_kind *k, const ELTWISE_PARAM *param
 typedef void (*eltwise_chunk_fn)(CT_Param *p, const void *ctx, uint64_t offset, uint32_t n);
 uint64_t eltwise_issue_chunks(eltwise_chunk_fn fill, const void *ctx, uint64_t elems);
 
-/* Issues f over out = a op b, chunked by eltwise_issue_chunks. */
-uint64_t eltwise_issue_binary(TsmArithVV f, const TSR *a, const TSR *b, const TSR *out, uint64_t elems, RND_MODE rnd);
 /* out = in op scalar (V_S; the scalar an fp32 value), chunked the same way. */
 uint64_t eltwise_issue_scalar(TsmArithVS f, const TSR *in, float scalar, const TSR *out, uint64_t elems, RND_MODE rnd);
 

@@ -205,3 +205,18 @@ func.func @whole_slice(%x: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<1x3xf32>
   %1 = tx8be.Slice %x {offsets = array<i64: 1, 0>, sizes = array<i64: 1, 3>, strides = array<i64: 1, 1>} : (tensor<2x3xf32>) -> tensor<1x3xf32>
   return %0, %1 : tensor<2x3xf32>, tensor<1x3xf32>
 }
+
+// -----
+
+// A unary elementwise op of rank > 6 on its 1-D view (OpLib's tensors hold 6 dims); rank 6 stays.
+// CHECK-LABEL: func.func @flatten_rank7
+// CHECK-NEXT: %[[F:.*]] = tx8be.Reshape %arg0 : (tensor<2x1x2x1x2x1x2xf32>) -> tensor<16xf32>
+// CHECK-NEXT: %[[L:.*]] = tx8be.LeakyRelu %[[F]] {alpha = 2.000000e-01 : f32} : (tensor<16xf32>) -> tensor<16xf32>
+// CHECK-NEXT: %[[Y:.*]] = tx8be.Reshape %[[L]] : (tensor<16xf32>) -> tensor<2x1x2x1x2x1x2xf32>
+// CHECK-NEXT: %[[S:.*]] = tx8be.Relu %arg1 : (tensor<2x1x2x1x2x1xf32>) -> tensor<2x1x2x1x2x1xf32>
+// CHECK-NEXT: return %[[Y]], %[[S]]
+func.func @flatten_rank7(%x: tensor<2x1x2x1x2x1x2xf32>, %y: tensor<2x1x2x1x2x1xf32>) -> (tensor<2x1x2x1x2x1x2xf32>, tensor<2x1x2x1x2x1xf32>) {
+  %0 = tx8be.LeakyRelu %x {alpha = 0.2 : f32} : (tensor<2x1x2x1x2x1x2xf32>) -> tensor<2x1x2x1x2x1x2xf32>
+  %1 = tx8be.Relu %y : (tensor<2x1x2x1x2x1xf32>) -> tensor<2x1x2x1x2x1xf32>
+  return %0, %1 : tensor<2x1x2x1x2x1x2xf32>, tensor<2x1x2x1x2x1xf32>
+}

@@ -106,6 +106,13 @@ void attachShardingModels(mlir::MLIRContext *ctx);
 } // namespace tx8be::detail
 
 #define GET_OP_CLASSES
+namespace mlir::OpTrait::tx8be {
+/// y = f(x) element by element, the result of x's shape (Tx8be_UnaryOp): a pass may run the op on any view of x
+/// (tx8be-decompose flattens one whose rank OpLib's tensors cannot hold).
+template <typename ConcreteType>
+class UnaryElementwise : public TraitBase<ConcreteType, UnaryElementwise> {};
+} // namespace mlir::OpTrait::tx8be
+
 #include "tx8/Dialect/Tx8be/IR/Tx8beOps.h.inc"
 #define GET_OP_CLASSES
 #include "tx8/Dialect/Tx8be/IR/Tx8beScheduleOps.h.inc"

@@ -93,9 +93,13 @@ class Tx8be_ComputeOp<string mnemonic, list<Trait> traits = [],
   let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
 }
 
+// y = f(x) element by element (C++: OpTrait::tx8be::UnaryElementwise, Tx8be.h).
+def Tx8be_UnaryElementwise : NativeOpTrait<"UnaryElementwise"> { let cppNamespace = "::mlir::OpTrait::tx8be"; }
+
 // y = f(x), same shape.
 class Tx8be_UnaryOp<string mnemonic, list<Trait> traits = [], Type tensorType = Tx8be_FloatTensor>
-    : Tx8be_ComputeOp<mnemonic, !listconcat([Pure, SameOperandsAndResultElementType], traits)> {
+    : Tx8be_ComputeOp<mnemonic, !listconcat([Pure, Tx8be_UnaryElementwise, SameOperandsAndResultElementType],
+                                            traits)> {
   let arguments = !con((ins tensorType:$input), Tx8be_BackendAttrs);
   let results = (outs tensorType:$output);
   let extraClassDefinition = [{
