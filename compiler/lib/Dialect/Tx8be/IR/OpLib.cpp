@@ -1053,47 +1053,42 @@ std::string sameCompactOrderProblem(Operation *op, StringRef kernel) {
   return "";
 }
 
-/// Slice: op_slice (a TDMA strided copy; negative steps reverse), offsets and strides in memory order.
+/// op_slice of `op`'s input into its result: `offsets` and `strides` per logical dim, passed in memory order.
+LogicalResult genSliceCall(Operation *op, ArrayRef<int64_t> offsets, ArrayRef<int64_t> strides, OpCall &call) {
+  if (std::string problem = sameCompactOrderProblem(op, "op_slice"); !problem.empty())
+    return op->emitOpError() << "has no OpLib kernel: " << problem;
+  SmallVector<int64_t> start, step;
+  for (int64_t d : getDeviceLayout(op->getResult(0)).order) {
+    start.push_back(offsets[d]);
+    step.push_back(strides[d]);
+  }
+  if (start.empty()) // rank 0: one element (the device's rank-1 view of it)
+    start.push_back(0), step.push_back(1);
+  call.function = "op_slice";
+  call.paramType = "SLICE_PARAM";
+  call.field("start", OpCallValue::ofInts(start)).field("step", OpCallValue::ofInts(step));
+  operandsThenResults(op, call);
+  return success();
+}
+
+/// Slice: op_slice (a TDMA strided copy; negative steps reverse).
 struct SliceModel : TdmaMoveModel<SliceModel, SliceOp> {
   LogicalResult genOpCode(Operation *operation, OpCall &call) const {
     auto op = cast<SliceOp>(operation);
-    if (std::string problem = sameCompactOrderProblem(op, "op_slice"); !problem.empty())
-      return op.emitOpError() << "has no OpLib kernel: " << problem;
-    SmallVector<int64_t> start, step;
-    for (int64_t d : getDeviceLayout(op.getOutput()).order) {
-      start.push_back(op.getOffsets()[d]);
-      step.push_back(op.getStrides()[d]);
-    }
-    if (start.empty()) // rank 0: one element (the device's rank-1 view of it)
-      start.push_back(0), step.push_back(1);
-    call.function = "op_slice";
-    call.paramType = "SLICE_PARAM";
-    call.field("start", OpCallValue::ofInts(start)).field("step", OpCallValue::ofInts(step));
-    operandsThenResults(op, call);
-    return success();
+    return genSliceCall(op, op.getOffsets(), op.getStrides(), call);
   }
 };
 
 /// Expand: op_slice from index 0 with step 0 along the broadcast dims (the TDMA re-reads the element), 1
-/// along the others, in memory order.
+/// along the others.
 struct ExpandModel : TdmaMoveModel<ExpandModel, ExpandOp> {
   LogicalResult genOpCode(Operation *operation, OpCall &call) const {
     auto op = cast<ExpandOp>(operation);
-    if (std::string problem = sameCompactOrderProblem(op, "op_slice"); !problem.empty())
-      return op.emitOpError() << "has no OpLib kernel: " << problem;
     ArrayRef<int64_t> inShape = op.getInput().getType().getShape(), outShape = op.getOutput().getType().getShape();
-    SmallVector<int64_t> start, step;
-    for (int64_t d : getDeviceLayout(op.getOutput()).order) {
-      start.push_back(0);
-      step.push_back(inShape[d] == outShape[d] ? 1 : 0);
-    }
-    if (start.empty()) // rank 0: one element (the device's rank-1 view of it)
-      start.push_back(0), step.push_back(1);
-    call.function = "op_slice";
-    call.paramType = "SLICE_PARAM";
-    call.field("start", OpCallValue::ofInts(start)).field("step", OpCallValue::ofInts(step));
-    operandsThenResults(op, call);
-    return success();
+    SmallVector<int64_t> offsets(inShape.size(), 0), strides;
+    for (auto [in, out] : llvm::zip(inShape, outShape))
+      strides.push_back(in == out ? 1 : 0);
+    return genSliceCall(op, offsets, strides, call);
   }
 };
 
