@@ -286,19 +286,14 @@ struct GatherToOneHotSelect : OpRewritePattern<GatherOp> {
       return failure();
     int64_t axis = normalizedAxis(op.getAxis(), op.getData());
     ArrayRef<int64_t> shape = dataType.getShape();
-    auto product = [](ArrayRef<int64_t> dims) {
-      int64_t p = 1;
-      for (int64_t d : dims)
-        p *= d;
-      return p;
-    };
-    int64_t outer = product(shape.take_front(axis)), extent = shape[axis], inner = product(shape.drop_front(axis + 1));
+    int64_t outer = ShapedType::getNumElements(shape.take_front(axis)), extent = shape[axis],
+            inner = ShapedType::getNumElements(shape.drop_front(axis + 1));
     int64_t count = idxType.getNumElements();
     SmallVector<int64_t> full{outer, count, extent, inner};
     auto constant = [&](ArrayRef<int64_t> dims, Type type, function_ref<Attribute(int64_t)> value) {
       auto t = RankedTensorType::get(dims, type);
       SmallVector<Attribute> values;
-      for (int64_t i = 0, e = product(dims); i < e; ++i)
+      for (int64_t i = 0, e = ShapedType::getNumElements(dims); i < e; ++i)
         values.push_back(value(i));
       return rewriter.create<ConstantOp>(loc, t, DenseElementsAttr::get(t, values)).getResult();
     };

@@ -34,12 +34,6 @@ RankedTensorType typeOf(Value v) { return cast<RankedTensorType>(v.getType()); }
 /// Value i of a per-spatial-dim attribute, `dflt` when the attribute is empty.
 int64_t at(ArrayRef<int64_t> values, size_t i, int64_t dflt) { return i < values.size() ? values[i] : dflt; }
 
-int64_t product(ArrayRef<int64_t> values) {
-  int64_t p = 1;
-  for (int64_t v : values)
-    p *= v;
-  return p;
-}
 
 bool staticShapes(Operation *op) {
   auto isStatic = [](Type t) {
@@ -395,7 +389,7 @@ Value insertZeros(PatternRewriter &rewriter, Location loc, Value x, ArrayRef<int
   size_t nsp = shape.size() - 2;
   for (size_t a = 0; a < nsp; a += 2) {
     size_t b = std::min(a + 2, nsp);
-    SmallVector<int64_t> view{product(ArrayRef<int64_t>(shape).take_front(2 + a))}, padEnd{0};
+    SmallVector<int64_t> view{ShapedType::getNumElements(ArrayRef<int64_t>(shape).take_front(2 + a))}, padEnd{0};
     bool any = false;
     for (size_t i = a; i < b; ++i) {
       view.push_back(shape[2 + i]);
@@ -409,7 +403,7 @@ Value insertZeros(PatternRewriter &rewriter, Location loc, Value x, ArrayRef<int
     if (!any)
       continue;
     if (b < nsp) {
-      view.push_back(product(ArrayRef<int64_t>(shape).drop_front(2 + b)));
+      view.push_back(ShapedType::getNumElements(ArrayRef<int64_t>(shape).drop_front(2 + b)));
       padEnd.push_back(0);
     }
     SmallVector<int64_t> pads(view.size(), 0);
