@@ -1424,6 +1424,7 @@ const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
     addIndexingConverters(all);
     addLossConverters(all);
     addResizeConverters(all);
+    addRecurrentConverters(all);
     return all;
   }();
   return converters;

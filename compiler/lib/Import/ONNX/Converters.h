@@ -2,7 +2,8 @@
 //
 // The converters are split by family: Converters.cpp (ops with a tx8be op of their own), and the ops written
 // as compositions of tx8be ops: Compositions.cpp (math, normalisation, rearrangement), Indexing.cpp (Expand,
-// Tile, GatherElements, OneHot), Losses.cpp (NegativeLogLikelihoodLoss, SoftmaxCrossEntropyLoss). Each file adds its converters to the
+// Tile, GatherElements, OneHot), Losses.cpp (NegativeLogLikelihoodLoss, SoftmaxCrossEntropyLoss), Resize.cpp
+// (Resize, Upsample, CumSum), Recurrent.cpp (RNN, GRU, LSTM unrolled). Each file adds its converters to the
 // registry getNodeConverters() builds, and shares the small helpers below.
 //
 //===----------------------------------------------------------------------===//
@@ -82,6 +83,7 @@ void addCompositionConverters(llvm::StringMap<NodeConverter> &converters); // Co
 void addIndexingConverters(llvm::StringMap<NodeConverter> &converters);    // Indexing.cpp
 void addLossConverters(llvm::StringMap<NodeConverter> &converters);        // Losses.cpp
 void addResizeConverters(llvm::StringMap<NodeConverter> &converters);      // Resize.cpp
+void addRecurrentConverters(llvm::StringMap<NodeConverter> &converters);   // Recurrent.cpp
 
 } // namespace tx8be::onnx_import
 
