@@ -7,12 +7,12 @@ time. The expected outputs come from the numpy implementation below, written fro
 
 Usage: make_recurrent_models.py OUT_DIR  (one subdirectory per model; their names are printed)
 """
-import os
 import sys
 
 import numpy as np
-import onnx
-from onnx import TensorProto, helper, numpy_helper
+from onnx import helper
+
+from onnx_testdir import write_test
 
 rng = np.random.RandomState(41)
 
@@ -146,23 +146,7 @@ def write(out, name, cell, seq, batch, inp, hidden, direction="forward", layout=
     if betas:
         attrs["activation_beta"] = list(betas)
     node = helper.make_node(cell, [n if v is not None else "" for n, v in inputs], [n for n, _ in outputs], **attrs)
-    elem = lambda v: TensorProto.INT32 if v.dtype == np.int32 else TensorProto.FLOAT
-    graph = helper.make_graph([node], name,
-                              [helper.make_tensor_value_info(n, elem(v), v.shape) for n, v in given],
-                              [helper.make_tensor_value_info(n, TensorProto.FLOAT, v.shape) for n, v in outputs])
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 14)], producer_name="tx8-aot tests")
-    onnx.checker.check_model(model)
-    d = os.path.join(out, name)
-    os.makedirs(os.path.join(d, "test_data_set_0"), exist_ok=True)
-    onnx.save(model, os.path.join(d, "model.onnx"))
-    for k, (n, v) in enumerate(given):
-        with open(os.path.join(d, "test_data_set_0", "input_%d.pb" % k), "wb") as fh:
-            fh.write(numpy_helper.from_array(v, n).SerializeToString())
-    for k, (n, v) in enumerate(outputs):
-        with open(os.path.join(d, "test_data_set_0", "output_%d.pb" % k), "wb") as fh:
-            fh.write(numpy_helper.from_array(v.astype(np.float32), n).SerializeToString())
-    print(name)
-
+    write_test(out, name, [node], given, [(n, v.astype(np.float32)) for n, v in outputs], opset=14)
 
 out = sys.argv[1]
 write(out, "lstm_bidirectional_clip_peepholes", "LSTM", 4, 2, 3, 5, direction="bidirectional", clip=0.9,

@@ -152,6 +152,55 @@ LogicalResult convertIsInf(NodeImporter &n) {
   return success();
 }
 
+/// Det: the determinant of each n x n matrix in the last two dims, n <= 3, by the Leibniz formula (ad - bc;
+/// for 3 x 3 the expansion along the first row), on the [batch, n * n] view: one column Slice per entry.
+LogicalResult convertDet(NodeImporter &n) {
+  if (failed(n.onlyAttrs({})))
+    return failure();
+  auto x = staticInput(n);
+  if (failed(x))
+    return failure();
+  ArrayRef<int64_t> shape = shapeOf(*x);
+  int64_t rank = shape.size();
+  if (rank < 2 || shape[rank - 1] != shape[rank - 2] || !isa<FloatType>(getElementTypeOrSelf(x->getType())))
+    return n.unsupported("Det takes float square matrices in the last two dims");
+  int64_t m = shape[rank - 1], batch = product(shape.drop_back(2));
+  if (m < 1 || m > 3)
+    return n.unsupported("Det of " + Twine(m) + " x " + Twine(m) + " matrices is not supported (1 to 3 are)");
+  auto flat = n.reshape(*x, {batch, m * m});
+  if (failed(flat))
+    return failure();
+  SmallVector<Value> entries; // row-major
+  for (int64_t k = 0; k < m * m; ++k) {
+    auto e = n.create<SliceOp>(*flat, {n.i64Array("offsets", {0, k}), n.i64Array("sizes", {batch, 1}),
+                                       n.i64Array("strides", {1, 1})});
+    if (failed(e))
+      return failure();
+    entries.push_back(*e);
+  }
+  auto entry = [&](int64_t i, int64_t j) { return entries[i * m + j]; };
+  // a * d - b * c of entries (i0, j0) (i1, j1) (i0, j1) (i1, j0)
+  auto minor = [&](int64_t i0, int64_t i1, int64_t j0, int64_t j1) -> FailureOr<Value> {
+    auto ad = binaryOf<MulOp>(n, entry(i0, j0), entry(i1, j1));
+    auto bc = binaryOf<MulOp>(n, entry(i0, j1), entry(i1, j0));
+    return binaryOf<SubOp>(n, ad, bc);
+  };
+  FailureOr<Value> det = failure();
+  if (m == 1) {
+    det = entry(0, 0);
+  } else if (m == 2) {
+    det = minor(0, 1, 0, 1);
+  } else {
+    auto t0 = binaryOf<MulOp>(n, entry(0, 0), minor(1, 2, 1, 2));
+    auto t1 = binaryOf<MulOp>(n, entry(0, 1), minor(1, 2, 0, 2));
+    auto t2 = binaryOf<MulOp>(n, entry(0, 2), minor(1, 2, 0, 1));
+    det = binaryOf<AddOp>(n, binaryOf<SubOp>(n, t0, t1), t2);
+  }
+  if (failed(det))
+    return failure();
+  return bindResult(n, n.reshape(*det, shape.drop_back(2)));
+}
+
 //===----------------------------------------------------------------------===//
 // Rearrangement
 //===----------------------------------------------------------------------===//
@@ -321,6 +370,7 @@ void tx8be::onnx_import::addCompositionConverters(llvm::StringMap<NodeConverter>
   converters["Hardmax"] = convertHardmax;
   converters["IsNaN"] = convertIsNaN;
   converters["IsInf"] = convertIsInf;
+  converters["Det"] = convertDet;
   converters["DepthToSpace"] = convertDepthToSpace;
   converters["SpaceToDepth"] = convertSpaceToDepth;
   converters["InstanceNormalization"] = convertInstanceNormalization;

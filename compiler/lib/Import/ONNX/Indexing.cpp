@@ -1,4 +1,4 @@
-//===- Indexing.cpp - Expand, Tile, GatherElements, OneHot ----------------===//
+//===- Indexing.cpp - Expand, Tile, gathers, scatters, OneHot, TopK -------===//
 //
 // Indexing ops written with tx8be.Expand (a broadcast copy), comparisons against an iota constant and Where.
 // A shape operand (Expand's shape, Tile's repeats) is read when it is a constant; when it is computed at run
@@ -16,16 +16,52 @@ using namespace mlir;
 using namespace tx8be;
 using namespace tx8be::onnx_import;
 
-FailureOr<Value> tx8be::onnx_import::selectAlong(NodeImporter &n, Value data, Value oneHot, int64_t axis, bool keepdims) {
-  auto type = cast<RankedTensorType>(data.getType());
+namespace {
+/// selectAlong for float data.
+FailureOr<Value> selectFloatAlong(NodeImporter &n, FailureOr<Value> data, Value oneHot, int64_t axis, bool keepdims) {
+  if (failed(data))
+    return failure();
+  auto type = cast<RankedTensorType>(data->getType());
   auto zero = splatConstant(n, type.getElementType(), SmallVector<int64_t>(type.getRank(), 1), 0);
   auto zeros = succeeded(zero) ? n.broadcastTo(*zero, type.getShape()) : zero;
   if (failed(zeros))
     return failure();
-  auto picked = n.create<WhereOp>(ValueRange{oneHot, data, *zeros});
+  auto picked = n.create<WhereOp>(ValueRange{oneHot, *data, *zeros});
   if (failed(picked))
     return failure();
   return n.create<ReduceSumOp>(*picked, {n.i64Array("axes", {axis}), n.boolean("keepdims", keepdims)});
+}
+} // namespace
+
+FailureOr<Value> tx8be::onnx_import::selectAlong(NodeImporter &n, Value data, Value oneHot, int64_t axis, bool keepdims) {
+  Type element = getElementTypeOrSelf(data.getType());
+  if (isa<FloatType>(element))
+    return selectFloatAlong(n, data, oneHot, axis, keepdims);
+  Type f32 = n.builder().getF32Type();
+  if (element.isInteger(1) || element.isInteger(8)) { // every value is a float exactly
+    auto picked = selectFloatAlong(n, castElements(n, data, f32), oneHot, axis, keepdims);
+    return succeeded(picked) ? castElements(n, *picked, element) : picked;
+  }
+  if (!element.isInteger(32))
+    return n.unsupported("a one-hot selection takes float, bool, int8 or int32 data");
+  // int32 in two halves that floats hold exactly: lo = x mod 2^16 in [0, 2^16), hi = x - lo (a multiple of 2^16
+  // in [-2^31, 2^31 - 2^16]: 15 significant bits); each selected as a float, then added back as integers.
+  auto base = splatConstant(n, element, {}, 65536);
+  if (failed(base))
+    return failure();
+  auto lo = n.create<ModOp>(ValueRange{data, *base}, {n.boolean("fmod", false)});
+  auto hi = binaryOf<SubOp>(n, data, lo);
+  if (failed(lo) || failed(hi))
+    return failure();
+  auto loPicked = selectFloatAlong(n, castElements(n, *lo, f32), oneHot, axis, keepdims);
+  auto hiPicked = selectFloatAlong(n, castElements(n, *hi, f32), oneHot, axis, keepdims);
+  if (failed(loPicked) || failed(hiPicked))
+    return failure();
+  auto loInt = castElements(n, *loPicked, element);
+  auto hiInt = castElements(n, *hiPicked, element);
+  if (failed(loInt) || failed(hiInt))
+    return failure();
+  return n.create<AddOp>(ValueRange{*hiInt, *loInt});
 }
 
 FailureOr<Value> tx8be::onnx_import::oneHotMask(NodeImporter &n, Value idx, int64_t axis, int64_t extent) {
@@ -191,39 +227,31 @@ FailureOr<Value> wrapNegativeIndices(NodeImporter &n, Value idx, int64_t extent)
 /// inner] (4 dims: OpLib's broadcasting view takes them without folding): a one-hot mask of the indices against
 /// an iota of the candidates, data broadcast over the indices' axis, Where, ReduceSum over the candidates.
 /// Out-of-range indices (an ONNX error) give 0.
-LogicalResult convertGatherElements(NodeImporter &n) {
-  if (failed(n.onlyAttrs({"axis"})))
-    return failure();
-  auto data = n.input(0), indices = n.input(1);
-  auto dataType = n.inputType(0), idxType = n.inputType(1);
-  if (failed(data) || failed(indices) || failed(dataType) || failed(idxType))
-    return failure();
-  int64_t rank = dataType->getRank();
-  auto axis = checkedAxis(n.attrInt("axis", 0), rank);
-  if (!axis)
-    return n.unsupported("axis " + Twine(n.attrInt("axis", 0)) + " is out of range for rank " + Twine(rank));
-  if (idxType->getRank() != rank || rank == 0)
+FailureOr<Value> gatherElements(NodeImporter &n, Value data, Value indices, int64_t axis) {
+  auto dataType = cast<RankedTensorType>(data.getType()), idxType = cast<RankedTensorType>(indices.getType());
+  int64_t rank = dataType.getRank();
+  if (idxType.getRank() != rank || rank == 0)
     return n.unsupported("data and indices must have the same rank >= 1");
-  if (!idxType->getElementType().isInteger(32) && !idxType->getElementType().isInteger(64))
+  if (!idxType.getElementType().isInteger(32) && !idxType.getElementType().isInteger(64))
     return n.unsupported("indices must be int32 or int64");
-  ArrayRef<int64_t> dataShape = dataType->getShape(), idxShape = idxType->getShape();
-  int64_t extent = dataShape[*axis];
+  ArrayRef<int64_t> dataShape = dataType.getShape(), idxShape = idxType.getShape();
+  int64_t extent = dataShape[axis];
   // data restricted to the indices' extents off the axis
   SmallVector<int64_t> window(idxShape);
-  window[*axis] = extent;
+  window[axis] = extent;
   for (int64_t d = 0; d < rank; ++d)
     if (window[d] > dataShape[d])
       return n.unsupported("indices extent " + Twine(idxShape[d]) + " exceeds data's " + Twine(dataShape[d]) +
                            " in dim " + Twine(d));
-  FailureOr<Value> part = *data;
+  FailureOr<Value> part = data;
   if (window != SmallVector<int64_t>(dataShape))
-    part = n.create<SliceOp>(*data, {n.i64Array("offsets", SmallVector<int64_t>(rank, 0)),
-                                     n.i64Array("sizes", window), n.i64Array("strides", SmallVector<int64_t>(rank, 1))});
-  int64_t outer = product(idxShape.take_front(*axis)), inner = product(idxShape.drop_front(*axis + 1));
-  int64_t along = idxShape[*axis];
+    part = n.create<SliceOp>(data, {n.i64Array("offsets", SmallVector<int64_t>(rank, 0)),
+                                    n.i64Array("sizes", window), n.i64Array("strides", SmallVector<int64_t>(rank, 1))});
+  int64_t outer = product(idxShape.take_front(axis)), inner = product(idxShape.drop_front(axis + 1));
+  int64_t along = idxShape[axis];
   auto candidates = succeeded(part) ? n.reshape(*part, {outer, 1, extent, inner}) : part;
   candidates = succeeded(candidates) ? n.broadcastTo(*candidates, {outer, along, extent, inner}) : candidates;
-  auto idx = n.reshape(*indices, {outer, along, inner});
+  auto idx = n.reshape(indices, {outer, along, inner});
   auto wrapped = succeeded(idx) ? wrapNegativeIndices(n, *idx, extent) : idx;
   auto mask = succeeded(wrapped) ? oneHotMask(n, *wrapped, 2, extent) : wrapped;
   if (failed(candidates) || failed(mask))
@@ -231,7 +259,287 @@ LogicalResult convertGatherElements(NodeImporter &n) {
   auto picked = selectAlong(n, *candidates, *mask, 2, /*keepdims=*/false);
   if (failed(picked))
     return failure();
-  return bindResult(n, n.reshape(*picked, idxShape));
+  return n.reshape(*picked, idxShape);
+}
+
+LogicalResult convertGatherElements(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"axis"})))
+    return failure();
+  auto data = n.input(0), indices = n.input(1);
+  if (failed(data) || failed(indices))
+    return failure();
+  int64_t rank = cast<RankedTensorType>(data->getType()).getRank();
+  auto axis = checkedAxis(n.attrInt("axis", 0), rank);
+  if (!axis)
+    return n.unsupported("axis " + Twine(n.attrInt("axis", 0)) + " is out of range for rank " + Twine(rank));
+  return bindResult(n, gatherElements(n, *data, *indices, *axis));
+}
+
+/// ReverseSequence: out[b, t] = x[b, len[b] - 1 - t] for t < len[b], else x[b, t] (batch_axis and time_axis
+/// are 0 and 1 in either order): a GatherElements along the time axis with those indices, computed on the
+/// device from the run-time lengths and broadcast over the trailing dims.
+LogicalResult convertReverseSequence(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"batch_axis", "time_axis"})))
+    return failure();
+  auto x = staticInput(n);
+  auto lens = n.input(1);
+  if (failed(x) || failed(lens))
+    return failure();
+  ArrayRef<int64_t> shape = cast<RankedTensorType>(x->getType()).getShape();
+  int64_t batchAxis = n.attrInt("batch_axis", 1), timeAxis = n.attrInt("time_axis", 0);
+  if (shape.size() < 2 || !((batchAxis == 0 && timeAxis == 1) || (batchAxis == 1 && timeAxis == 0)))
+    return n.unsupported("batch_axis and time_axis must be 0 and 1 (in either order) of a rank >= 2 input");
+  int64_t batch = shape[batchAxis], steps = shape[timeAxis];
+  auto lensType = cast<RankedTensorType>(lens->getType());
+  if (lensType.getShape() != ArrayRef<int64_t>{batch} || !lensType.getElementType().isInteger(64))
+    return n.unsupported("sequence_lens must be int64 [" + Twine(batch) + "]");
+  Type i32 = n.builder().getI32Type();
+  // lengths above the time extent are an ONNX error; clamped, they reverse the whole sequence
+  auto len = castElements(n, *lens, i32);
+  auto lenCol = succeeded(len) ? n.reshape(*len, {batch, 1}) : len;
+  auto clampedLen = binaryOf<MinOp>(n, lenCol, splatConstant(n, i32, {}, static_cast<double>(steps)));
+  auto iota = filledConstant(n, i32, {1, steps}, [](ArrayRef<int64_t> i) { return static_cast<double>(i[1]); });
+  auto within = binaryOf<LessOp>(n, iota, clampedLen);
+  auto last = binaryOf<SubOp>(n, clampedLen, splatConstant(n, i32, {}, 1));
+  // integer kernels broadcast the second operand only: both made [batch, time]
+  auto lastFull = succeeded(last) ? n.broadcastTo(*last, {batch, steps}) : last;
+  auto iotaFull = succeeded(iota) ? n.broadcastTo(*iota, {batch, steps}) : iota;
+  auto reversed = binaryOf<SubOp>(n, lastFull, iotaFull);
+  if (failed(within) || failed(reversed))
+    return failure();
+  FailureOr<Value> idx = n.create<WhereOp>(ValueRange{*within, *reversed, *iotaFull}); // [batch, time]
+  if (succeeded(idx) && batchAxis == 1)
+    idx = n.create<TransposeOp>(*idx, {n.i64Array("perm", {1, 0})});
+  SmallVector<int64_t> view(shape.size(), 1);
+  view[0] = shape[0];
+  view[1] = shape[1];
+  idx = succeeded(idx) ? n.reshape(*idx, view) : idx;
+  idx = succeeded(idx) ? n.broadcastTo(*idx, shape) : idx;
+  if (failed(idx))
+    return failure();
+  return bindResult(n, gatherElements(n, *x, *idx, timeAxis));
+}
+
+/// The linear index, in the row-major order of `dims`, of each index tuple in the last dim of `indices`
+/// ([N, k], k = dims.size()), negative entries counted from the end of their dim: [N] int32.
+FailureOr<Value> linearIndex(NodeImporter &n, Value indices, ArrayRef<int64_t> dims) {
+  auto type = cast<RankedTensorType>(indices.getType());
+  int64_t count = type.getDimSize(0), k = type.getDimSize(1);
+  if (product(dims) >= (int64_t{1} << 31))
+    return n.unsupported("the indexed part of data has 2^31 or more positions");
+  Type i32 = n.builder().getI32Type();
+  auto idx = castElements(n, indices, i32);
+  FailureOr<Value> linear = failure();
+  int64_t stride = product(dims);
+  for (int64_t j = 0; j < k; ++j) {
+    stride /= dims[j];
+    auto column = failed(idx) || k == 1
+                      ? idx
+                      : n.create<SliceOp>(*idx, {n.i64Array("offsets", {0, j}), n.i64Array("sizes", {count, 1}),
+                                                 n.i64Array("strides", {1, 1})});
+    auto wrapped = succeeded(column) ? wrapNegativeIndices(n, *column, dims[j]) : column;
+    auto scaled = stride == 1 ? wrapped : binaryOf<MulOp>(n, wrapped, splatConstant(n, i32, {}, static_cast<double>(stride)));
+    linear = j == 0 ? scaled : binaryOf<AddOp>(n, linear, scaled);
+    if (failed(linear))
+      return failure();
+  }
+  return n.reshape(*linear, {count});
+}
+
+/// GatherND: out[b..., i...] = data[b..., indices[b..., i..., :], ...] with batch_dims leading dims b shared.
+/// In the view data [B, M, S] (M: the positions the k index dims address, S: the slice each selects) and
+/// indices [B, N, k]: the index tuples made linear, a one-hot mask against an iota of M, the slices selected
+/// (selectAlong) as [B, N, S].
+LogicalResult convertGatherND(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"batch_dims"})))
+    return failure();
+  auto data = staticInput(n);
+  auto indices = n.input(1);
+  if (failed(data) || failed(indices))
+    return failure();
+  auto idxType = cast<RankedTensorType>(indices->getType());
+  ArrayRef<int64_t> dataShape = cast<RankedTensorType>(data->getType()).getShape(), idxShape = idxType.getShape();
+  int64_t b = n.attrInt("batch_dims", 0), r = dataShape.size(), q = idxShape.size();
+  if (!idxType.getElementType().isInteger(64) || q < 1 || !idxType.hasStaticShape())
+    return n.unsupported("indices must be a static int64 tensor of rank >= 1");
+  int64_t k = idxShape.back();
+  if (b < 0 || b >= std::min(r, q) || k < 1 || b + k > r ||
+      ArrayRef<int64_t>(dataShape).take_front(b) != ArrayRef<int64_t>(idxShape).take_front(b))
+    return n.unsupported("batch_dims " + Twine(b) + " and index depth " + Twine(k) +
+                         " do not fit data and indices (ONNX's GatherND rules)");
+  int64_t batch = product(dataShape.take_front(b)), count = product(idxShape.slice(b, q - 1 - b));
+  ArrayRef<int64_t> addressed = ArrayRef<int64_t>(dataShape).slice(b, k);
+  int64_t positions = product(addressed), slice = product(dataShape.drop_front(b + k));
+  auto tuples = n.reshape(*indices, {batch * count, k});
+  auto linear = succeeded(tuples) ? linearIndex(n, *tuples, addressed) : tuples;
+  linear = succeeded(linear) ? n.reshape(*linear, {batch, count}) : linear;
+  auto mask = succeeded(linear) ? oneHotMask(n, *linear, 2, positions) : linear; // [B, N, M]
+  mask = succeeded(mask) ? n.reshape(*mask, {batch, count, positions, 1}) : mask;
+  mask = succeeded(mask) ? n.broadcastTo(*mask, {batch, count, positions, slice}) : mask;
+  auto candidates = n.reshape(*data, {batch, 1, positions, slice});
+  candidates = succeeded(candidates) ? n.broadcastTo(*candidates, {batch, count, positions, slice}) : candidates;
+  if (failed(mask) || failed(candidates))
+    return failure();
+  auto picked = selectAlong(n, *candidates, *mask, 2, /*keepdims=*/false);
+  if (failed(picked))
+    return failure();
+  SmallVector<int64_t> outShape(idxShape.drop_back());
+  outShape.append(dataShape.begin() + b + k, dataShape.end());
+  return bindResult(n, n.reshape(*picked, outShape));
+}
+
+/// ScatterND: data with the slices data[indices[i, :], ...] replaced by updates[i, ...] (reduction none), or
+/// combined with them: add, mul, max, min (opset 16/18). In the view data [M, S], indices [N, k], updates
+/// [N, S]: a one-hot mask [N, M] of the linear indices. add / max / min / none combine the updates aimed at a
+/// position with ReduceSum / ReduceMax / ReduceMin over N (none: the one update; duplicate indices, undefined in
+/// ONNX, give their sum); mul multiplies them into data one update at a time, in index order (numpy's order),
+/// for up to 64 updates. Positions no update hits keep their value.
+LogicalResult convertScatterND(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"reduction"})))
+    return failure();
+  auto data = staticInput(n);
+  auto indices = n.input(1), updates = n.input(2);
+  if (failed(data) || failed(indices) || failed(updates))
+    return failure();
+  auto dataType = cast<RankedTensorType>(data->getType()), idxType = cast<RankedTensorType>(indices->getType());
+  ArrayRef<int64_t> dataShape = dataType.getShape(), idxShape = idxType.getShape();
+  Type element = dataType.getElementType();
+  std::string reduction = n.attrString("reduction", "none");
+  if (reduction != "none" && reduction != "add" && reduction != "mul" && reduction != "max" && reduction != "min")
+    return n.unsupported("reduction '" + reduction + "' is not none, add, mul, max or min");
+  if (!isa<FloatType>(element))
+    return n.unsupported("data must be a float tensor");
+  if (!idxType.getElementType().isInteger(64) || idxShape.empty() || !idxType.hasStaticShape())
+    return n.unsupported("indices must be a static int64 tensor of rank >= 1");
+  int64_t k = idxShape.back(), r = dataShape.size();
+  SmallVector<int64_t> updShape(idxShape.drop_back());
+  updShape.append(dataShape.begin() + std::min(k, r), dataShape.end());
+  if (k < 1 || k > r || cast<RankedTensorType>(updates->getType()).getShape() != ArrayRef<int64_t>(updShape))
+    return n.unsupported("indices' last dim must be in [1, rank of data] and updates of shape indices.shape[:-1] + "
+                         "data.shape[k:]");
+  ArrayRef<int64_t> addressed = dataShape.take_front(k);
+  int64_t count = product(idxShape.drop_back()), positions = product(addressed), slice = product(dataShape.drop_front(k));
+  SmallVector<int64_t> full{count, positions, slice};
+  auto tuples = n.reshape(*indices, {count, k});
+  auto linear = succeeded(tuples) ? linearIndex(n, *tuples, addressed) : tuples;
+  auto mask = succeeded(linear) ? oneHotMask(n, *linear, 1, positions) : linear; // [N, M]
+  auto maskFull = succeeded(mask) ? n.reshape(*mask, {count, positions, 1}) : mask;
+  maskFull = succeeded(maskFull) ? n.broadcastTo(*maskFull, full) : maskFull;
+  auto upd = n.reshape(*updates, {count, 1, slice});
+  upd = succeeded(upd) ? n.broadcastTo(*upd, full) : upd;
+  auto region = n.reshape(*data, {positions, slice});
+  if (failed(maskFull) || failed(upd) || failed(region))
+    return failure();
+  FailureOr<Value> result = failure();
+  if (reduction == "mul") {
+    if (count > 64)
+      return n.unsupported("a mul ScatterND takes up to 64 updates (" + Twine(count) + " given)");
+    auto ones = splatConstant(n, element, {1, 1, 1}, 1.0);
+    ones = succeeded(ones) ? n.broadcastTo(*ones, full) : ones;
+    auto factors = succeeded(ones) ? n.create<WhereOp>(ValueRange{*maskFull, *upd, *ones}) : ones;
+    result = region;
+    for (int64_t i = 0; i < count && succeeded(result) && succeeded(factors); ++i) {
+      auto factor = n.create<SliceOp>(*factors, {n.i64Array("offsets", {i, 0, 0}), n.i64Array("sizes", {1, positions, slice}),
+                                                 n.i64Array("strides", {1, 1, 1})});
+      factor = succeeded(factor) ? n.reshape(*factor, {positions, slice}) : factor;
+      result = binaryOf<MulOp>(n, result, factor);
+    }
+    if (failed(factors))
+      return failure();
+  } else {
+    double neutral = reduction == "max"   ? -std::numeric_limits<double>::infinity()
+                     : reduction == "min" ? std::numeric_limits<double>::infinity()
+                                          : 0.0;
+    auto fill = splatConstant(n, element, {1, 1, 1}, neutral);
+    auto fills = succeeded(fill) ? n.broadcastTo(*fill, full) : fill;
+    auto aimed = succeeded(fills) ? n.create<WhereOp>(ValueRange{*maskFull, *upd, *fills}) : fills;
+    auto overUpdates = [&](auto tag, FailureOr<Value> v) -> FailureOr<Value> {
+      if (failed(v))
+        return failure();
+      return n.create<decltype(tag)>(*v, {n.i64Array("axes", {0}), n.boolean("keepdims", false)});
+    };
+    FailureOr<Value> combined = reduction == "max"   ? overUpdates(ReduceMaxOp(), aimed)
+                                : reduction == "min" ? overUpdates(ReduceMinOp(), aimed)
+                                                     : overUpdates(ReduceSumOp(), aimed);
+    auto hits = overUpdates(ReduceMaxOp(), castElements(n, *mask, element)); // [M]
+    auto hit = binaryOf<GreaterOp>(n, hits, splatConstant(n, element, {}, 0));
+    hit = succeeded(hit) ? n.reshape(*hit, {positions, 1}) : hit;
+    hit = succeeded(hit) ? n.broadcastTo(*hit, {positions, slice}) : hit;
+    if (failed(combined) || failed(hit))
+      return failure();
+    FailureOr<Value> merged = *combined;
+    if (reduction == "add")
+      merged = binaryOf<AddOp>(n, *region, combined);
+    else if (reduction == "max")
+      merged = binaryOf<MaxOp>(n, *region, combined);
+    else if (reduction == "min")
+      merged = binaryOf<MinOp>(n, *region, combined);
+    result = succeeded(merged) ? n.create<WhereOp>(ValueRange{*hit, *merged, *region}) : merged;
+  }
+  if (failed(result))
+    return failure();
+  return bindResult(n, n.reshape(*result, dataShape));
+}
+
+/// Compress: the slices of x along `axis` (x flattened without one) whose condition is true, in order. The
+/// output extent (the number of trues) comes from the static output type. Each kept slice's output position is
+/// the count of trues before it: a prefix sum of the condition as a MatMul with a triangular constant (exact:
+/// sums of 0/1 below 2^24), then a one-hot selection. Condition entries past its length count as false.
+LogicalResult convertCompress(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"axis"})))
+    return failure();
+  auto x = staticInput(n);
+  auto cond = n.input(1);
+  auto outType = n.onnxOutputType(0);
+  if (failed(x) || failed(cond))
+    return failure();
+  if (!outType)
+    return n.unsupported("ONNX shape inference gives no static output shape (the condition decides it)");
+  ArrayRef<int64_t> shape = cast<RankedTensorType>(x->getType()).getShape();
+  auto condType = cast<RankedTensorType>(cond->getType());
+  if (condType.getRank() != 1 || !condType.getElementType().isInteger(1))
+    return n.unsupported("condition must be a 1-D bool tensor");
+  FailureOr<Value> v = *x;
+  int64_t outer = 1, extent = product(shape), inner = 1;
+  if (n.hasAttr("axis")) {
+    auto axis = checkedAxis(n.attrInt("axis", 0), shape.size());
+    if (!axis)
+      return n.unsupported("axis " + Twine(n.attrInt("axis", 0)) + " is out of range for rank " + Twine(shape.size()));
+    outer = product(shape.take_front(*axis));
+    extent = shape[*axis];
+    inner = product(shape.drop_front(*axis + 1));
+  }
+  int64_t length = condType.getDimSize(0), kept = outType->getNumElements() / std::max<int64_t>(outer * inner, 1);
+  if (length > extent)
+    return n.unsupported("condition has " + Twine(length) + " entries for an axis of " + Twine(extent));
+  if (length < 1 || length > 1024)
+    return n.unsupported("condition length " + Twine(length) + " is not in [1, 1024] (the prefix-sum constant)");
+  if (kept < 1 || kept > length)
+    return n.unsupported("the output keeps " + Twine(kept) + " of " + Twine(length) + " slices");
+  v = n.reshape(*x, {outer, extent, inner});
+  if (succeeded(v) && length < extent)
+    v = n.create<SliceOp>(*v, {n.i64Array("offsets", {0, 0, 0}), n.i64Array("sizes", {outer, length, inner}),
+                              n.i64Array("strides", {1, 1, 1})});
+  Type f32 = n.builder().getF32Type();
+  auto flags = castElements(n, *cond, f32);
+  flags = succeeded(flags) ? n.reshape(*flags, {1, length}) : flags;
+  auto upper = filledConstant(n, f32, {length, length}, [](ArrayRef<int64_t> i) { return i[0] <= i[1] ? 1.0 : 0.0; });
+  auto counts = binaryOf<MatMulOp>(n, flags, upper); // trues up to and including each entry
+  auto position = binaryOf<SubOp>(n, counts, splatConstant(n, f32, {}, 1));
+  position = succeeded(position) ? n.reshape(*position, {length}) : position;
+  auto none = splatConstant(n, f32, {length}, -1);
+  auto target = succeeded(position) && succeeded(none) ? n.create<WhereOp>(ValueRange{*cond, *position, *none}) : none;
+  auto mask = succeeded(target) ? oneHotMask(n, *target, 0, kept) : target; // [kept, length]
+  mask = succeeded(mask) ? n.reshape(*mask, {1, kept, length, 1}) : mask;
+  mask = succeeded(mask) ? n.broadcastTo(*mask, {outer, kept, length, inner}) : mask;
+  auto candidates = succeeded(v) ? n.reshape(*v, {outer, 1, length, inner}) : v;
+  candidates = succeeded(candidates) ? n.broadcastTo(*candidates, {outer, kept, length, inner}) : candidates;
+  if (failed(mask) || failed(candidates))
+    return failure();
+  auto picked = selectAlong(n, *candidates, *mask, 2, /*keepdims=*/false);
+  if (failed(picked))
+    return failure();
+  return bindResult(n, n.reshape(*picked, outType->getShape()));
 }
 
 /// OneHot: out = Where(mask, on, off) with the mask of the (wrapped, truncated to integers) indices against an
@@ -434,4 +742,8 @@ void tx8be::onnx_import::addIndexingConverters(llvm::StringMap<NodeConverter> &c
   converters["ScatterElements"] = convertScatterElements;
   converters["Scatter"] = convertScatterElements;
   converters["TopK"] = convertTopK;
+  converters["ReverseSequence"] = convertReverseSequence;
+  converters["GatherND"] = convertGatherND;
+  converters["ScatterND"] = convertScatterND;
+  converters["Compress"] = convertCompress;
 }
