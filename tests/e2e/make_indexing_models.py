@@ -101,3 +101,40 @@ for n in (3, 1):
     x = rng.randn(2, n, n).astype(np.float32)
     write_test(out, "det_%dx%d" % (n, n), [helper.make_node("Det", ["x"], ["y"])], [("x", x)],
                [("y", np.linalg.det(x.astype(np.float64)).astype(np.float32))], opset=11)
+
+# Slice with run-time starts and steps but constant axes (an initializer): negative start, negative step,
+# an out-of-range start clamped
+x = rng.randn(6, 5, 4).astype(np.float32)
+starts, ends, steps = np.array([-2, 10, 0]), np.array([-6, -100, 4]), np.array([-1, -2, 3])
+axes = np.array([0, 1, 2])
+write_test(out, "slice_runtime_starts_constant_axes",
+           [helper.make_node("Slice", ["x", "starts", "ends", "axes", "steps"], ["y"])],
+           [("x", x), ("starts", starts), ("steps", steps)], [("y", x[-2:-6:-1, 10:-100:-2, 0:4:3])], opset=13,
+           initializers=[("ends", ends), ("axes", axes)])
+
+# Slice with run-time axes, listed out of order and negative; dim 0 not listed
+starts, ends, axes, steps = np.array([1, 3]), np.array([4, 0]), np.array([-1, 1]), np.array([2, -1])
+write_test(out, "slice_runtime_axes", [helper.make_node("Slice", ["x", "starts", "ends", "axes", "steps"], ["y"])],
+           [("x", x), ("starts", starts), ("ends", ends), ("axes", axes), ("steps", steps)],
+           [("y", x[:, 3:0:-1, 1:4:2])], opset=13)
+
+
+def pad(x, pads, mode, value=0):
+    """ONNX Pad: np.pad for the growing part, then the negative pads crop."""
+    r = x.ndim
+    grow = [(max(pads[d], 0), max(pads[d + r], 0)) for d in range(r)]
+    y = np.pad(x, grow, mode="constant", constant_values=value) if mode == "constant" else np.pad(x, grow, mode=mode)
+    crop = tuple(slice(max(-pads[d], 0), y.shape[d] - max(-pads[d + r], 0)) for d in range(r))
+    return y[crop]
+
+
+# Pad with run-time pads: constant with a run-time value and a crop, reflect and edge on int32 data
+x = rng.randn(3, 4).astype(np.float32)
+pads, value = np.array([2, -1, 0, 3]), np.array(-7.5, dtype=np.float32)
+write_test(out, "pad_runtime_constant_crop", [helper.make_node("Pad", ["x", "pads", "value"], ["y"], mode="constant")],
+           [("x", x), ("pads", pads), ("value", value)], [("y", pad(x, pads, "constant", value))], opset=13)
+xi = int_data((3, 4))
+pads = np.array([2, 1, 1, 3])
+for mode in ("reflect", "edge"):
+    write_test(out, "pad_runtime_%s_int32" % mode, [helper.make_node("Pad", ["x", "pads"], ["y"], mode=mode)],
+               [("x", xi), ("pads", pads)], [("y", pad(xi, pads, mode))], opset=13)

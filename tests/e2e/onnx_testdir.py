@@ -10,12 +10,14 @@ ELEMENT = {np.dtype(np.float32): onnx.TensorProto.FLOAT, np.dtype(np.int32): onn
            np.dtype(np.int64): onnx.TensorProto.INT64, np.dtype(np.bool_): onnx.TensorProto.BOOL}
 
 
-def write_test(out, name, nodes, inputs, outputs, opset):
+def write_test(out, name, nodes, inputs, outputs, opset, initializers=()):
     """nodes: the graph's nodes; inputs / outputs: (name, numpy array) in order, the outputs the expected
-    values. Checks the model with the ONNX checker, writes OUT/NAME, prints NAME."""
+    values; initializers: (name, numpy array) compile-time constants. Checks the model with the ONNX checker,
+    writes OUT/NAME, prints NAME."""
     value_info = lambda n, v: helper.make_tensor_value_info(n, ELEMENT[v.dtype], v.shape)
     graph = helper.make_graph(nodes, name, [value_info(n, v) for n, v in inputs],
-                              [value_info(n, v) for n, v in outputs])
+                              [value_info(n, v) for n, v in outputs],
+                              initializer=[numpy_helper.from_array(v, n) for n, v in initializers])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)], producer_name="tx8-aot tests")
     onnx.checker.check_model(model)
     d = os.path.join(out, name)

@@ -1150,6 +1150,11 @@ LogicalResult convertSlice(NodeImporter &n) {
     ends = n.attrInts("ends");
     axes = n.attrInts("axes");
   } else {
+    bool runtime = false;
+    for (int i = 1; i <= 4; ++i)
+      runtime |= n.hasInput(i) && !n.constantInput(i);
+    if (runtime)
+      return convertRuntimeSlice(n);
     auto s = n.constantInts(1, "starts"), e = n.constantInts(2, "ends");
     if (failed(s) || failed(e))
       return failure();
@@ -1265,6 +1270,8 @@ LogicalResult convertPad(NodeImporter &n) {
     pads = n.attrInts(n.getOpset() < 2 ? "paddings" : "pads");
     value = n.attrFloat("value", 0.0f);
   } else {
+    if (!n.constantInput(1) || (n.hasInput(2) && !n.constantInput(2)))
+      return convertRuntimePad(n);
     auto p = n.constantInts(1, "pads");
     if (failed(p))
       return failure();

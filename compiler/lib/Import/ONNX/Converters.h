@@ -75,6 +75,15 @@ mlir::FailureOr<mlir::Value> selectAlong(NodeImporter &n, mlir::Value data, mlir
 /// (Equal against an iota constant of idx's type). (Indexing.cpp)
 mlir::FailureOr<mlir::Value> oneHotMask(NodeImporter &n, mlir::Value idx, int64_t axis, int64_t extent);
 
+/// Indices (any integer type) with the negative ones counted from the end of an axis of `extent`:
+/// Where(idx < 0, idx + extent, idx). (Indexing.cpp)
+mlir::FailureOr<mlir::Value> wrapNegativeIndices(NodeImporter &n, mlir::Value idx, int64_t extent);
+
+/// Slice / Pad whose starts, axes, steps / pads are computed at run time: gathers of computed indices along
+/// every axis; the output shape is ONNX's static output type. (RuntimeWindows.cpp)
+mlir::LogicalResult convertRuntimeSlice(NodeImporter &n);
+mlir::LogicalResult convertRuntimePad(NodeImporter &n);
+
 /// Input 0 as a value of static shape, or a refusal. (Compositions.cpp)
 mlir::FailureOr<mlir::Value> staticInput(NodeImporter &n);
 

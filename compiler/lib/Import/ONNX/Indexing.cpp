@@ -211,9 +211,9 @@ LogicalResult convertTile(NodeImporter &n) {
   return success();
 }
 
-/// Indices (any integer type) with the negative ones counted from the end of an axis of `extent`:
-/// Where(idx < 0, idx + extent, idx).
-FailureOr<Value> wrapNegativeIndices(NodeImporter &n, Value idx, int64_t extent) {
+} // namespace
+
+FailureOr<Value> tx8be::onnx_import::wrapNegativeIndices(NodeImporter &n, Value idx, int64_t extent) {
   Type element = cast<RankedTensorType>(idx.getType()).getElementType();
   auto zero = splatConstant(n, element, {}, 0), size = splatConstant(n, element, {}, static_cast<double>(extent));
   auto negative = binaryOf<LessOp>(n, idx, zero);
@@ -222,6 +222,8 @@ FailureOr<Value> wrapNegativeIndices(NodeImporter &n, Value idx, int64_t extent)
     return failure();
   return n.create<WhereOp>(ValueRange{*negative, *wrapped, idx});
 }
+
+namespace {
 
 /// GatherElements: out[i] = data[i with i[axis] replaced by indices[i]]. In a 4-D view [outer, axis, candidate,
 /// inner] (4 dims: OpLib's broadcasting view takes them without folding): a one-hot mask of the indices against

@@ -563,7 +563,7 @@ LogicalResult convertLSTM(NodeImporter &n) { return convertRecurrent(n, Cell::Ls
 } // namespace
 
 void tx8be::onnx_import::addRecurrentConverters(llvm::StringMap<NodeConverter> &converters) {
-  converters.insert({"RNN", convertRNN});
-  converters.insert({"GRU", convertGRU});
-  converters.insert({"LSTM", convertLSTM});
+  converters["RNN"] = convertRNN;
+  converters["GRU"] = convertGRU;
+  converters["LSTM"] = convertLSTM;
 }
