@@ -1244,17 +1244,31 @@ LogicalResult convertSplit(NodeImporter &n) {
   return success();
 }
 
-LogicalResult convertGather(NodeImporter &n) {
+} // namespace
+
+LogicalResult tx8be::onnx_import::gatherOperands(NodeImporter &n, Value &data, Value &indices, int64_t &axis) {
   if (failed(n.onlyAttrs({"axis"})))
     return failure();
-  auto data = n.input(0), indices = n.input(1);
-  if (failed(data) || failed(indices))
+  auto d = n.input(0), i = n.input(1);
+  if (failed(d) || failed(i))
     return failure();
-  int64_t rank = cast<RankedTensorType>(data->getType()).getRank();
-  auto axis = checkedAxis(n.attrInt("axis", 0), rank);
-  if (!axis)
+  int64_t rank = cast<RankedTensorType>(d->getType()).getRank();
+  auto normalized = checkedAxis(n.attrInt("axis", 0), rank);
+  if (!normalized)
     return n.unsupported("axis " + Twine(n.attrInt("axis", 0)) + " is out of range for rank " + Twine(rank));
-  return bindResult(n, n.create<GatherOp>(ValueRange{*data, *indices}, {n.i64("axis", *axis)}));
+  data = *d;
+  indices = *i;
+  axis = *normalized;
+  return success();
+}
+
+namespace {
+LogicalResult convertGather(NodeImporter &n) {
+  Value data, indices;
+  int64_t axis;
+  if (failed(gatherOperands(n, data, indices, axis)))
+    return failure();
+  return bindResult(n, n.create<GatherOp>(ValueRange{data, indices}, {n.i64("axis", axis)}));
 }
 
 LogicalResult convertPad(NodeImporter &n) {

@@ -84,6 +84,9 @@ mlir::FailureOr<mlir::Value> wrapNegativeIndices(NodeImporter &n, mlir::Value id
 mlir::LogicalResult convertRuntimeSlice(NodeImporter &n);
 mlir::LogicalResult convertRuntimePad(NodeImporter &n);
 
+/// Gather's and GatherElements' operands: data, indices and the normalised `axis` attribute.
+mlir::LogicalResult gatherOperands(NodeImporter &n, mlir::Value &data, mlir::Value &indices, int64_t &axis);
+
 /// Input 0 as a value of static shape, or a refusal. (Compositions.cpp)
 mlir::FailureOr<mlir::Value> staticInput(NodeImporter &n);
 

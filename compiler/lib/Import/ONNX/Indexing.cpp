@@ -265,16 +265,11 @@ FailureOr<Value> gatherElements(NodeImporter &n, Value data, Value indices, int6
 }
 
 LogicalResult convertGatherElements(NodeImporter &n) {
-  if (failed(n.onlyAttrs({"axis"})))
+  Value data, indices;
+  int64_t axis;
+  if (failed(gatherOperands(n, data, indices, axis)))
     return failure();
-  auto data = n.input(0), indices = n.input(1);
-  if (failed(data) || failed(indices))
-    return failure();
-  int64_t rank = cast<RankedTensorType>(data->getType()).getRank();
-  auto axis = checkedAxis(n.attrInt("axis", 0), rank);
-  if (!axis)
-    return n.unsupported("axis " + Twine(n.attrInt("axis", 0)) + " is out of range for rank " + Twine(rank));
-  return bindResult(n, gatherElements(n, *data, *indices, *axis));
+  return bindResult(n, gatherElements(n, data, indices, axis));
 }
 
 /// ReverseSequence: out[b, t] = x[b, len[b] - 1 - t] for t < len[b], else x[b, t] (batch_axis and time_axis

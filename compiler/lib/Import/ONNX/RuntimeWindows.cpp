@@ -67,14 +67,23 @@ FailureOr<Value> i32Scalar(NodeImporter &n, int64_t value) {
   return splatConstant(n, n.builder().getI32Type(), {1}, static_cast<double>(value));
 }
 
-/// The output type ONNX shape inference gives (static), checked against the input's rank.
-FailureOr<RankedTensorType> staticOutput(NodeImporter &n, int64_t rank, StringRef what) {
+/// What both converters start from: the static input x, the run-time operand #1 (starts / pads), and the
+/// static output type ONNX shape inference gives, of x's rank.
+struct Window {
+  Value x, operand;
+  RankedTensorType out;
+};
+FailureOr<Window> windowOperands(NodeImporter &n, StringRef what) {
+  auto x = staticInput(n);
+  auto operand = n.input(1);
+  if (failed(x) || failed(operand))
+    return failure();
   auto out = n.onnxOutputType(0);
   if (!out)
     return n.unsupported(Twine(what) + " computed at run time needs a static output type from ONNX shape inference");
-  if (out->getRank() != rank)
+  if (out->getRank() != cast<RankedTensorType>(x->getType()).getRank())
     return n.unsupported("the output rank differs from the input's");
-  return *out;
+  return Window{*x, *operand, *out};
 }
 
 /// An output with no elements is a constant (there is nothing to read).
@@ -90,21 +99,18 @@ LogicalResult emptyOutput(NodeImporter &n, RankedTensorType out) {
 /// source j = start + j * step for the output's extent along d. ends only decide the extent, which the output
 /// type gives.
 LogicalResult tx8be::onnx_import::convertRuntimeSlice(NodeImporter &n) {
-  auto x = staticInput(n);
-  auto starts = n.input(1);
-  if (failed(x) || failed(starts))
+  auto window = windowOperands(n, "Slice's starts, axes or steps");
+  if (failed(window))
     return failure();
-  ArrayRef<int64_t> shape = shapeOf(*x);
+  auto [x, starts, out] = *window;
+  ArrayRef<int64_t> shape = shapeOf(x);
   int64_t rank = shape.size();
-  auto out = staticOutput(n, rank, "Slice's starts, axes or steps");
-  if (failed(out))
-    return failure();
-  if (out->getNumElements() == 0)
-    return emptyOutput(n, *out);
-  if (shapeOf(*starts).size() != 1)
+  if (out.getNumElements() == 0)
+    return emptyOutput(n, out);
+  if (shapeOf(starts).size() != 1)
     return n.unsupported("starts must be 1-D");
-  int64_t listed = shapeOf(*starts)[0];
-  auto startsI = boundedInt32(n, *starts);
+  int64_t listed = shapeOf(starts)[0];
+  auto startsI = boundedInt32(n, starts);
   if (failed(startsI))
     return failure();
   FailureOr<Value> stepsI = failure();
@@ -141,9 +147,9 @@ LogicalResult tx8be::onnx_import::convertRuntimeSlice(NodeImporter &n) {
   }
   if (axes && static_cast<int64_t>(axes->size()) != listed)
     return n.unsupported("starts and axes must have the same length");
-  Value cur = *x;
+  Value cur = x;
   for (int64_t d = 0; d < rank; ++d) {
-    int64_t dim = shape[d], count = out->getDimSize(d);
+    int64_t dim = shape[d], count = out.getDimSize(d);
     FailureOr<Value> start = failure(), step = failure();
     if (axes) {
       auto at = llvm::find(*axes, d);
@@ -200,30 +206,27 @@ LogicalResult tx8be::onnx_import::convertRuntimeSlice(NodeImporter &n) {
 /// constant mode reads the value where the source is outside the input, edge clamps it, reflect mirrors it
 /// once about the first / last element (pads smaller than the extent, as ONNX requires).
 LogicalResult tx8be::onnx_import::convertRuntimePad(NodeImporter &n) {
-  auto x = staticInput(n);
-  auto pads = n.input(1);
-  if (failed(x) || failed(pads))
+  auto window = windowOperands(n, "Pad's pads");
+  if (failed(window))
     return failure();
-  ArrayRef<int64_t> shape = shapeOf(*x);
+  auto [x, pads, out] = *window;
+  ArrayRef<int64_t> shape = shapeOf(x);
   int64_t rank = shape.size();
-  auto out = staticOutput(n, rank, "Pad's pads");
-  if (failed(out))
-    return failure();
   if (n.hasInput(3))
     return n.unsupported("run-time pads with an axes input are not supported");
   std::string mode = n.attrString("mode", "constant");
   if (mode != "constant" && mode != "edge" && mode != "reflect")
     return n.unsupported("pad mode '" + mode + "' is not supported");
-  if (out->getNumElements() == 0)
-    return emptyOutput(n, *out);
-  if (shapeOf(*pads) != ArrayRef<int64_t>{2 * rank})
+  if (out.getNumElements() == 0)
+    return emptyOutput(n, out);
+  if (shapeOf(pads) != ArrayRef<int64_t>{2 * rank})
     return n.unsupported("pads needs " + Twine(2 * rank) + " entries");
   if (mode != "constant" && llvm::is_contained(shape, 0))
     return n.unsupported("edge and reflect pads of an empty input have nothing to read");
-  auto padsI = boundedInt32(n, *pads);
+  auto padsI = boundedInt32(n, pads);
   if (failed(padsI))
     return failure();
-  Type element = getElementTypeOrSelf(x->getType());
+  Type element = getElementTypeOrSelf(x.getType());
   FailureOr<Value> value = failure();
   if (mode == "constant") {
     if (n.hasInput(2)) {
@@ -235,9 +238,9 @@ LogicalResult tx8be::onnx_import::convertRuntimePad(NodeImporter &n) {
     if (failed(value))
       return failure();
   }
-  Value cur = *x;
+  Value cur = x;
   for (int64_t d = 0; d < rank; ++d) {
-    int64_t dim = shape[d], count = out->getDimSize(d);
+    int64_t dim = shape[d], count = out.getDimSize(d);
     auto begin = elementOf(n, *padsI, d);
     auto beginFull = succeeded(begin) ? n.broadcastTo(*begin, {count}) : begin;
     auto source = binaryOf<SubOp>(n, iota(n, count), beginFull);
