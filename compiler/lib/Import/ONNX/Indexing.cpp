@@ -65,6 +65,9 @@ FailureOr<Value> tx8be::onnx_import::selectAlong(NodeImporter &n, Value data, Va
 }
 
 FailureOr<Value> tx8be::onnx_import::oneHotMask(NodeImporter &n, Value idx, int64_t axis, int64_t extent) {
+  // the iota is a constant of `extent` elements, and float indices are exact below 2^24
+  if (extent > (int64_t{1} << 24))
+    return n.unsupported("a one-hot selection among " + Twine(extent) + " candidates (over 2^24) is not supported");
   auto type = cast<RankedTensorType>(idx.getType());
   SmallVector<int64_t> idxShape(type.getShape()), iotaShape(type.getRank() + 1, 1);
   idxShape.insert(idxShape.begin() + axis, 1);
@@ -410,7 +413,8 @@ LogicalResult convertScatterND(NodeImporter &n) {
     return n.unsupported("indices must be a static int64 tensor of rank >= 1");
   int64_t k = idxShape.back(), r = dataShape.size();
   SmallVector<int64_t> updShape(idxShape.drop_back());
-  updShape.append(dataShape.begin() + std::min(k, r), dataShape.end());
+  if (k >= 1 && k <= r)
+    updShape.append(dataShape.begin() + k, dataShape.end());
   if (k < 1 || k > r || cast<RankedTensorType>(updates->getType()).getShape() != ArrayRef<int64_t>(updShape))
     return n.unsupported("indices' last dim must be in [1, rank of data] and updates of shape indices.shape[:-1] + "
                          "data.shape[k:]");

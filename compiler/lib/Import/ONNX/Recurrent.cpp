@@ -474,8 +474,11 @@ LogicalResult convertRecurrent(NodeImporter &n, Cell cell) {
   if (n.hasAttr("hidden_size") && n.attrInt("hidden_size", 0) != l.hidden)
     return n.unsupported("hidden_size " + Twine(n.attrInt("hidden_size", 0)) + " does not match W (" +
                          Twine(l.hidden) + ")");
-  if (l.seq < 1 || l.batch < 1 || l.hidden < 1)
-    return n.unsupported("empty sequence, batch or hidden size");
+  constexpr int64_t kMaxExtent = int64_t{1} << 24; // keeps every product of extents below 2^63
+  if (l.seq < 1 || l.batch < 1 || l.hidden < 1 || l.input < 1)
+    return n.unsupported("empty sequence, batch, input or hidden size");
+  if (l.batch > kMaxExtent || l.hidden > kMaxExtent || l.input > kMaxExtent)
+    return n.unsupported("batch, input and hidden sizes over 2^24 are not supported");
   if (l.seq > 4096)
     return n.unsupported("sequence length " + Twine(l.seq) + " is over the 4096 steps the unrolled form allows");
   if (failed(readActivations(n, l)))
