@@ -54,7 +54,7 @@ export aot target out
 start=$(date +%s)
 rm -f "$out"/runs/*.tsv
 for suite in node pytorch-converted pytorch-operator simple; do
-  for dir in "$data/$suite"/test_*; do [ -d "$dir" ] && printf '%s\0%s\0' "$suite" "$dir"; done
+  for dir in "$data/$suite"/test_*; do [ -d "$dir" ] || continue; printf '%s\0%s\0' "$suite" "$dir"; done
 done | xargs -0 -n 2 -P "$jobs" bash -c 'one "$0" "$1"'
 cat "$out"/runs/*.tsv | sort >"$out/results.tsv"
 wall=$(( $(date +%s) - start ))
