@@ -87,6 +87,13 @@ mlir::LogicalResult convertRuntimePad(NodeImporter &n);
 /// Gather's and GatherElements' operands: data, indices and the normalised `axis` attribute.
 mlir::LogicalResult gatherOperands(NodeImporter &n, mlir::Value &data, mlir::Value &indices, int64_t &axis);
 
+/// The one-hot gather of the indexing converters, on the 4-D view `view` = [outer, along, extent, inner] (4 dims:
+/// OpLib's broadcasting view takes them without folding): data viewed as [outer, 1, extent, inner] and `mask`
+/// viewed as `maskView` are broadcast to it, and selectAlong picks over the extent: [outer, along, inner].
+/// (Indexing.cpp)
+mlir::FailureOr<mlir::Value> selectCandidates(NodeImporter &n, mlir::Value data, mlir::Value mask,
+                                              llvm::ArrayRef<int64_t> maskView, llvm::ArrayRef<int64_t> view);
+
 /// Input 0 as a value of static shape, or a refusal. (Compositions.cpp)
 mlir::FailureOr<mlir::Value> staticInput(NodeImporter &n);
 

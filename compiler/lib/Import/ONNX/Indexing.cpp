@@ -64,6 +64,17 @@ FailureOr<Value> tx8be::onnx_import::selectAlong(NodeImporter &n, Value data, Va
   return n.create<AddOp>(ValueRange{*hiInt, *loInt});
 }
 
+FailureOr<Value> tx8be::onnx_import::selectCandidates(NodeImporter &n, Value data, Value mask,
+                                                      ArrayRef<int64_t> maskView, ArrayRef<int64_t> view) {
+  auto fullMask = n.reshape(mask, maskView);
+  fullMask = succeeded(fullMask) ? n.broadcastTo(*fullMask, view) : fullMask;
+  auto candidates = n.reshape(data, {view[0], 1, view[2], view[3]});
+  candidates = succeeded(candidates) ? n.broadcastTo(*candidates, view) : candidates;
+  if (failed(fullMask) || failed(candidates))
+    return failure();
+  return selectAlong(n, *candidates, *fullMask, 2, /*keepdims=*/false);
+}
+
 FailureOr<Value> tx8be::onnx_import::oneHotMask(NodeImporter &n, Value idx, int64_t axis, int64_t extent) {
   // the iota is a constant of `extent` elements, and float indices are exact below 2^24
   if (extent > (int64_t{1} << 24))
@@ -254,15 +265,12 @@ FailureOr<Value> gatherElements(NodeImporter &n, Value data, Value indices, int6
                                     n.i64Array("sizes", window), n.i64Array("strides", SmallVector<int64_t>(rank, 1))});
   int64_t outer = product(idxShape.take_front(axis)), inner = product(idxShape.drop_front(axis + 1));
   int64_t along = idxShape[axis];
-  auto candidates = succeeded(part) ? n.reshape(*part, {outer, 1, extent, inner}) : part;
-  candidates = succeeded(candidates) ? n.broadcastTo(*candidates, {outer, along, extent, inner}) : candidates;
+  SmallVector<int64_t> view{outer, along, extent, inner};
   auto idx = n.reshape(indices, {outer, along, inner});
   auto wrapped = succeeded(idx) ? wrapNegativeIndices(n, *idx, extent) : idx;
   auto mask = succeeded(wrapped) ? oneHotMask(n, *wrapped, 2, extent) : wrapped;
-  if (failed(candidates) || failed(mask))
-    return failure();
-  auto picked = selectAlong(n, *candidates, *mask, 2, /*keepdims=*/false);
-  if (failed(picked))
+  auto picked = succeeded(mask) && succeeded(part) ? selectCandidates(n, *part, *mask, view, view) : mask;
+  if (failed(picked) || failed(part))
     return failure();
   return n.reshape(*picked, idxShape);
 }
@@ -374,13 +382,9 @@ LogicalResult convertGatherND(NodeImporter &n) {
   auto linear = succeeded(tuples) ? linearIndex(n, *tuples, addressed) : tuples;
   linear = succeeded(linear) ? n.reshape(*linear, {batch, count}) : linear;
   auto mask = succeeded(linear) ? oneHotMask(n, *linear, 2, positions) : linear; // [B, N, M]
-  mask = succeeded(mask) ? n.reshape(*mask, {batch, count, positions, 1}) : mask;
-  mask = succeeded(mask) ? n.broadcastTo(*mask, {batch, count, positions, slice}) : mask;
-  auto candidates = n.reshape(*data, {batch, 1, positions, slice});
-  candidates = succeeded(candidates) ? n.broadcastTo(*candidates, {batch, count, positions, slice}) : candidates;
-  if (failed(mask) || failed(candidates))
-    return failure();
-  auto picked = selectAlong(n, *candidates, *mask, 2, /*keepdims=*/false);
+  auto picked = succeeded(mask) ? selectCandidates(n, *data, *mask, {batch, count, positions, 1},
+                                                   {batch, count, positions, slice})
+                                : mask;
   if (failed(picked))
     return failure();
   SmallVector<int64_t> outShape(idxShape.drop_back());
@@ -531,14 +535,10 @@ LogicalResult convertCompress(NodeImporter &n) {
   auto none = splatConstant(n, f32, {length}, -1);
   auto target = succeeded(position) && succeeded(none) ? n.create<WhereOp>(ValueRange{*cond, *position, *none}) : none;
   auto mask = succeeded(target) ? oneHotMask(n, *target, 0, kept) : target; // [kept, length]
-  mask = succeeded(mask) ? n.reshape(*mask, {1, kept, length, 1}) : mask;
-  mask = succeeded(mask) ? n.broadcastTo(*mask, {outer, kept, length, inner}) : mask;
-  auto candidates = succeeded(v) ? n.reshape(*v, {outer, 1, length, inner}) : v;
-  candidates = succeeded(candidates) ? n.broadcastTo(*candidates, {outer, kept, length, inner}) : candidates;
-  if (failed(mask) || failed(candidates))
-    return failure();
-  auto picked = selectAlong(n, *candidates, *mask, 2, /*keepdims=*/false);
-  if (failed(picked))
+  auto picked = succeeded(mask) && succeeded(v)
+                    ? selectCandidates(n, *v, *mask, {1, kept, length, 1}, {outer, kept, length, inner})
+                    : mask;
+  if (failed(picked) || failed(v))
     return failure();
   return bindResult(n, n.reshape(*picked, outType->getShape()));
 }

@@ -42,15 +42,9 @@ FailureOr<Value> gatherAlong(NodeImporter &n, Value x, int64_t axis, Value sourc
   ArrayRef<int64_t> shape = shapeOf(x);
   int64_t outer = product(shape.take_front(axis)), extent = shape[axis], inner = product(shape.drop_front(axis + 1));
   int64_t count = shapeOf(source)[0];
-  SmallVector<int64_t> full{outer, count, extent, inner};
   auto mask = oneHotMask(n, source, 1, extent); // [O, extent]
-  mask = succeeded(mask) ? n.reshape(*mask, {1, count, extent, 1}) : mask;
-  mask = succeeded(mask) ? n.broadcastTo(*mask, full) : mask;
-  auto candidates = n.reshape(x, {outer, 1, extent, inner});
-  candidates = succeeded(candidates) ? n.broadcastTo(*candidates, full) : candidates;
-  if (failed(mask) || failed(candidates))
-    return failure();
-  auto picked = selectAlong(n, *candidates, *mask, 2, /*keepdims=*/false);
+  auto picked = succeeded(mask) ? selectCandidates(n, x, *mask, {1, count, extent, 1}, {outer, count, extent, inner})
+                                : mask;
   if (failed(picked))
     return failure();
   SmallVector<int64_t> outShape(shape);
