@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# generated-tests.sh TX8_AOT MAKE_SCRIPT WORK_DIR WITH_RISCV(0|1)
+# generated-tests.sh TX8_AOT MAKE_SCRIPT WORK_DIR WITH_RISCV(0|1) [TEST_ONNX_OPTION...]
 # MAKE_SCRIPT OUT_DIR writes ONNX test directories (onnx_testdir.py) whose expected outputs it computes with
 # numpy, and prints their names. Each model's outputs on the cmodel must match (test-onnx: floats within rtol
-# 1e-3 / atol 1e-7, integers exactly); with WITH_RISCV=1 each also runs under QEMU, bit-identical to the cmodel.
+# 1e-3 / atol 1e-7 unless the options say otherwise, integers exactly); with WITH_RISCV=1 each also runs under
+# QEMU, bit-identical to the cmodel.
 set -euo pipefail
 aot=$1 make=$2 work=$3 riscv=$4
+shift 4
 here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$work" && mkdir -p "$work"
 models=$(/usr/bin/python3 "$make" "$work/models")
 [ -n "$models" ] || { echo "the generator wrote no models" >&2; exit 1; }
 for m in $models; do
-  "$aot" test-onnx "$work/models/$m" --target cmodel
+  "$aot" test-onnx "$work/models/$m" --target cmodel "$@"
   if [ "$riscv" = 1 ]; then
     "$here/identical.sh" "$aot" "$work/models/$m/model.onnx" "$work/models/$m/test_data_set_0" "$work/riscv-$m"
   fi

@@ -135,6 +135,15 @@ LogicalResult GroupPrinter::printLoadConst(LoadConstOp load) {
   std::string n = nextName();
   SmallVector<int64_t, 6> whole = deviceShapeOf(result);
   llvm::raw_string_ostream once(text.once);
+  bool loadedByBoxes = !load->use_empty() && llvm::all_of(load->getUsers(), [](Operation *user) {
+    return isa<LoadBoxOp>(user);
+  });
+  if (load->hasAttr("bypasscodegen") && loadedByBoxes) { // each step loads its box (printLoadBox)
+    once << "    /* constant " << load.getConstMapId() << " " << commentText(locName(load.getLoc())) << ": "
+         << ints(cast<ShapedType>(result.getType()).getShape()) << " at DDR " << hex(ddr)
+         << ", loaded per step */\n";
+    return success();
+  }
   if (load->hasAttr("bypasscodegen")) { // read in place
     once << "    static const int32_t " << n << "_shape[" << whole.size() << "] = " << ints(whole) << ";\n";
     once << "    L_SHAPE " << n << "_s;\n    tx8_lshape_init(&" << n << "_s, " << n << "_shape, " << whole.size()
@@ -168,19 +177,27 @@ LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
   FailureOr<uint64_t> addr = spmAddressOf(load);
   if (failed(addr))
     return failure();
-  auto arg = dyn_cast<BlockArgument>(load.getSource());
-  if (!arg || arg.getOwner()->getParentOp() != group)
-    return load.emitOpError() << "loads a value that is not a Group input";
-  FailureOr<uint64_t> ddr = ddrAddressOf(group->getOperand(arg.getArgNumber()), group);
-  if (failed(ddr))
-    return failure();
+  // A Group input, or a constant read in place that each step loads part of.
+  uint64_t ddr = 0;
+  if (auto constant = load.getSource().getDefiningOp<LoadConstOp>()) {
+    if (failed(constAddressOf(constant, ddr)))
+      return failure();
+  } else {
+    auto arg = dyn_cast<BlockArgument>(load.getSource());
+    if (!arg || arg.getOwner()->getParentOp() != group)
+      return load.emitOpError() << "loads a value that is neither a Group input nor a constant";
+    FailureOr<uint64_t> addr = ddrAddressOf(group->getOperand(arg.getArgNumber()), group);
+    if (failed(addr))
+      return failure();
+    ddr = *addr;
+  }
   std::string n = nextName();
   SmallVector<int64_t, 6> whole = deviceShapeOf(result);
   text.tables += "    static const int32_t " + n + "_whole[" + std::to_string(whole.size()) + "] = " + ints(whole) +
                  ";\n" + boxTable(n + "_box", load.getBoxes(), result);
   llvm::raw_string_ostream once(text.once), step(text.step);
   once << "    L_SHAPE " << n << "_ds;\n";
-  once << "    TSR " << n << "_ddr = {" << *fmt << ", " << hex(*ddr) << ", &" << n << "_ds};\n";
+  once << "    TSR " << n << "_ddr = {" << *fmt << ", " << hex(ddr) << ", &" << n << "_ds};\n";
   once << "    TSR " << n << "_spm = {" << *fmt << ", " << hex(*addr) << ", NULL};\n";
   once << "    LOAD_PARAM " << n << "_ld = {" << layoutName(result) << "};\n";
   step << "        tx8_lshape_box(&" << n << "_ds, " << n << "_whole, " << whole.size() << ", &" << n << "_box[s]);\n";

@@ -51,31 +51,43 @@ SmallVector<int64_t, 6> tx8be::splittableDims(Operation *op) {
     return {};
   auto type = cast<ShapedType>(op->getResult(0).getType());
   int64_t rank = type.getRank();
-  auto sameTypeOperands = [&] {
-    return llvm::all_of(op->getOperandTypes(), [&](Type t) { return t == type; });
-  };
   SmallVector<int64_t, 6> dims;
   auto allBut = [&](int64_t skip) {
     for (int64_t d = 0; d < rank; ++d)
       if (d != skip)
         dims.push_back(d);
   };
+  auto windowed = [&](bool channel) {
+    dims.push_back(0);
+    if (channel)
+      dims.push_back(1);
+    for (int64_t d = 2; d < rank; ++d) // spatial: halos and border pads come from backWindow
+      dims.push_back(d);
+  };
   llvm::TypeSwitch<Operation *>(op)
-      // Windowed ops: batch and the outer spatial dim (its halo comes from backWindow).
-      .Case<ConvOp, MaxPoolOp, AvgPoolOp>([&](auto) {
-        dims.push_back(0);
-        if (rank >= 3)
-          dims.push_back(2);
+      // Conv: batch, spatial, and output channels where each reads its own weights (group 1: all input
+      // channels; depthwise: its own channel).
+      .Case<ConvOp>([&](ConvOp conv) {
+        int64_t group = conv.getGroup();
+        int64_t c = cast<ShapedType>(conv.getInput().getType()).getDimSize(1);
+        windowed(group == 1 || (c == group && type.getDimSize(1) == group));
       })
-      .Case<GlobalAvgPoolOp, GlobalMaxPoolOp, ChannelNormOp>([&](auto) { dims.push_back(0); })
+      .Case<MaxPoolOp, AvgPoolOp>([&](auto) { windowed(true); })
+      .Case<GlobalAvgPoolOp, GlobalMaxPoolOp>([&](auto) {
+        dims.push_back(0);
+        dims.push_back(1);
+      })
       .Case<BatchNorm_InferenceOp>([&](auto) { allBut(1); })
+      // M and N; the reduction dim K is never cut (each output element sums it whole).
       .Case<GemmOp, MatMulOp>([&](auto) {
         if (rank == 2)
-          dims.push_back(0);
+          allBut(-1);
       })
       .Case<SoftmaxOp, LogSoftmaxOp>([&](auto sm) { allBut(normalizeAxis(sm.getAxis(), rank)); })
       // Concat: every dim but the axis (each input's box is the output's there).
       .Case<ConcatOp>([&](ConcatOp concat) { allBut(normalizeAxis(concat.getAxis(), rank)); })
+      // Layout changes and transposes: any dim (the input box is the output box, permuted).
+      .Case<ChannelNormOp, TransposeOp>([&](auto) { allBut(-1); })
       // Reductions: the dims they keep (a kept extent-1 dim of keepdims stands for a whole reduction).
       .Case<ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp>([&](auto reduce) {
         SmallVector<bool, 6> reduced =
@@ -85,13 +97,23 @@ SmallVector<int64_t, 6> tx8be::splittableDims(Operation *op) {
             dims.push_back(d);
       })
       .Default([&](Operation *) {
-        // The elementwise CT family (OpLib's anyDimOrder): any dim, as long as no operand broadcasts.
+        // The elementwise CT family (OpLib's anyDimOrder): any dim; a broadcast operand's box keeps extent 1
+        // where it broadcasts (backWindow).
         auto oplib = dyn_cast<OpLibInterface>(op);
-        if (oplib && oplib.queryOpAttr().anyDimOrder && sameTypeOperands())
+        if (oplib && oplib.queryOpAttr().anyDimOrder)
           allBut(-1);
       });
   // Outermost in device memory first; beyond rank 4 the OpLib view merges the middle dims, so only the two
   // outermost device dims may be cut.
+  // A channel-aligned image (Cx / NCx) keeps its innermost dim whole: a box of it would start inside an aligned
+  // channel block.
+  SmallVector<Value, 4> values(op->getOperands());
+  values.push_back(op->getResult(0));
+  for (Value v : values) {
+    DeviceLayout l = getDeviceLayout(v);
+    if ((l.mode == LayoutMode::Cx || l.mode == LayoutMode::NCx) && static_cast<int64_t>(l.order.size()) == rank)
+      llvm::erase(dims, l.order.back());
+  }
   DeviceLayout layout = getDeviceLayout(op->getResult(0));
   SmallVector<int64_t, 6> ordered;
   for (auto [pos, d] : llvm::enumerate(layout.order))
@@ -234,6 +256,13 @@ GroupPlan tx8be::planGroupSizes(Operation *compute, ArrayRef<int64_t> slice, con
   return plan;
 }
 
+bool tx8be::cutsOperand(const GroupPlan &plan, unsigned operand) {
+  ArrayRef<int64_t> shape = cast<ShapedType>(plan.compute->getOperand(operand).getType()).getShape();
+  return llvm::any_of(plan.steps, [&](const GroupStep &step) {
+    return ArrayRef<int64_t>(step.operands[operand].size) != shape;
+  });
+}
+
 StepsOp tx8be::getGroupSteps(GroupOp group) {
   auto steps = group.getBody().front().getOps<StepsOp>();
   return steps.empty() ? StepsOp() : *steps.begin();
@@ -282,6 +311,23 @@ LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
                                    /*dev_info=*/DevAttr());
     load.getOutput().replaceAllUsesWith(box.getOutput());
     load.erase();
+    tokens.push_back(box.getToken());
+  }
+  // Constants a slice cuts (a conv's or gemm's weights split by output channels): read in place from DDR, and
+  // each step loads its box like an input's. Constants no slice cuts stay loaded once, before the Steps.
+  for (OpOperand &use : compute->getOpOperands()) {
+    auto load = use.get().getDefiningOp<LoadConstOp>();
+    unsigned operand = use.getOperandNumber();
+    if (!load || load->hasAttr("bypasscodegen") || !cutsOperand(plan, operand))
+      continue;
+    if (!load->hasOneUse())
+      return load.emitOpError() << "is read by more than one operand of its compute op and a slice cuts it; "
+                                   "cannot schedule it";
+    load->setAttr("bypasscodegen", b.getBoolAttr(true));
+    auto box = b.create<LoadBoxOp>(load.getLoc(), load.getOutput().getType(), TokenType::get(ctx), load.getOutput(),
+                                   table(load.getOutput(), [&](const GroupStep &s) { return s.operands[operand]; }),
+                                   /*dev_info=*/DevAttr());
+    use.set(box.getOutput());
     tokens.push_back(box.getToken());
   }
   if (!tokens.empty())

@@ -12,43 +12,53 @@ using namespace tx8be;
 
 namespace {
 
-/// Finds the largest slice that fits: cut the splittable dims in order, each into as few steps as needed.
+/// Chooses the output slice: among the slices that fit, the one the DDR traffic model says is cheapest. A
+/// candidate cuts the splittable dims in an order that starts from one of them: the first as little as needed
+/// (fewest steps, by binary search), the next ones only where one row of the first is still too much. Cutting
+/// a conv's spatial dims keeps its weights whole (loaded once) but not its input; cutting its output channels
+/// loads the weights in parts but the input every step: the cost weighs both.
 struct SliceSearch {
   Operation *compute;
   const tx8_hw_config &hw;
 
   bool fits(ArrayRef<int64_t> slice) const {
-    GroupPlan plan = planGroupSizes(compute, slice, hw);
-    return keepsConstantsWhole(plan) && plan.footprint(spmBufferAlign(hw)) <= hw.spm_bytes;
+    return planGroupSizes(compute, slice, hw).footprint(spmBufferAlign(hw)) <= hw.spm_bytes;
   }
 
-  /// A constant is loaded once, whole (LoadConst before the Steps): a slice may not cut one, or each step
-  /// would read another part of it.
-  bool keepsConstantsWhole(const GroupPlan &plan) const {
+  /// Estimated DMA cycles of the whole schedule: every box a step loads or stores, at the DDR port's rate, plus
+  /// a latency per transfer; a constant no step cuts is loaded once.
+  uint64_t cost(ArrayRef<int64_t> slice) const {
+    GroupPlan sizes = planGroupSizes(compute, slice, hw);
+    auto shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
+    uint64_t steps = countSteps(shape, slice);
+    uint64_t width = std::max<uint64_t>(1, std::min<uint64_t>(hw.lsu_bytes_per_cycle, hw.ddr_bytes_per_cycle));
+    auto transfer = [&](uint64_t bytes, uint64_t times) {
+      uint64_t once = hw.ddr_latency_cycles + (bytes + width - 1) / width;
+      return times != 0 && once > UINT64_MAX / 4 / times ? UINT64_MAX / 4 : once * times;
+    };
+    uint64_t total = transfer(sizes.resultBytes, steps);
     for (auto [i, operand] : llvm::enumerate(compute->getOperands())) {
-      if (!operand.getDefiningOp<LoadConstOp>())
-        continue;
-      ArrayRef<int64_t> shape = cast<ShapedType>(operand.getType()).getShape();
-      for (const GroupStep &step : plan.steps)
-        if (ArrayRef<int64_t>(step.operands[i].size) != shape)
-          return false;
+      auto load = operand.getDefiningOp<LoadConstOp>();
+      if (load && load->hasAttr("bypasscodegen"))
+        continue; // read in place
+      bool once = load && !cutsOperand(sizes, i);
+      total = std::min(UINT64_MAX / 2, total + transfer(sizes.operandBytes[i], once ? 1 : steps));
     }
-    return true;
+    return total;
   }
 
-  FailureOr<SmallVector<int64_t, 6>> run() const {
+  /// Cuts `order`'s dims in turn until the slice fits; nullopt if it never does.
+  std::optional<SmallVector<int64_t, 6>> cutInOrder(ArrayRef<int64_t> order) const {
     auto shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
     SmallVector<int64_t, 6> slice(shape.begin(), shape.end());
-    if (fits(slice))
-      return slice;
-    for (int64_t d : splittableDims(compute)) {
-      // Fewest steps along d that fit (binary search over the slice length; fewer steps = longer slices).
-      int64_t lo = 1, hi = shape[d];
+    for (int64_t d : order) {
       slice[d] = 1;
       if (!fits(slice))
         continue; // even one row along d is too much: cut the next dim too
+      // Fewest steps along d that fit (binary search over the slice length; fewer steps = longer slices).
+      int64_t lo = 1, hi = shape[d];
       while (lo < hi) {
-        int64_t mid = (lo + hi + 1) / 2;
+        int64_t mid = lo + (hi - lo + 1) / 2;
         slice[d] = mid;
         if (fits(slice))
           lo = mid;
@@ -58,7 +68,34 @@ struct SliceSearch {
       slice[d] = lo;
       return slice;
     }
-    return failure();
+    return std::nullopt;
+  }
+
+  FailureOr<SmallVector<int64_t, 6>> run() const {
+    auto shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
+    SmallVector<int64_t, 6> whole(shape.begin(), shape.end());
+    if (fits(whole))
+      return whole;
+    SmallVector<int64_t, 6> dims = splittableDims(compute);
+    std::optional<SmallVector<int64_t, 6>> best;
+    uint64_t bestCost = UINT64_MAX;
+    for (size_t first = 0; first < dims.size(); ++first) {
+      SmallVector<int64_t, 6> order{dims[first]};
+      for (int64_t d : dims)
+        if (d != dims[first])
+          order.push_back(d);
+      std::optional<SmallVector<int64_t, 6>> slice = cutInOrder(order);
+      if (!slice || countSteps(shape, *slice) > kMaxScheduleSteps)
+        continue;
+      // Ties keep the earlier candidate: outer device dims first, as before there was a choice.
+      if (uint64_t c = cost(*slice); c < bestCost) {
+        bestCost = c;
+        best = std::move(slice);
+      }
+    }
+    if (!best)
+      return failure();
+    return *best;
   }
 };
 
@@ -92,8 +129,9 @@ struct TemporalSplitPass : tx8be::impl::TemporalSplitPassBase<TemporalSplitPass>
           smallest[d] = 1;
         GroupPlan plan = planGroupSizes(*compute, smallest, hw);
         if (plan.footprint(spmBufferAlign(hw)) <= hw.spm_bytes) {
-          (*compute)->emitOpError() << "fits in SPM only in slices that cut a constant operand, which is "
-                                       "loaded whole once; slicing constants is not supported yet";
+          (*compute)->emitOpError() << "fits in SPM only in slices [" << ArrayRef<int64_t>(smallest)
+                                    << "] of " << countSteps(shape, smallest) << " steps; a schedule has at most "
+                                    << kMaxScheduleSteps;
           return WalkResult::interrupt();
         }
         InFlightDiagnostic diag = (*compute)->emitOpError()
@@ -102,11 +140,6 @@ struct TemporalSplitPass : tx8be::impl::TemporalSplitPassBase<TemporalSplitPass>
         for (auto [i, bytes] : llvm::enumerate(plan.operandBytes))
           diag << "operand " << i << " " << bytes << ", ";
         diag << "result " << plan.resultBytes << ", scratch " << plan.immBytes << "), the SPM has " << hw.spm_bytes;
-        return WalkResult::interrupt();
-      }
-      auto shape = cast<ShapedType>((*compute)->getResult(0).getType()).getShape();
-      if (uint64_t count = countSteps(shape, *slice); count > kMaxScheduleSteps) {
-        (*compute)->emitOpError() << "fits in SPM only in slices [" << ArrayRef<int64_t>(*slice) << "] of " << count << " steps; a schedule has at most " << kMaxScheduleSteps;
         return WalkResult::interrupt();
       }
       if (failed(buildSchedule(group, planGroup(*compute, *slice, hw))))

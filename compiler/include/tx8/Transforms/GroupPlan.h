@@ -63,8 +63,12 @@ uint64_t countSteps(llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<int64_t> slice
 /// Most steps a schedule may have: each is a row of every box table in the IR and of main.c's tables.
 constexpr uint64_t kMaxScheduleSteps = 65536;
 
-/// Rewrites `group` (LoadVar -> compute -> StoreVar) into its schedule for `plan`: the LoadConsts stay where
-/// they are (loaded once), a tx8be.Steps on tile 0 takes the compute op, each LoadVar becomes a LoadBox and
+/// Does some step of `plan` read less than the whole of operand `operand`?
+bool cutsOperand(const GroupPlan &plan, unsigned operand);
+
+/// Rewrites `group` (LoadVar -> compute -> StoreVar) into its schedule for `plan`: the LoadConsts no step cuts
+/// stay where they are (loaded once), one a slice cuts is read in place and loaded per step by a LoadBox of
+/// its box; a tx8be.Steps on tile 0 takes the compute op, each LoadVar becomes a LoadBox and
 /// each StoreVar a StoreBox with the plan's box per step, each followed by a Wait; the Return takes the
 /// Steps' results. Fails with an error on the group for a body that is not of that form.
 mlir::LogicalResult buildSchedule(GroupOp group, const GroupPlan &plan);

@@ -135,6 +135,22 @@ func.func @load_inside(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
 
 // -----
 
+func.func @load_const_not_in_place(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    %c = tx8be.LoadConst {const_map_id = 0 : ui32} : tensor<2x64xf32>
+    %1 = tx8be.Steps tile(0) count(1) slice [2, 64] -> tensor<2x64xf32> {
+      // expected-error @+1 {{'tx8be.LoadBox' op loads a LoadConst that is not read in place (bypasscodegen); the source must be in DDR}}
+      %z, %zt = tx8be.LoadBox %c {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %z into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
 func.func @slice(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
   %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
   ^bb0(%arg1: tensor<2x64xf32>):

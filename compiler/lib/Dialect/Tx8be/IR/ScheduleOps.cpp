@@ -133,6 +133,8 @@ LogicalResult LoadBoxOp::verify() {
   auto steps = (*this)->getParentOfType<StepsOp>();
   if (steps && steps->isAncestor(getSource().getParentBlock()->getParentOp()))
     return emitOpError() << "loads a value defined inside its Steps; the source must be in DDR";
+  if (auto load = getSource().getDefiningOp<LoadConstOp>(); load && !load->hasAttr("bypasscodegen"))
+    return emitOpError() << "loads a LoadConst that is not read in place (bypasscodegen); the source must be in DDR";
   return verifyBoxes(*this, getBoxes(), getSource().getType(), steps);
 }
 

@@ -71,7 +71,8 @@ def Tx8be_LoadBoxOp : Tx8be_Op<"LoadBox", [HasParent<"StepsOp">, AllTypesMatch<[
                                             DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "issue the copy of this step's box of a DDR tensor into SPM";
   let description = [{
-    `source` is a Group input (in DDR); `output` stands for the SPM buffer holding this step's box of it
+    `source` is a Group input or a constant read in place (a LoadConst marked `bypasscodegen`: a slice cuts
+    it, so each step loads its part), both in DDR; `output` stands for the SPM buffer holding this step's box of it
     (boxes row k at step k; an empty pad_low/pad_high means no padding). The copy completes at the tx8be.Wait
     on `token`. The buffer's SPM address is dev_info.mem_addr[0] (tx8be-spm-alloc).
   }];
