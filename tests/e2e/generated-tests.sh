@@ -7,6 +7,9 @@
 set -euo pipefail
 aot=$1 make=$2 work=$3 riscv=$4
 shift 4
+hw=""  # a --hw among the options compiles the QEMU run's bundle with it too
+args=("$@")
+for ((i = 0; i + 1 < ${#args[@]}; i++)); do [ "${args[i]}" = --hw ] && hw=${args[i + 1]}; done
 here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$work" && mkdir -p "$work"
 models=$(/usr/bin/python3 "$make" "$work/models")
@@ -14,6 +17,6 @@ models=$(/usr/bin/python3 "$make" "$work/models")
 for m in $models; do
   "$aot" test-onnx "$work/models/$m" --target cmodel "$@"
   if [ "$riscv" = 1 ]; then
-    "$here/identical.sh" "$aot" "$work/models/$m/model.onnx" "$work/models/$m/test_data_set_0" "$work/riscv-$m"
+    "$here/identical.sh" "$aot" "$work/models/$m/model.onnx" "$work/models/$m/test_data_set_0" "$work/riscv-$m" $hw
   fi
 done

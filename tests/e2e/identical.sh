@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# identical.sh TX8_AOT MODEL INPUTS_DIR WORK_DIR
-# Compiles MODEL once, runs the bundle on the cmodel and as RISC-V firmware under QEMU, and requires every
+# identical.sh TX8_AOT MODEL INPUTS_DIR WORK_DIR [HW_JSON]
+# Compiles MODEL once (with --hw HW_JSON when given), runs the bundle on the cmodel and as RISC-V firmware under QEMU, and requires every
 # output to be bit-identical (the two HAL backends run the same chip model).
 set -euo pipefail
-aot=$1 model=$2 inputs=$3 work=$4
+aot=$1 model=$2 inputs=$3 work=$4 hw=${5:-}
 rm -rf "$work" && mkdir -p "$work"
-"$aot" compile "$model" -o "$work/bundle"
+"$aot" compile "$model" -o "$work/bundle" ${hw:+--hw "$hw"}
 "$aot" run "$work/bundle" --target cmodel --inputs-dir "$inputs" --out "$work/cmodel"
 "$aot" run "$work/bundle" --target riscv --inputs-dir "$inputs" --out "$work/riscv"
 n=0

@@ -164,6 +164,9 @@ std::string fieldsOf(const tx8be::OpCall &call) {
     case tx8be::OpCallValue::Kind::StepPad:
       s += "pad[" + std::to_string(v.integer) + "]";
       break;
+    case tx8be::OpCallValue::Kind::StepAccumulate:
+      s += "step-accumulate";
+      break;
     case tx8be::OpCallValue::Kind::IntArray:
       s += "{" + llvm::join(llvm::map_range(v.ints, [](int64_t i) { return std::to_string(i); }), ",") + "}";
       break;
@@ -233,7 +236,7 @@ TEST_F(OpLibTest, GenOpCodeGemmAndElementwise) {
   tx8be::OpCall gemm, noBias;
   ASSERT_TRUE(gen(gemms[0], gemm)) << diagnostics;
   EXPECT_EQ(gemm.function, "op_gemm");
-  EXPECT_EQ(fieldsOf(gemm), "accumulate=0 relu_en=0");
+  EXPECT_EQ(fieldsOf(gemm), "accumulate=step-accumulate relu_en=0");
   EXPECT_EQ(argsOf(gemm), "in0 in1 in2 out0");
   ASSERT_TRUE(gen(gemms[2], noBias));
   EXPECT_EQ(argsOf(noBias), "in0 in1 null out0") << "no C: a NULL bias";
@@ -289,7 +292,7 @@ TEST_F(OpLibTest, GenOpCodeConvPoolSoftmaxPermute) {
   EXPECT_EQ(conv.function, "op_conv");
   // Padding is the step's own: a slice at a border keeps the op's pads there, an inner slice has none.
   EXPECT_EQ(fieldsOf(conv), "layout=LAYOUT_TENSOR stride_h=2 stride_w=1 dilation_h=1 dilation_w=1 pad_top=pad[0] "
-                            "pad_left=pad[1] pad_bottom=pad[2] pad_right=pad[3] group=1 accumulate=0 relu_en=0");
+                            "pad_left=pad[1] pad_bottom=pad[2] pad_right=pad[3] group=1 accumulate=step-accumulate relu_en=0");
   EXPECT_TRUE(conv.usesStepPads());
   EXPECT_EQ(argsOf(conv), "in0 in1 in2 out0");
   ASSERT_TRUE(gen(first<tx8be::AvgPoolOp>(), pool));

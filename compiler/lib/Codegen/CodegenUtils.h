@@ -38,6 +38,7 @@ struct CallSite {
   std::vector<std::string> operands, results; ///< TSR* expressions of the op's operands / results
   std::string imm = "NULL";                   ///< TSR* of the op's scratch
   std::string pads; ///< `const int32_t *` to this step's {top, left, bottom, right}, for calls that take them
+  std::string accumulate = "0"; ///< int expression: 1 when this step adds to a partial sum (split reduction)
   std::string prefix = "op";      ///< C identifier prefix of the locals the call declares
   std::string cycles = "cycles";  ///< uint64_t lvalue that accumulates the call's cycles
 };

@@ -293,6 +293,16 @@ LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps) {
     text.tables += "    static const int32_t pads[" + std::to_string(count) + "][4] = {" + rows + "};\n";
     site.pads = "pads[s]";
   }
+  if (int64_t parts = static_cast<int64_t>(steps.getReduceSteps()); parts > 1) {
+    // A split reduction: steps after the first of a run add to the output; operands without a reduction dim
+    // (a bias) are applied once, by the last.
+    std::string r = std::to_string(parts);
+    site.accumulate = "(s % " + r + " != 0)";
+    SmallVector<int64_t, 4> reduceDims = reductionDims(compute);
+    for (auto [k, name] : llvm::enumerate(site.operands))
+      if (k >= reduceDims.size() || reduceDims[k] < 0)
+        name = "(s % " + r + " == " + std::to_string(parts - 1) + " ? " + name + " : NULL)";
+  }
   llvm::raw_string_ostream step(text.step);
   return printOpCall(compute, call, site, "        ", step);
 }
@@ -314,9 +324,18 @@ LogicalResult GroupPrinter::printStoreBox(StoreBoxOp store) {
   once << "    TSR " << y << "_ddr = {" << it->second.format << ", " << hex(*ddr) << ", &" << y << "_ds};\n";
   once << "    TSR " << y << "_spm = {" << it->second.format << ", " << hex(it->second.addr) << ", NULL};\n";
   once << "    STORE_PARAM " << y << "_st = {" << layoutName(value) << "};\n";
-  step << "        tx8_lshape_box(&" << y << "_ds, " << y << "_whole, " << whole.size() << ", &" << y << "_box[s]);\n";
-  step << "        cycles = ADD_VALID_CYCLE(cycles, op_dma_store(&" << y << "_st, &" << y << "_spm, &" << y
+  // A split reduction stores each output slice once, after the last part of its run.
+  auto steps = store->getParentOfType<StepsOp>();
+  int64_t parts = static_cast<int64_t>(steps.getReduceSteps());
+  std::string indent = parts > 1 ? "            " : "        ";
+  if (parts > 1)
+    step << "        if (s % " << parts << " == " << parts - 1 << ") {\n";
+  step << indent << "tx8_lshape_box(&" << y << "_ds, " << y << "_whole, " << whole.size() << ", &" << y
+       << "_box[s]);\n";
+  step << indent << "cycles = ADD_VALID_CYCLE(cycles, op_dma_store(&" << y << "_st, &" << y << "_spm, &" << y
        << "_ddr));\n";
+  if (parts > 1)
+    step << "        }\n";
   return success();
 }
 
@@ -377,7 +396,10 @@ LogicalResult GroupPrinter::print() {
 
   int64_t count = steps.getCount();
   os << "/* ---- group " << index << ": " << opSummary(*compute) << "\n";
-  os << " *      " << count << (count == 1 ? " step" : " steps") << " on tile " << steps.getTile()
+  os << " *      " << count << (count == 1 ? " step" : " steps");
+  if (int64_t parts = static_cast<int64_t>(steps.getReduceSteps()); parts > 1)
+    os << " (" << count / parts << " slices x " << parts << " parts of the reduction)";
+  os << " on tile " << steps.getTile()
      << ", output slice " << ints(steps.getSlice()) << " (logical dims), SPM "
      << group.getSpmAllocSize().value_or(0) << " bytes ---- */\n";
   os << (isStatic ? "static " : "") << "uint64_t group_" << index << "(void) {\n";

@@ -66,6 +66,9 @@ LogicalResult tx8::codegen::printOpCall(Operation *op, const OpCall &call, const
         return op->emitOpError() << "OpLib call takes this step's pads, which codegen does not provide here";
       init += site.pads + "[" + std::to_string(value.integer) + "]";
       break;
+    case OpCallValue::Kind::StepAccumulate:
+      init += site.accumulate;
+      break;
     case OpCallValue::Kind::IntArray: {
       std::string list;
       for (int64_t v : value.ints)

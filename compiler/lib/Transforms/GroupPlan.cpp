@@ -122,6 +122,23 @@ SmallVector<int64_t, 6> tx8be::splittableDims(Operation *op) {
   return ordered;
 }
 
+SmallVector<int64_t, 4> tx8be::reductionDims(Operation *op) {
+  if (auto gemm = dyn_cast<GemmOp>(op)) // A x B (+ C): K is A's dim 1 and B's dim 0 unless transposed
+    return {gemm.getTransA() ? 0 : 1, gemm.getTransB() ? 1 : 0, -1};
+  if (auto mm = dyn_cast<MatMulOp>(op); mm && mm.getA().getType().getRank() == 2 && mm.getB().getType().getRank() == 2)
+    return {1, 0};
+  if (auto conv = dyn_cast<ConvOp>(op); conv && conv.getGroup() == 1) // input channels: input and weight dim 1
+    return {1, 1, -1};
+  return {};
+}
+
+int64_t tx8be::reductionExtent(Operation *op) {
+  SmallVector<int64_t, 4> dims = reductionDims(op);
+  if (dims.empty())
+    return 0;
+  return cast<ShapedType>(op->getOperand(0).getType()).getDimSize(dims[0]);
+}
+
 uint64_t tx8be::spmBoxBytes(Value value, ArrayRef<int64_t> size, const tx8_hw_config &hw) {
   DeviceLayout layout = getDeviceLayout(value);
   Type element = cast<ShapedType>(value.getType()).getElementType();
@@ -143,15 +160,26 @@ uint64_t tx8be::countSteps(ArrayRef<int64_t> shape, ArrayRef<int64_t> slice) {
 
 namespace {
 
-/// Builds the steps of one compute op's plan: the step whose output slice starts at `start`, with the box of
-/// every operand (backWindow), and the buffer sizes they need.
+/// Builds the steps of one compute op's plan: the steps whose output slice starts at `start` (one per part of
+/// the reduction when it is split), with the box of every operand (backWindow; a reduction dim cut to the
+/// part), and the buffer sizes they need.
 struct StepPlanner {
   Operation *compute;
   ArrayRef<int64_t> slice;
   const tx8_hw_config &hw;
   GroupPlan &plan;
+  SmallVector<int64_t, 4> reduceDims = reductionDims(compute);
 
-  void add(ArrayRef<int64_t> start) {
+  /// Parts of the reduction to plan (all, or the first and the last for planGroupSizes).
+  SmallVector<int64_t, 4> parts(bool sampled) const {
+    SmallVector<int64_t, 4> all;
+    for (int64_t p = 0; p < plan.reduceSteps; ++p)
+      if (!sampled || p == 0 || p + 1 == plan.reduceSteps)
+        all.push_back(p);
+    return all;
+  }
+
+  void add(ArrayRef<int64_t> start, bool sampled = false) {
     Value result = compute->getResult(0);
     ArrayRef<int64_t> shape = cast<ShapedType>(result.getType()).getShape();
     GroupStep step;
@@ -178,18 +206,35 @@ struct StepPlanner {
         box.padLow.assign(opShape.size(), 0);
         box.padHigh.assign(opShape.size(), 0);
       }
-      plan.operandBytes[i] = std::max(plan.operandBytes[i], spmBoxBytes(operand, box.size, hw));
       step.operands.push_back(std::move(box));
     }
     plan.resultBytes = std::max(plan.resultBytes, spmBoxBytes(result, step.result.size, hw));
-    plan.steps.push_back(std::move(step));
+    for (int64_t part : parts(sampled)) {
+      GroupStep partStep = step;
+      partStep.reducePart = part;
+      for (auto [i, operand] : llvm::enumerate(compute->getOperands())) {
+        TensorBox &box = partStep.operands[i];
+        if (plan.reduceSteps > 1 && i < reduceDims.size() && reduceDims[i] >= 0) {
+          int64_t d = reduceDims[i], extent = cast<ShapedType>(operand.getType()).getDimSize(d);
+          box.start[d] = part * plan.reduceSlice;
+          box.size[d] = std::min(plan.reduceSlice, extent - box.start[d]);
+        }
+        plan.operandBytes[i] = std::max(plan.operandBytes[i], spmBoxBytes(operand, box.size, hw));
+      }
+      plan.steps.push_back(std::move(partStep));
+    }
   }
 };
 
-GroupPlan startPlan(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_config &hw) {
+GroupPlan startPlan(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_config &hw, int64_t reduceSlice) {
   GroupPlan plan;
   plan.compute = compute;
   plan.slice.assign(slice.begin(), slice.end());
+  int64_t extent = reductionExtent(compute);
+  if (reduceSlice > 0 && reduceSlice < extent) {
+    plan.reduceSlice = reduceSlice;
+    plan.reduceSteps = (extent + reduceSlice - 1) / reduceSlice;
+  }
   plan.operandBytes.assign(compute->getNumOperands(), 0);
   if (auto oplib = dyn_cast<OpLibInterface>(compute))
     plan.immBytes = oplib.getImmSpSize(hw, slice);
@@ -198,8 +243,9 @@ GroupPlan startPlan(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_co
 
 } // namespace
 
-GroupPlan tx8be::planGroup(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_config &hw) {
-  GroupPlan plan = startPlan(compute, slice, hw);
+GroupPlan tx8be::planGroup(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_config &hw,
+                           int64_t reduceSlice) {
+  GroupPlan plan = startPlan(compute, slice, hw, reduceSlice);
   StepPlanner planner{compute, slice, hw, plan};
   ArrayRef<int64_t> shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
   // Enumerate the slices, outer dims (in device memory order) varying slowest.
@@ -222,8 +268,9 @@ GroupPlan tx8be::planGroup(Operation *compute, ArrayRef<int64_t> slice, const tx
   return plan;
 }
 
-GroupPlan tx8be::planGroupSizes(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_config &hw) {
-  GroupPlan plan = startPlan(compute, slice, hw);
+GroupPlan tx8be::planGroupSizes(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_config &hw,
+                                int64_t reduceSlice) {
+  GroupPlan plan = startPlan(compute, slice, hw, reduceSlice);
   StepPlanner planner{compute, slice, hw, plan};
   ArrayRef<int64_t> shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
   // Along each dim a box depends only on where its slice starts: the first slice, an inner one and the last
@@ -243,7 +290,7 @@ GroupPlan tx8be::planGroupSizes(Operation *compute, ArrayRef<int64_t> slice, con
     SmallVector<int64_t, 6> start;
     for (auto [d, i] : llvm::enumerate(index))
       start.push_back(starts[d][i]);
-    planner.add(start);
+    planner.add(start, /*sampled=*/true);
     size_t d = 0;
     for (; d < index.size(); ++d) {
       if (++index[d] < starts[d].size())
@@ -293,7 +340,7 @@ LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
   SmallVector<Type> resultTypes;
   for (StoreVarOp store : stores)
     resultTypes.push_back(store.getType());
-  auto steps = b.create<StepsOp>(compute->getLoc(), resultTypes, /*tile=*/0, count, plan.slice);
+  auto steps = b.create<StepsOp>(compute->getLoc(), resultTypes, /*tile=*/0, count, plan.slice, plan.reduceSteps);
   Block *stepBody = b.createBlock(&steps.getBody());
 
   // Loads of this step's operand boxes, then one wait for all of them.

@@ -63,12 +63,17 @@ FailureOr<SmallVector<GroupBuffer>> collectBuffers(GroupOp group, StepsOp steps,
     if (failed(bytes))
       return failure();
     Value value = op->getResult(0);
-    int64_t last = position[op];
+    int64_t first = position[op], last = position[op];
+    // A split reduction's output keeps its partial sum from one step to the next: it lives across the Steps.
+    if (op == compute && steps.getReduceSteps() > 1) {
+      first = position[steps];
+      last = stepsEnd;
+    }
     for (Operation *user : value.getUsers()) {
       bool readEachStep = steps->isProperAncestor(user) && !steps->isProperAncestor(op);
       last = std::max(last, readEachStep ? stepsEnd : position[user]);
     }
-    buffers.push_back({op, {position[op], last, *bytes}});
+    buffers.push_back({op, {first, last, *bytes}});
     return success();
   };
   for (Operation &op : group.getBody().front())

@@ -255,3 +255,35 @@ module attributes {tx8be.hw_config = {spm_bytes = 2048 : i64}} {
     return %0 : tensor<8x64xf32>
   }
 }
+
+// -----
+
+// A Gemm whose one output row already needs more than the SPM: x [2, 1024] x w [1024, 64] + b, 8 KiB SPM. No
+// output slice fits with K whole (one row of x is 4 KiB, one column of w 1024 x 256-byte rows), so K is cut,
+// into the fewest parts with which a slice fits. Each run of reduce_steps steps computes one output slice; x
+// and w are cut along K (x's dim 1, w's dim 0), the bias is not (the last part adds it).
+// CHECK-LABEL: func.func @gemm_split_k
+// CHECK: %[[W:.*]] = tx8be.LoadConst {bypasscodegen = true, const_map_id = 0 : ui32} : tensor<1024x64xf32>
+// Two parts of 512 let slices of [1, 2] fit (x's box 1 x 512, w's 512 x 2): 64 slices x 2 parts.
+// CHECK: tx8be.Steps tile(0) count(128) slice [1, 2] -> tensor<2x64xf32> attributes {reduce_steps = 2 : i64}
+// CHECK-NEXT: tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 0, 512, 0, 0, 0, 512,
+// CHECK-SAME: size = [1, 512, 1, 512,
+// CHECK-NEXT: tx8be.LoadBox %[[W]] {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 512, 0, 0, 2, 512, 2,
+// CHECK-SAME: size = [512, 2, 512, 2,
+// CHECK-NEXT: tx8be.LoadBox %{{.*}} {boxes = #tx8be.boxes<rank = 1, start = [0, 0, 2, 2,
+// The two parts of a run store one box.
+// CHECK: tx8be.StoreBox %{{.*}} into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 0, 0, 0, 2, 0, 2,
+module attributes {tx8be.hw_config = {spm_bytes = 8192 : i64}, tx8be.const_container = [dense<1.000000e+00> : tensor<1024x64xf32>, dense<2.000000e+00> : tensor<64xf32>]} {
+  func.func @gemm_split_k(%arg0: tensor<2x1024xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<2x64xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
+    %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<2x1024xf32>) -> tensor<2x64xf32> {
+    ^bb0(%arg1: tensor<2x1024xf32>):
+      %1 = tx8be.LoadVar %arg1 : (tensor<2x1024xf32>) -> tensor<2x1024xf32>
+      %2 = tx8be.LoadConst {const_map_id = 0 : ui32} : tensor<1024x64xf32>
+      %3 = tx8be.LoadConst {const_map_id = 1 : ui32} : tensor<64xf32>
+      %4 = tx8be.Gemm %1, %2, %3 {layout_str = "Tensor"} : (tensor<2x1024xf32>, tensor<1024x64xf32>, tensor<64xf32>) -> tensor<2x64xf32>
+      %5 = tx8be.StoreVar %4 : (tensor<2x64xf32>) -> tensor<2x64xf32>
+      tx8be.Return %5 : tensor<2x64xf32>
+    }
+    return %0 : tensor<2x64xf32>
+  }
+}

@@ -43,7 +43,9 @@ struct OpCallValue {
     Enumerator, ///< a C enumerator of OpLib's headers (LAYOUT_TENSOR, RND_NEAREST_EVEN): compiler text only
     StepPad,    ///< this step's pad on side `index` (0 top, 1 left, 2 bottom, 3 right): a border slice keeps
                 ///< the op's padding there, an inner slice has none
-    IntArray    ///< an int array member ({0, 2, 1})
+    IntArray,   ///< an int array member ({0, 2, 1})
+    StepAccumulate ///< 1 on a step that adds to the partial sum an earlier step left in the output (a split
+                   ///< reduction, StepsOp reduce_steps), else 0
   };
   Kind kind = Kind::Int;
   int64_t integer = 0;
@@ -56,6 +58,7 @@ struct OpCallValue {
   static OpCallValue ofEnumerator(llvm::StringRef name) { return {Kind::Enumerator, 0, 0, name.str(), {}}; }
   static OpCallValue ofStepPad(unsigned side) { return {Kind::StepPad, side, 0, {}, {}}; }
   static OpCallValue ofInts(llvm::ArrayRef<int64_t> v) { return {Kind::IntArray, 0, 0, {}, {v.begin(), v.end()}}; }
+  static OpCallValue ofStepAccumulate() { return {Kind::StepAccumulate, 0, 0, {}, {}}; }
 };
 
 /// An argument of the call after `&param`: a TSR* of the op's operand / result `index`, its scratch (imm), NULL

@@ -23,10 +23,13 @@
 
 namespace tx8be {
 
-/// One temporal step: the output slice and the box of each operand of the compute op.
+/// One temporal step: the output slice and the box of each operand of the compute op. With the reduction split
+/// (GroupPlan::reduceSteps > 1), consecutive steps compute parts of one output slice: part 0 starts the sum,
+/// the others add to it, the last adds the operands that have no reduction dim (a bias) and is stored.
 struct GroupStep {
   TensorBox result;
   llvm::SmallVector<TensorBox, 4> operands;
+  int64_t reducePart = 0;
 };
 
 struct GroupPlan {
@@ -36,6 +39,8 @@ struct GroupPlan {
   llvm::SmallVector<uint64_t, 4> operandBytes; ///< SPM bytes of each operand's largest box (device image)
   uint64_t resultBytes = 0;              ///< SPM bytes of the largest output slice
   uint64_t immBytes = 0;                 ///< scratch the op asks for (getImmSpSize)
+  int64_t reduceSlice = 0;               ///< reduction elements per part (0: the reduction is not split)
+  int64_t reduceSteps = 1;               ///< parts of the reduction per output slice
 
   /// SPM bytes of everything live at once (sum of the above, each rounded up to `align`).
   uint64_t footprint(uint64_t align) const;
@@ -48,14 +53,26 @@ mlir::FailureOr<mlir::Operation *> getGroupComputeOp(GroupOp group);
 /// Output dims (logical) the op can be split along, outermost in device memory first.
 llvm::SmallVector<int64_t, 6> splittableDims(mlir::Operation *compute);
 
-/// The steps of `compute` for output slice `slice` (logical dims) on hardware `hw`. Operand boxes come from
-/// backWindow. Enumerates every step: check countSteps first.
-GroupPlan planGroup(mlir::Operation *compute, llvm::ArrayRef<int64_t> slice, const tx8_hw_config &hw);
+/// Per operand of `compute`, the dim holding its part of a reduction a temporal split may cut (Gemm and 2-D
+/// MatMul: K; Conv with group 1: the input channels), -1 for an operand without one (a bias, added once by the
+/// last part). Empty when the op's reduction cannot be split. Each part accumulates into the fp32 output in
+/// SPM (OpLib's `accumulate`): for Gemm the sum runs in the same order as unsplit (bit-identical); for Conv the
+/// channel parts reorder the sum over (kh, kw, c).
+llvm::SmallVector<int64_t, 4> reductionDims(mlir::Operation *compute);
+/// Extent of that reduction (0 when it cannot be split).
+int64_t reductionExtent(mlir::Operation *compute);
+
+/// The steps of `compute` for output slice `slice` (logical dims) on hardware `hw`, with its reduction cut in
+/// parts of `reduceSlice` elements (0 or >= the extent: whole). Operand boxes come from backWindow. Enumerates
+/// every step: check countSteps first.
+GroupPlan planGroup(mlir::Operation *compute, llvm::ArrayRef<int64_t> slice, const tx8_hw_config &hw,
+                    int64_t reduceSlice = 0);
 
 /// The same buffer sizes (operandBytes, resultBytes, immBytes) from at most 3^rank representative steps (per
 /// dim the first, an inner and the last slice): what a search weighs candidates with, in bounded time and
 /// memory. `steps` holds only those samples.
-GroupPlan planGroupSizes(mlir::Operation *compute, llvm::ArrayRef<int64_t> slice, const tx8_hw_config &hw);
+GroupPlan planGroupSizes(mlir::Operation *compute, llvm::ArrayRef<int64_t> slice, const tx8_hw_config &hw,
+                         int64_t reduceSlice = 0);
 
 /// Steps of output slice `slice` over `shape` (UINT64_MAX if that overflows).
 uint64_t countSteps(llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<int64_t> slice);

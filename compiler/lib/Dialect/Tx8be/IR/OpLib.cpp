@@ -672,7 +672,7 @@ struct GemmModel : MatrixModel<GemmModel, GemmOp> {
       return op.emitOpError() << "has no OpLib kernel: op_gemm writes fp32";
     call.function = "op_gemm";
     call.paramType = "GEMM_PARAM";
-    call.field("accumulate", OpCallValue::ofInt(0)).field("relu_en", OpCallValue::ofInt(0));
+    call.field("accumulate", OpCallValue::ofStepAccumulate()).field("relu_en", OpCallValue::ofInt(0));
     call.arg(ArgKind::Operand, 0).arg(ArgKind::Operand, 1);
     if (op.getC())
       call.arg(ArgKind::Operand, 2);
@@ -697,7 +697,7 @@ struct MatMulModel : MatrixModel<MatMulModel, MatMulOp> {
       return op.emitOpError() << "has no OpLib kernel: op_gemm writes fp32";
     call.function = "op_gemm";
     call.paramType = "GEMM_PARAM";
-    call.field("accumulate", OpCallValue::ofInt(0)).field("relu_en", OpCallValue::ofInt(0));
+    call.field("accumulate", OpCallValue::ofStepAccumulate()).field("relu_en", OpCallValue::ofInt(0));
     call.arg(ArgKind::Operand, 0).arg(ArgKind::Operand, 1).arg(ArgKind::Null).arg(ArgKind::Result, 0);
     return success();
   }
@@ -742,7 +742,7 @@ struct ConvModel : ConvFamilyModel<ConvModel, ConvOp> {
         .field("dilation_w", OpCallValue::ofInt(dw));
     padFields(call);
     call.field("group", OpCallValue::ofInt(op.getGroup()))
-        .field("accumulate", OpCallValue::ofInt(0))
+        .field("accumulate", OpCallValue::ofStepAccumulate())
         .field("relu_en", OpCallValue::ofInt(0));
     call.arg(ArgKind::Operand, 0).arg(ArgKind::Operand, 1);
     if (op.getBias())

@@ -122,6 +122,15 @@ LogicalResult StepsOp::verifyRegions() {
   for (auto [i, n] : llvm::enumerate(stores))
     if (n != 1)
       return emitOpError() << "result " << i << " is filled by " << n << " StoreBox ops, expected one";
+  // A split reduction: runs of reduce_steps steps compute one output slice, so each run stores one box.
+  int64_t parts = static_cast<int64_t>(getReduceSteps()), count = static_cast<int64_t>(getCount());
+  if (count % parts != 0)
+    return emitOpError() << "count " << getCount() << " is not a multiple of reduce_steps " << parts;
+  for (auto store : getBody().front().getOps<StoreBoxOp>())
+    for (int64_t k = 0; k < count; ++k)
+      if (k % parts != 0 && store.getBoxes().getBox(k).start != store.getBoxes().getBox(k - 1).start)
+        return store.emitOpError() << "stores another box at step " << k << " than at step " << k - 1
+                                   << ", within one run of reduce_steps " << parts;
   return success();
 }
 

@@ -40,6 +40,12 @@ def Tx8be_StepsOp : Tx8be_Op<"Steps", [HasParent<"GroupOp">, SingleBlock, NoTerm
     ops inside, `count` rows each. The results are the DDR tensors its StoreBox ops fill: complete when the
     last step has run.
 
+    `reduce_steps` > 1 splits the compute op's reduction (tx8be::reductionDims: a Gemm's K, a Conv's input
+    channels): runs of that many steps compute one output slice, each from its part of the reduction (the
+    operand boxes cut there). The first step of a run starts the sum, the others add to the output buffer,
+    which stays in SPM; the last one also takes the operands without a reduction dim (a bias) and is the only
+    one whose StoreBox copies (the rows of a run store one box).
+
     ```mlir
     %y = tx8be.Steps tile(0) count(2) slice [4, 64] -> tensor<8x64xf32> {
       %box, %loaded = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 4, 0],
@@ -54,7 +60,8 @@ def Tx8be_StepsOp : Tx8be_Op<"Steps", [HasParent<"GroupOp">, SingleBlock, NoTerm
   }];
   let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$tile,
                        ConfinedAttr<I64Attr, [IntPositive]>:$count,
-                       DenseI64ArrayAttr:$slice);
+                       DenseI64ArrayAttr:$slice,
+                       DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>, "1">:$reduce_steps);
   let results = (outs Variadic<AnyRankedTensor>:$results);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
