@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # zoo.sh [--size full|small] [--target cmodel|riscv] [--models PATTERN,...] [--aot PATH] [--hw HW_JSON]
-#        [--work DIR] [--timeout SECONDS]
+#        [--work DIR] [--timeout SECONDS] [--mem-gb N]
 # Runs the model zoo (models/make_zoo.py) through tx8-aot and prints one row per model:
 #   compile   wall time and peak RSS of `tx8-aot compile` (/usr/bin/time -f "%e %M")
 #   consts    size of the bundle's consts.bin
@@ -12,10 +12,12 @@
 #             tests/zoo/zoo_compare.py checks), "compile error: <the compiler's first error line>", "run error: ...",
 #             "reference error: ...", or "mismatch: <the first comparison that failed>"
 # Defaults: --size small, --target cmodel, every variant, build/bin/tx8-aot, the default hardware config,
-# WORK = build/zoo-<size>, 1800 s per step. Runs one model at a time. Exits 0 (the table is the result).
+# WORK = build/zoo-<size>, 1800 s per step, compile and reference limited to 8 GB of address space (ulimit -v:
+# bert2 at full size made the compiler grow past 23 GB before it gave up). Runs one model at a time. Exits 0
+# (the table is the result).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-size=small target=cmodel models='*' aot=$root/build/bin/tx8-aot hw= work= timeout_s=1800
+size=small target=cmodel models='*' aot=$root/build/bin/tx8-aot hw= work= timeout_s=1800 mem_gb=8
 while [ $# -gt 0 ]; do
   case $1 in
     --size) size=$2; shift ;;
@@ -25,7 +27,8 @@ while [ $# -gt 0 ]; do
     --hw) hw=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift ;;
     --work) work=$2; shift ;;
     --timeout) timeout_s=$2; shift ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    --mem-gb) mem_gb=$2; shift ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "zoo.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -50,6 +53,16 @@ echo "tx8-aot model zoo: size $size, target $target, $("$aot" --version | head -
 echo "peak fp32: $tile_peak MAC/cycle per tile, $((tile_peak * tiles)) per chip ($tiles tiles); work dir $work"
 /usr/bin/python3 "$root/models/make_zoo.py" "$work/zoo" --size "$size" --models "$models" >"$work/names.txt"
 
+# limited CMD...: CMD under the --mem-gb address-space limit and the --timeout
+limited() { (ulimit -v $((mem_gb * 1024 * 1024)) && exec timeout "$timeout_s" "$@"); }
+# first_error LOG: the first error line of a log (the limit named when it was hit)
+first_error() {
+  local line
+  line=$(grep -m1 -i 'error\|what()\|bad_alloc' "$1" | sed 's/^tx8-aot: error: //' || head -n 1 "$1")
+  case $line in *"out of memory"*|*bad_alloc*) line="$line (the --mem-gb $mem_gb limit)" ;; esac
+  echo "$line"
+}
+
 printf '%-24s %9s %8s %10s %13s %14s %8s %7s %7s  %s\n' model "compile s" "RSS MB" "consts MB" cycles MACs \
   "MAC/cyc" "%tile" "%chip" status
 n_ok=0 n_all=0
@@ -60,8 +73,7 @@ while read -r m; do
   data=$work/zoo/$m/test_data_set_0
   macs=$(/usr/bin/python3 "$root/models/zoo_numpy.py" stats "$work/zoo/$m/model.onnx" | awk '{print $4}')
   ctime=- rss=- consts=- cycles=- status=ok
-  first_error() { grep -m1 -i 'error' "$1" | sed 's/^tx8-aot: error: //' || head -n 1 "$1"; }
-  if ! timeout "$timeout_s" /usr/bin/time -o "$d/time.txt" -f "%e %M" \
+  if ! limited /usr/bin/time -o "$d/time.txt" -f "%e %M" \
       "$aot" compile "$work/zoo/$m/model.onnx" -o "$d/bundle" ${hw:+--hw "$hw"} >"$d/compile.log" 2>&1; then
     status="compile error: $(first_error "$d/compile.log")"
     [ -s "$d/compile.log" ] || status="compile error: timeout after $timeout_s s"
@@ -72,7 +84,7 @@ while read -r m; do
   fi
   if [ "$status" = ok ]; then
     consts=$(awk -v b="$(stat -c %s "$d/bundle/consts.bin")" 'BEGIN { printf "%.2f", b / 1048576 }')
-    if ! timeout "$timeout_s" "$aot" reference "$work/zoo/$m/model.onnx" --inputs-dir "$data" --out "$d/ref" \
+    if ! limited "$aot" reference "$work/zoo/$m/model.onnx" --inputs-dir "$data" --out "$d/ref" \
         >"$d/reference.log" 2>&1; then
       status="reference error: $(first_error "$d/reference.log")"
     elif ! timeout "$timeout_s" "$aot" run "$d/bundle" --target "$target" --inputs-dir "$data" --out "$d/out" \
