@@ -103,8 +103,8 @@ SmallVector<int64_t, 6> tx8be::splittableDims(Operation *op) {
         if (oplib && oplib.queryOpAttr().anyDimOrder)
           allBut(-1);
       });
-  // Outermost in device memory first; beyond rank 4 the OpLib view merges the middle dims, so only the two
-  // outermost device dims may be cut.
+  // Outermost in device memory first; where OpLib's view of a rank > 4 tensor merges the middle dims, only the
+  // two outermost device dims may be cut (a TDMA permute takes up to 6 dims as they are).
   // A channel-aligned image (Cx / NCx) keeps its innermost dim whole: a box of it would start inside an aligned
   // channel block.
   SmallVector<Value, 4> values(op->getOperands());
@@ -115,9 +115,12 @@ SmallVector<int64_t, 6> tx8be::splittableDims(Operation *op) {
       llvm::erase(dims, l.order.back());
   }
   DeviceLayout layout = getDeviceLayout(op->getResult(0));
+  bool mergesDims = rank > 4 && static_cast<int64_t>(tx8be::detail::opLibViewShape(
+                                   op, op->getNumOperands(), toDeviceOrder(type.getShape(), layout.order))
+                                   .size()) != rank;
   SmallVector<int64_t, 6> ordered;
   for (auto [pos, d] : llvm::enumerate(layout.order))
-    if (llvm::is_contained(dims, d) && (rank <= 4 || pos < 2))
+    if (llvm::is_contained(dims, d) && (!mergesDims || pos < 2))
       ordered.push_back(d);
   return ordered;
 }
