@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
     --work) work=$2; shift ;;
     --timeout) timeout_s=$2; shift ;;
     --mem-gb) mem_gb=$2; shift ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "zoo.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
