@@ -49,9 +49,49 @@ OwningOpRef<ModuleOp> tx8be::parseModelText(StringRef text, MLIRContext &context
   return parseSourceString<ModuleOp>(text, ParserConfig(&context, verifyAfterParse), name);
 }
 
-OwningOpRef<ModuleOp> tx8be::loadModel(StringRef path, MLIRContext &context) {
-  if (!path.ends_with(".mlir"))
-    return importONNXFile(path, context);
+bool tx8be::isMLIRModel(StringRef path) { return path.ends_with(".mlir"); }
+
+Status tx8be::parseInputShapes(const std::vector<std::string> &args, std::vector<InputShape> &shapes) {
+  shapes.clear();
+  std::set<std::string> names;
+  for (const std::string &arg : args) {
+    auto bad = [&](const std::string &why) {
+      return Status::error("--input-shape " + arg + ": " + why + " (expected NAME=D0xD1x..., e.g. input=1x3x224x224)");
+    };
+    size_t eq = arg.rfind('=');
+    if (eq == std::string::npos || eq == 0)
+      return bad("no NAME=");
+    InputShape shape;
+    shape.name = arg.substr(0, eq);
+    SmallVector<StringRef> dims;
+    StringRef(arg).drop_front(eq + 1).split(dims, 'x');
+    for (StringRef d : dims) {
+      uint64_t v = 0;
+      if (d.empty() || !llvm::all_of(d, llvm::isDigit) || d.getAsInteger(10, v))
+        return bad(d.empty() ? "an extent is missing" : "'" + d.str() + "' is not an extent");
+      if (v > 0x7fffffffu)
+        return bad("extent " + d.str() + " is larger than 2^31 - 1");
+      shape.dims.push_back(static_cast<int64_t>(v));
+    }
+    if (!names.insert(shape.name).second)
+      return Status::error("--input-shape " + arg + ": input '" + shape.name + "' is given twice");
+    shapes.push_back(std::move(shape));
+  }
+  return Status();
+}
+
+OwningOpRef<ModuleOp> tx8be::loadModel(StringRef path, MLIRContext &context,
+                                       const std::vector<InputShape> &inputShapes) {
+  if (!isMLIRModel(path)) {
+    ONNXImportOptions options;
+    options.inputShapes = inputShapes;
+    return importONNXFile(path, context, options);
+  }
+  if (!inputShapes.empty()) {
+    emitError(FileLineColLoc::get(&context, path, 0, 0))
+        << path << ": --input-shape is for ONNX models; an MLIR model's types are in its text";
+    return nullptr;
+  }
   DialectRegistry registry;
   registerModelDialects(registry);
   context.appendDialectRegistry(registry);

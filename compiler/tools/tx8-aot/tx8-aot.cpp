@@ -10,6 +10,9 @@
 //   tx8-aot test-onnx TESTDIR [--target reference|cmodel|riscv]
 //                                                         run an ONNX backend test directory
 //
+// import, reference, compile and test-onnx take --input-shape NAME=D0xD1x... (repeatable): the extents of an ONNX
+// graph input whose shape is symbolic (without it a symbolic batch dim 0 is compiled as 1, with a warning).
+//
 // Exit codes: 0 success; 1 the model, an input, the build or the run failed (one-line error on stderr);
 // 2 bad command line; 3 test-onnx: an output differs from the expected one.
 //
@@ -108,6 +111,12 @@ cl::opt<double> testRtol("rtol", cl::desc("Relative tolerance"), cl::init(1e-3),
 cl::opt<double> testAtol("atol", cl::desc("Absolute tolerance"), cl::init(1e-7), cl::sub(testOnnxCmd),
                          cl::cat(category));
 
+cl::list<std::string> inputShapeArgs(
+    "input-shape",
+    cl::desc("Extents of an ONNX graph input with symbolic dims (repeatable; default: a symbolic batch dim 0 is 1)"),
+    cl::value_desc("NAME=D0xD1x..."), cl::sub(importCmd), cl::sub(referenceCmd), cl::sub(compileCmd),
+    cl::sub(testOnnxCmd), cl::cat(category));
+
 /// A line of a diagnostic, at most 1,000 characters: a model can put anything in a name.
 std::string clip(llvm::StringRef line) {
   constexpr size_t kMax = 1000;
@@ -185,12 +194,27 @@ int checkInputArgs(const cl::list<std::string> &inputs, const std::string &input
   return 0;
 }
 
+/// The parsed --input-shape values (checkInputShapes fills them).
+std::vector<tx8be::InputShape> inputShapes;
+
+/// --input-shape: well formed, each input once, and for an ONNX model. 0 if fine, else the exit code after the error.
+int checkInputShapes(const std::string &model) {
+  tx8::ref::Status s = tx8be::parseInputShapes(inputShapeArgs, inputShapes);
+  if (!s.ok())
+    return usage(s.message());
+  if (!inputShapes.empty() && tx8be::isMLIRModel(model))
+    return usage("--input-shape is for ONNX models; " + model + " is MLIR, whose types are in its text");
+  return 0;
+}
+
 double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 int runImport(MLIRContext &context) {
-  OwningOpRef<ModuleOp> module = tx8be::loadModel(importModel, context);
+  if (int rc = checkInputShapes(importModel))
+    return rc;
+  OwningOpRef<ModuleOp> module = tx8be::loadModel(importModel, context, inputShapes);
   if (!module)
     return kFailed;
   std::string error;
@@ -209,7 +233,9 @@ int runImport(MLIRContext &context) {
 int runReferenceCmd(MLIRContext &context) {
   if (int rc = checkInputArgs(refInputs, refInputsDir))
     return rc;
-  OwningOpRef<ModuleOp> module = tx8be::loadModel(refModel, context);
+  if (int rc = checkInputShapes(refModel))
+    return rc;
+  OwningOpRef<ModuleOp> module = tx8be::loadModel(refModel, context, inputShapes);
   if (!module)
     return kFailed;
   func::FuncOp func = tx8be::getEntryFunction(*module);
@@ -250,16 +276,13 @@ tx8::codegen::BundleOptions bundleOptions(ModuleOp module, const std::string &pa
   return options;
 }
 
-/// Loads, compiles for `hw` and writes a bundle. Prints nothing on success but the timing line when `verbose`.
-int compileTo(MLIRContext &context, const std::string &model, const tx8_hw_config &hw, const std::string &dir,
-              const std::string &target, bool verbose) {
-  auto start = std::chrono::steady_clock::now();
-  OwningOpRef<ModuleOp> module = tx8be::loadModel(model, context);
-  if (!module || !tx8be::getEntryFunction(*module))
-    return kFailed;
-  tx8be::setHwConfig(*module, hw);
+/// Compiles `module` (loaded from `model`) for `hw` and writes a bundle. Prints nothing on success but the timing
+/// line when `verbose`.
+int compileLoaded(ModuleOp module, const std::string &model, const tx8_hw_config &hw, const std::string &dir,
+                  const std::string &target, bool verbose, std::chrono::steady_clock::time_point start) {
+  tx8be::setHwConfig(module, hw);
   tx8::codegen::BundleFiles files;
-  if (failed(tx8be::compileModule(*module, bundleOptions(*module, model, target), files)))
+  if (failed(tx8be::compileModule(module, bundleOptions(module, model, target), files)))
     return kFailed;
   if (!compileDumpIR.empty()) {
     std::string error;
@@ -278,6 +301,16 @@ int compileTo(MLIRContext &context, const std::string &model, const tx8_hw_confi
   return kOk;
 }
 
+/// Loads `model`, compiles it for `hw` and writes a bundle (compileLoaded).
+int compileTo(MLIRContext &context, const std::string &model, const tx8_hw_config &hw, const std::string &dir,
+              const std::string &target, bool verbose) {
+  auto start = std::chrono::steady_clock::now();
+  OwningOpRef<ModuleOp> module = tx8be::loadModel(model, context, inputShapes);
+  if (!module || !tx8be::getEntryFunction(*module))
+    return kFailed;
+  return compileLoaded(*module, model, hw, dir, target, verbose, start);
+}
+
 /// The hardware config to compile for: the defaults, changed by a --hw file if one is given.
 int readHwFile(const std::string &path, tx8_hw_config &hw) {
   hw = tx8_hw_config_default();
@@ -290,6 +323,8 @@ int readHwFile(const std::string &path, tx8_hw_config &hw) {
 int runCompile(MLIRContext &context) {
   if (!validTarget(compileTarget))
     return usage("--target " + compileTarget + ": expected cmodel or riscv");
+  if (int rc = checkInputShapes(compileModel))
+    return rc;
   tx8_hw_config hw;
   if (int rc = readHwFile(compileHw, hw))
     return rc;
@@ -349,7 +384,9 @@ int runRun(MLIRContext &context) {
 
 int runTestOnnx(MLIRContext &context) {
   std::string modelPath = testDir + "/model.onnx";
-  OwningOpRef<ModuleOp> module = tx8be::loadModel(modelPath, context);
+  if (int rc = checkInputShapes(modelPath))
+    return rc;
+  OwningOpRef<ModuleOp> module = tx8be::loadModel(modelPath, context, inputShapes);
   if (!module)
     return kFailed;
   func::FuncOp func = tx8be::getEntryFunction(*module);
@@ -385,7 +422,9 @@ int runTestOnnx(MLIRContext &context) {
         return fail("cannot create a scratch directory: " + ec.message());
       dir = (scratch + "/bundle").str();
     }
-    if (int rc = compileTo(context, modelPath, hw, dir, targetName, /*verbose=*/false))
+    // The module loaded above (its input/output specs are taken): loading it again would repeat its warnings.
+    if (int rc = compileLoaded(*module, modelPath, hw, dir, targetName, /*verbose=*/false,
+                               std::chrono::steady_clock::now()))
       return rc;
     tx8::ref::Status s = tx8be::loadBundle(dir, bundle);
     double seconds = 0;

@@ -7,6 +7,7 @@
 #ifndef TX8_DRIVER_MODEL_H
 #define TX8_DRIVER_MODEL_H
 
+#include "tx8/Import/ONNX.h"
 #include "tx8/Reference/Status.h"
 #include "tx8/Reference/Tensor.h"
 
@@ -23,9 +24,18 @@ namespace tx8be {
 void registerModelDialects(mlir::DialectRegistry &registry);
 
 /// Loads `path`: ONNX (".onnx", or text format ".onnxtxt" / ".textproto") through the ONNX importer, or
-/// MLIR (".mlir") in tx8be or TOSA (converted with convert-tosa-to-tx8be). Errors go to the context's
+/// MLIR (".mlir") in tx8be or TOSA (converted with convert-tosa-to-tx8be). `inputShapes` fix an ONNX model's
+/// symbolic input extents (an MLIR model has its types: giving any is an error). Errors go to the context's
 /// diagnostic handler; the result is null on failure.
-mlir::OwningOpRef<mlir::ModuleOp> loadModel(llvm::StringRef path, mlir::MLIRContext &context);
+mlir::OwningOpRef<mlir::ModuleOp> loadModel(llvm::StringRef path, mlir::MLIRContext &context,
+                                            const std::vector<InputShape> &inputShapes = {});
+
+/// Whether `path` names an MLIR model (the others are ONNX).
+bool isMLIRModel(llvm::StringRef path);
+
+/// Parses `--input-shape` values "NAME=D0xD1x..." (the last '=' ends the name; extents are decimal, 0 to 2^31 - 1;
+/// each name once). The error is one line naming the value.
+tx8::ref::Status parseInputShapes(const std::vector<std::string> &args, std::vector<InputShape> &shapes);
 
 /// Parses MLIR model text (the dialects of registerModelDialects loaded into `context`), `name` naming it in
 /// errors. A text that spells a sparse elements attribute is refused before parsing: MLIR 19's

@@ -9,7 +9,9 @@
 //
 // The model is run through the ONNX checker and ONNX shape inference first; tx8be's own shape rules then
 // recompute every result type and must agree with ONNX's. A model with unsupported nodes gets one error
-// listing each of them (name, op_type, domain, opset, why).
+// listing each of them (name, op_type, domain, opset, why). Models of IR versions up to 10 and default-domain
+// opsets 6-21 are taken (lib/Import/ONNX/NewerOpsets.h: how opsets the linked ONNX 1.12 does not know are
+// checked); graph inputs get static shapes from InputShape (or a batch of 1); unsorted nodes are sorted.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TX8_IMPORT_ONNX_H
@@ -19,7 +21,18 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace tx8be {
+
+/// `--input-shape NAME=D0xD1x...`: the extents of graph input NAME.
+struct InputShape {
+  std::string name;
+  std::vector<int64_t> dims;
+};
 
 struct ONNXImportOptions {
   /// Run onnx::checker::check_model before importing.
@@ -28,6 +41,10 @@ struct ONNXImportOptions {
   /// an import error (see lib/Import/ONNX/ShapeInference.h). The fuzzer runs it in-process: 50 times faster
   /// under ASan, and a crash there is a finding (a guard the importer lacks).
   bool isolateShapeInference = true;
+  /// Fixes the symbolic or unknown extents of graph inputs (each given extent must equal a static one the model
+  /// declares). Without one, a symbolic or unknown dim 0 of an input of rank >= 2 (a batch) is compiled as 1 with
+  /// one warning; any other symbolic extent is an error that names the input, the dim and the option.
+  std::vector<InputShape> inputShapes;
 };
 
 /// Imports the model at `path`: a binary ModelProto, or protobuf text format if the name ends in ".onnxtxt"

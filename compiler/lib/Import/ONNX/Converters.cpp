@@ -714,6 +714,8 @@ template <typename OpT> LogicalResult pool(NodeImporter &n, bool isMax) {
     known.append({"dilations", "storage_order"});
   else
     known.push_back("count_include_pad");
+  if (!isMax && n.getOpset() >= 19) // AveragePool-19
+    known.push_back("dilations");
   if (failed(n.onlyAttrs(known)) || failed(noExtraOutputsUsed(n, 1, "indices")))
     return failure();
   auto x = n.input(0);
@@ -1206,6 +1208,9 @@ LogicalResult convertSplit(NodeImporter &n) {
     return n.unsupported("axis " + Twine(n.attrInt("axis", 0)) + " is out of range");
   SmallVector<int64_t> split = n.attrInts("split");
   int64_t outputs = n.numOutputs(), extent = dims[*axis];
+  if (n.hasAttr("num_outputs") && (n.attrInt("num_outputs", 0) != outputs || n.hasInput(1)))
+    return n.unsupported("num_outputs is " + Twine(n.attrInt("num_outputs", 0)) + " with " + Twine(outputs) +
+                         " outputs" + (n.hasInput(1) ? " and a split input" : ""));
   if (n.getOpset() >= 13 && n.hasInput(1) && !n.constantInput(1)) {
     // Sizes computed at run time: ONNX's static output types say them (checked to add up below).
     for (int64_t i = 0; i < outputs; ++i) {

@@ -8,6 +8,8 @@
 #include "tx8/Import/ONNX.h"
 
 #include "ConstantFolding.h"
+#include "GraphPreparation.h"
+#include "NewerOpsets.h"
 #include "NodeImporter.h"
 #include "ShapeInference.h"
 
@@ -136,6 +138,8 @@ private:
     return failure();
   }
   LogicalResult checkAndInferShapes(const ONNXImportOptions &options);
+  /// The one error listing `list` (and how many nodes were not looked at).
+  LogicalResult reportProblems(ArrayRef<std::string> list, int skipped = 0);
   LogicalResult checkOpset();
   void importInitializers();
   func::FuncOp createEntryFunction();
@@ -182,16 +186,17 @@ std::string GraphImporter::nodeLabel(const onnx::NodeProto &node, int index) con
 constexpr int64_t kOldestOpset = 6;
 
 LogicalResult GraphImporter::checkOpset() {
+  if (model.ir_version() > kNewestIrVersion)
+    return fail(llvm::formatv("IR version {0} is newer than this importer supports (up to {1})", model.ir_version(),
+                              kNewestIrVersion));
   int64_t opset = opsetOf("");
   if (opset < 0)
     return success(); // no default-domain operators; each node is checked by its domain
-  // The newest the linked ONNX library has schemas for: the converters are written against those.
-  int64_t newest = onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map().at("").second;
-  if (opset > newest)
+  if (opset > kNewestOpset)
     return fail(llvm::formatv("opset {0} of ai.onnx is newer than this importer supports ({1}-{2})", opset,
-                              kOldestOpset, newest));
+                              kOldestOpset, kNewestOpset));
   if (opset >= kOldestOpset)
-    return success();
+    return success(); // (opsets newer than the linked ONNX's: NewerOpsets.h)
   for (auto [index, node] : llvm::enumerate(model.graph().node())) {
     if (!node.domain().empty() && node.domain() != "ai.onnx")
       continue;
@@ -202,7 +207,7 @@ LogicalResult GraphImporter::checkOpset() {
     std::string version = there ? node.op_type() + "-" + std::to_string(there->since_version()) : "unknown";
     return fail(llvm::formatv("{0}: opset {1} of ai.onnx makes it {2}; this importer supports opsets {3}-{4}, "
                               "older ones only for operators unchanged since opset {3}",
-                              nodeLabel(node, static_cast<int>(index)), opset, version, kOldestOpset, newest));
+                              nodeLabel(node, static_cast<int>(index)), opset, version, kOldestOpset, kNewestOpset));
   }
   return success();
 }
@@ -216,27 +221,92 @@ LogicalResult GraphImporter::checkAndInferShapes(const ONNXImportOptions &option
     return fail("the graph has no nodes: nothing to compute");
   if (failed(checkOpset()))
     return failure();
+  // What the importer fixes or refuses before the checker sees the model (GraphPreparation.h).
+  NodeLabeler label = [this](const onnx::NodeProto &node, int index) { return nodeLabel(node, index); };
+  Findings findings;
+  refuseNewElementTypes(model.graph(), label, findings);
+  if (findings.problems.empty())
+    sortNodes(*model.mutable_graph(), label, findings);
+  if (findings.problems.empty())
+    fixInputShapes(*model.mutable_graph(), options.inputShapes, findings);
+  // A model newer than the linked ONNX knows is checked and inferred in its legacy view (NewerOpsets.h).
+  LegacyView legacy(model);
+  if (findings.problems.empty() && legacy.needed())
+    legacy.enter(label, findings);
+  if (!findings.problems.empty())
+    return reportProblems(findings.problems);
+  for (const std::string &w : findings.warnings)
+    emitWarning(fileLoc()) << sourceName << ": " << w;
+
   // The checker and shape inference report problems by throwing; nothing may escape the importer.
   if (options.runChecker) {
+    // A graph output without a (complete) type takes the one inference gives it; the checker wants one declared.
+    std::vector<std::pair<int, onnx::ValueInfoProto>> untyped;
+    for (int i = 0; i < model.graph().output_size(); ++i) {
+      onnx::ValueInfoProto &out = *model.mutable_graph()->mutable_output(i);
+      const auto &tt = out.type().tensor_type();
+      if (out.has_type() && (!out.type().has_tensor_type() || (tt.elem_type() != 0 && tt.has_shape())))
+        continue;
+      untyped.push_back({i, out});
+      auto *placeholder = out.mutable_type()->mutable_tensor_type();
+      if (placeholder->elem_type() == 0)
+        placeholder->set_elem_type(onnx::TensorProto::FLOAT);
+      placeholder->mutable_shape();
+    }
+    std::string rejected;
     try {
       onnx::checker::check_model(model);
     } catch (const std::exception &e) {
-      return fail("the ONNX checker rejects the model: " + oneLine(e.what()));
+      rejected = oneLine(e.what());
     }
+    for (auto &[i, out] : untyped)
+      model.mutable_graph()->mutable_output(i)->Swap(&out);
+    if (!rejected.empty())
+      return fail("the ONNX checker rejects the model: " + rejected);
   }
+  // Inference; again after each rewrite of the legacy view that needed the types it inferred (each pass starts
+  // from the types the model declares).
+  google::protobuf::RepeatedPtrField<onnx::ValueInfoProto> declaredValues = model.graph().value_info(),
+                                                          declaredOutputs = model.graph().output();
   std::string why;
-  if (!(options.isolateShapeInference ? inferShapesIsolated(model, why) : inferShapes(model, why)))
-    return fail(oneLine(why));
+  for (int pass = 0;; ++pass) {
+    if (!(options.isolateShapeInference ? inferShapesIsolated(model, why) : inferShapes(model, why)))
+      return fail(oneLine(why));
+    if (pass == 4 || !legacy.refine())
+      break;
+    *model.mutable_graph()->mutable_value_info() = declaredValues;
+    *model.mutable_graph()->mutable_output() = declaredOutputs;
+  }
+  legacy.leave();
   const auto &g = model.graph();
   for (const auto &list : {&g.input(), &g.value_info(), &g.output()})
     for (const auto &vi : *list)
-      types[vi.name()] = &vi.type();
+      if (vi.has_type())
+        types[vi.name()] = &vi.type();
   for (const auto &node : g.node())
     for (const auto &in : node.input())
       usedNames.insert(in);
   for (const auto &out : g.output())
     usedNames.insert(out.name());
   return success();
+}
+
+LogicalResult GraphImporter::reportProblems(ArrayRef<std::string> list, int skipped) {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  // One problem: one line. Several: a header and one line each, each naming the file.
+  if (list.size() == 1 && !skipped) {
+    os << sourceName << ": cannot import the model: " << list.front();
+  } else {
+    os << sourceName << ": cannot import the model; " << list.size() << (list.size() == 1 ? " problem" : " problems")
+       << ":";
+    for (const auto &p : list)
+      os << "\n  " << sourceName << ": " << p;
+  }
+  if (skipped)
+    os << "\n  (" << skipped << " node(s) reading their results were not checked)";
+  emitError(fileLoc()) << message;
+  return failure();
 }
 
 std::optional<RankedTensorType> GraphImporter::onnxType(const std::string &name) {
@@ -403,20 +473,7 @@ OwningOpRef<ModuleOp> GraphImporter::run(const ONNXImportOptions &options) {
   if (problems.empty())
     importNodes();
   if (failed(finishEntryFunction(func)) || !problems.empty()) {
-    std::string message;
-    llvm::raw_string_ostream os(message);
-    // One problem: one line. Several: a header and one line each, each naming the file.
-    if (problems.size() == 1 && !skippedNodes) {
-      os << sourceName << ": cannot import the model: " << problems.front();
-    } else {
-      os << sourceName << ": cannot import the model; " << problems.size()
-         << (problems.size() == 1 ? " problem" : " problems") << ":";
-      for (const auto &p : problems)
-        os << "\n  " << sourceName << ": " << p;
-    }
-    if (skippedNodes)
-      os << "\n  (" << skippedNodes << " node(s) reading their results were not checked)";
-    emitError(fileLoc()) << message;
+    (void)reportProblems(problems, skippedNodes);
     return nullptr;
   }
   if (!model.graph().name().empty())

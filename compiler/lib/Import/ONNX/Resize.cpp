@@ -79,7 +79,15 @@ struct AxisMap {
 };
 
 enum class Mode { Nearest, Linear, Cubic };
-enum class Coord { HalfPixel, PytorchHalfPixel, AlignCorners, Asymmetric, TfHalfPixelForNN, TfCropAndResize };
+enum class Coord {
+  HalfPixel,
+  HalfPixelSymmetric,
+  PytorchHalfPixel,
+  AlignCorners,
+  Asymmetric,
+  TfHalfPixelForNN,
+  TfCropAndResize
+};
 enum class Rounding { RoundPreferFloor, RoundPreferCeil, Floor, Ceil };
 
 struct ResizeSpec {
@@ -140,6 +148,9 @@ FailureOr<AxisMap> mapAxis(const ResizeSpec &s, int64_t in, int64_t out, double 
       break;
     case Coord::PytorchHalfPixel: xo = width == 1 ? -0.5 : (xd + 0.5) / scale - 0.5; break;
     case Coord::HalfPixel: xo = (xd + 0.5) / scale - 0.5; break;
+    case Coord::HalfPixelSymmetric: // (Resize-19) half_pixel about the centre: out / width corrects for rounding
+      xo = static_cast<double>(in) / 2 * (1 - static_cast<double>(out) / width) + (xd + 0.5) / scale - 0.5;
+      break;
     case Coord::TfHalfPixelForNN: xo = (xd + 0.5) / scale; break;
     }
     if (crop && (xo < 0 || xo > static_cast<double>(in - 1))) {
@@ -353,13 +364,36 @@ void fromScales(ArrayRef<int64_t> in, ArrayRef<double> scales, SmallVectorImpl<i
   }
 }
 
-/// Resize (opsets 10-18): Resize-10 (X, scales) interpolates as Upsample (asymmetric); from 11 on (X, roi, scales,
-/// sizes) with the coordinate transform, nearest rounding and cubic attributes.
-LogicalResult convertResize(NodeImporter &n) {
-  // (antialias, axes and keep_aspect_ratio_policy are Resize-18's, newer than the importer's opsets)
-  if (failed(n.onlyAttrs({"mode", "coordinate_transformation_mode", "nearest_mode", "cubic_coeff_a",
-                          "exclude_outside", "extrapolation_value"})))
+/// scales / sizes given for Resize-18's `axes` only, as values for every axis: `fill(d)` for the others.
+using OptionalValues = FailureOr<std::optional<std::vector<double>>>;
+OptionalValues onAllAxes(NodeImporter &n, OptionalValues given, ArrayRef<int64_t> axes, int64_t rank, StringRef what,
+                         llvm::function_ref<double(int64_t)> fill) {
+  if (failed(given) || !*given || axes.empty())
+    return given;
+  if ((*given)->size() != axes.size()) {
+    (void)n.unsupported(what + " has " + Twine((*given)->size()) + " values for " + Twine(axes.size()) + " axes");
     return failure();
+  }
+  std::vector<double> all(rank);
+  for (int64_t d = 0; d < rank; ++d)
+    all[d] = fill(d);
+  for (auto [axis, v] : llvm::zip(axes, **given))
+    all[axis] = v;
+  return std::optional<std::vector<double>>(std::move(all));
+}
+
+/// Resize (opsets 10-19): Resize-10 (X, scales) interpolates as Upsample (asymmetric); from 11 on (X, roi, scales,
+/// sizes) with the coordinate transform, nearest rounding and cubic attributes; 18 adds `axes` (scales / sizes
+/// for those axes only), antialias and keep_aspect_ratio_policy (their defaults only), 19 half_pixel_symmetric.
+LogicalResult convertResize(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"mode", "coordinate_transformation_mode", "nearest_mode", "cubic_coeff_a", "exclude_outside",
+                          "extrapolation_value", "antialias", "axes", "keep_aspect_ratio_policy"})))
+    return failure();
+  if (n.attrInt("antialias", 0) != 0)
+    return n.unsupported("antialias is not supported");
+  std::string policy = n.attrString("keep_aspect_ratio_policy", "stretch");
+  if (policy != "stretch" && n.hasInput(3))
+    return n.unsupported("keep_aspect_ratio_policy '" + policy + "' is not supported (stretch is)");
   auto x = resizeInput(n);
   if (failed(x))
     return failure();
@@ -396,6 +430,8 @@ LogicalResult convertResize(NodeImporter &n) {
       spec.coord = Coord::TfHalfPixelForNN;
     else if (coord == "tf_crop_and_resize")
       spec.coord = Coord::TfCropAndResize;
+    else if (coord == "half_pixel_symmetric" && n.getOpset() >= 19)
+      spec.coord = Coord::HalfPixelSymmetric;
     else
       return n.unsupported("coordinate_transformation_mode '" + coord + "' is not supported");
     std::string nearest = n.attrString("nearest_mode", "round_prefer_floor");
@@ -427,12 +463,25 @@ LogicalResult convertResize(NodeImporter &n) {
     roi.assign((*given)->begin(), (*given)->end());
   }
 
+  SmallVector<int64_t> axes;
+  for (int64_t a : n.attrInts("axes")) {
+    auto axis = checkedAxis(a, rank);
+    if (!axis || llvm::is_contained(axes, *axis))
+      return n.unsupported("axes are out of range or repeated");
+    axes.push_back(*axis);
+  }
+  if (!axes.empty() && spec.coord == Coord::TfCropAndResize)
+    return n.unsupported("tf_crop_and_resize with axes is not supported");
   SmallVector<int64_t> out;
   SmallVector<double> scales, widths;
   FailureOr<std::optional<std::vector<double>>> sizesGiven = std::optional<std::vector<double>>();
   if (!legacy)
-    sizesGiven = optionalConstantValues(n, sizesIdx);
-  auto scalesGiven = optionalConstantValues(n, scalesIdx);
+    sizesGiven = onAllAxes(n, optionalConstantValues(n, sizesIdx), axes, rank, "sizes",
+                           [&](int64_t d) { return static_cast<double>(in[d]); });
+  auto scalesGiven = onAllAxes(n, optionalConstantValues(n, scalesIdx), axes, rank, "scales",
+                               [](int64_t) { return 1.0; });
+  if (!n.getReason().empty())
+    return failure();
   bool runtimeSizes = !legacy && failed(sizesGiven);
   if (!legacy && (runtimeSizes || *sizesGiven)) {
     if (succeeded(scalesGiven) && *scalesGiven)
