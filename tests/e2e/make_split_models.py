@@ -57,3 +57,10 @@ write_test(out, "broadcast_add_64x112x112", [helper.make_node("Add", ["x", "bias
 x = randn(64, 128, 128)
 write_test(out, "transpose_64x128x128", [helper.make_node("Transpose", ["x"], ["y"], perm=[2, 0, 1])],
            [("x", x)], [("y", np.ascontiguousarray(x.transpose(2, 0, 1)))], opset=13)
+
+# Attention probabilities as BERT computes them: Softmax over the last axis of [1, 12, 32, 32] (OpLib's rows
+# view keeps the batch of 1 its Tensor layout needs).
+x = randn(1, 12, 32, 32)
+e = np.exp(x.astype(np.float64) - x.max(axis=-1, keepdims=True))
+write_test(out, "softmax_attention_1x12x32x32", [helper.make_node("Softmax", ["x"], ["y"], axis=-1)],
+           [("x", x)], [("y", (e / e.sum(axis=-1, keepdims=True)).astype(f32))], opset=13)

@@ -852,18 +852,22 @@ using GlobalPoolNoKernelModel = GlobalPoolModel<OpT, nullptr>;
 //===----------------------------------------------------------------------===//
 
 /// Softmax-like: max, subtract, sum; exp and divide (LogSoftmax: log) are transcendental. OpLib sees the
-/// tensor as rows [R][L] (L the innermost dim in memory).
+/// tensor as rows (L the innermost dim in memory, rows()).
 template <typename ConcreteModel, typename OpT>
 struct AxisNormFamilyModel : OpLibModel<ConcreteModel, OpT> {
   static void properties(OpT, OpAttr &attr) { attr.alignMode = NPU_COMPACT; }
   static uint64_t cycles(OpT, const CycleInputs &in) {
     return in.est.ct(in.outElems, in.bytes, 3) + in.est.ctTranscendental(in.outElems, in.bytes, 2);
   }
+  /// [R][L], or [N][R / N][L] from rank 3 on: the outermost dim stays its own, since the layout (Tensor needs
+  /// it to be 1) is the whole tensor's.
   static SmallVector<int64_t> rows(ArrayRef<int64_t> deviceShape) {
     int64_t r = 1;
-    for (size_t i = 0; i + 1 < deviceShape.size(); ++i)
+    for (size_t i = 1; i + 1 < deviceShape.size(); ++i)
       r *= deviceShape[i];
-    return {r, deviceShape.empty() ? 1 : deviceShape.back()};
+    if (deviceShape.size() >= 3)
+      return {deviceShape.front(), r, deviceShape.back()};
+    return {deviceShape.size() == 2 ? deviceShape.front() : 1, deviceShape.empty() ? 1 : deviceShape.back()};
   }
   SmallVector<int64_t> getOpLibViewShape(Operation *, unsigned, ArrayRef<int64_t> deviceShape) const {
     return rows(deviceShape);
