@@ -323,6 +323,54 @@ struct GatherToOneHotSelect : OpRewritePattern<GatherOp> {
   }
 };
 
+/// Gather of rows of a constant f32 table (an embedding: axis 0) as a MatMul of the one-hot rows [count, extent]
+/// by the table [extent, inner]: the NE does count x extent x inner MACs, and nothing the size of count x extent
+/// x inner is ever built (GatherToOneHotSelect's broadcast of the table over the indices is 3 GB for BERT's).
+/// Exact when every table entry is finite (each output adds exact zeros to the selected entry), which is checked:
+/// a table with an Inf or NaN is left to GatherToOneHotSelect. An out-of-range index gives a row of zeros.
+struct GatherRowsToMatMul : OpRewritePattern<GatherOp> {
+  GatherRowsToMatMul(MLIRContext *ctx) : OpRewritePattern<GatherOp>(ctx, /*benefit=*/2) {}
+  LogicalResult matchAndRewrite(GatherOp op, PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto dataType = cast<RankedTensorType>(op.getData().getType());
+    auto idxType = cast<RankedTensorType>(op.getIndices().getType());
+    auto table = op.getData().getDefiningOp<ConstantOp>();
+    if (!table || !dataType.getElementType().isF32() || !dataType.hasStaticShape() || !idxType.hasStaticShape() ||
+        dataType.getRank() < 1 || normalizedAxis(op.getAxis(), op.getData()) != 0 || idxType.getNumElements() == 0)
+      return failure();
+    auto values = dyn_cast<DenseElementsAttr>(table.getValue());
+    if (!values || llvm::any_of(values.getValues<APFloat>(), [](const APFloat &v) { return !v.isFinite(); }))
+      return failure();
+    Type idxElement = idxType.getElementType(), f32 = dataType.getElementType();
+    int64_t extent = dataType.getDimSize(0), count = idxType.getNumElements();
+    int64_t inner = ShapedType::getNumElements(dataType.getShape().drop_front());
+    auto constant = [&](ArrayRef<int64_t> dims, function_ref<int64_t(int64_t)> value) {
+      auto t = RankedTensorType::get(dims, idxElement);
+      SmallVector<Attribute> attrs;
+      for (int64_t i = 0, e = ShapedType::getNumElements(dims); i < e; ++i)
+        attrs.push_back(rewriter.getIntegerAttr(idxElement, value(i)));
+      return rewriter.create<ConstantOp>(loc, t, DenseElementsAttr::get(t, attrs)).getResult();
+    };
+    // the indices as a column, negative ones counted from the end of the table
+    Value idx = reshaped(rewriter, loc, op.getIndices(), {count, 1});
+    Value zero = constant({1}, [](int64_t) { return 0; });
+    Value size = constant({1}, [&](int64_t) { return extent; });
+    Value negative = binary<LessOp>(rewriter, loc, idx, zero);
+    Value wrappedUp = binary<AddOp>(rewriter, loc, idx, size);
+    Value wrapped = rewriter.create<WhereOp>(loc, ValueRange{negative, wrappedUp, idx}).getResult();
+    Value iota = constant({1, extent}, [](int64_t i) { return i; });
+    // The int comparison broadcasts only its second operand: give it the indices expanded to [count, extent].
+    Value rows = rewriter.create<ExpandOp>(loc, RankedTensorType::get({count, extent}, idxElement), wrapped).getResult();
+    Value hit = binary<EqualOp>(rewriter, loc, rows, iota);
+    Value oneHot = rewriter.create<CastOp>(loc, TypeRange{RankedTensorType::get({count, extent}, f32)}, ValueRange{hit})
+                       .getResult();
+    Value matrix = reshaped(rewriter, loc, op.getData(), {extent, inner});
+    Value picked = rewriter.create<MatMulOp>(loc, ValueRange{oneHot, matrix}).getResult();
+    rewriter.replaceOp(op, reshaped(rewriter, loc, picked, op.getType().getShape()));
+    return success();
+  }
+};
+
 /// A Slice that reads its whole input in order (an ONNX function's x[:, 0:C] on an x of C) is its input: no copy,
 /// and no 6-dim limit of op_slice to meet.
 struct WholeSliceToInput : OpRewritePattern<SliceOp> {
@@ -414,7 +462,8 @@ struct DecomposePass : tx8be::impl::DecomposePassBase<DecomposePass> {
     RewritePatternSet patterns(&getContext());
     patterns.add<LogSoftmaxToReductions, SoftmaxOuterAxisToReductions, PReluToMaxMin, GlobalMaxPoolToReduceMax,
                  GemmToMatMul, BatchedMatMulToMatMuls, ArgReduceToReductions<ArgMaxOp, ReduceMaxOp>,
-                 ArgReduceToReductions<ArgMinOp, ReduceMinOp>, GatherToOneHotSelect, WholeSliceToInput>(&getContext());
+                 ArgReduceToReductions<ArgMinOp, ReduceMinOp>, GatherRowsToMatMul, GatherToOneHotSelect,
+               WholeSliceToInput>(&getContext());
     populateConvPoolDecompositions(patterns);
     FrozenRewritePatternSet frozen(std::move(patterns));
     tx8be::detail::applyPatternsInProgramOrder(getOperation().getBody(), frozen);

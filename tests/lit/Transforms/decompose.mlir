@@ -220,3 +220,27 @@ func.func @flatten_rank7(%x: tensor<2x1x2x1x2x1x2xf32>, %y: tensor<2x1x2x1x2x1xf
   %1 = tx8be.Relu %y : (tensor<2x1x2x1x2x1xf32>) -> tensor<2x1x2x1x2x1xf32>
   return %0, %1 : tensor<2x1x2x1x2x1x2xf32>, tensor<2x1x2x1x2x1xf32>
 }
+
+// -----
+
+// Rows of a constant f32 table (an embedding) as a MatMul: the wrapped indices [3, 1] expanded to [3, 4],
+// compared with the iota of the rows, cast to the one-hot f32 [3, 4], times the table [4, 2].
+// CHECK-LABEL: func.func @embedding
+// CHECK: %[[E:.*]] = tx8be.Expand %{{.*}} : (tensor<3x1xi64>) -> tensor<3x4xi64>
+// CHECK-NEXT: %[[H:.*]] = tx8be.Equal %[[E]], %{{.*}} : (tensor<3x4xi64>, tensor<1x4xi64>) -> tensor<3x4xi1>
+// CHECK-NEXT: %[[F:.*]] = tx8be.Cast %[[H]] : (tensor<3x4xi1>) -> tensor<3x4xf32>
+// CHECK-NEXT: tx8be.MatMul %[[F]], %{{.*}} : (tensor<3x4xf32>, tensor<4x2xf32>) -> tensor<3x2xf32>
+// A table with an Inf keeps the one-hot selection (0 x Inf would be NaN in a MatMul).
+// CHECK-LABEL: func.func @embedding_nonfinite
+// CHECK-NOT: tx8be.MatMul
+// CHECK: tx8be.ReduceSum
+func.func @embedding(%i: tensor<3xi64>) -> tensor<3x2xf32> {
+  %t = tx8be.Constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]]> : tensor<4x2xf32>
+  %0 = tx8be.Gather %t, %i {axis = 0 : i64} : (tensor<4x2xf32>, tensor<3xi64>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+func.func @embedding_nonfinite(%i: tensor<3xi64>) -> tensor<3x2xf32> {
+  %t = tx8be.Constant dense<"0x0000803F0000807F000040400000804000000A4100000C4100000E4100001041"> : tensor<4x2xf32>
+  %0 = tx8be.Gather %t, %i {axis = 0 : i64} : (tensor<4x2xf32>, tensor<3xi64>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
