@@ -6,17 +6,10 @@
 //===----------------------------------------------------------------------===//
 #include "NewerOpsets.h"
 
-#include "tx8/Reference/Convert.h"
-#include "tx8/Reference/TensorIO.h"
-
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 
-#include <map>
-#include <set>
-
 using namespace tx8be::onnx_import;
-using tx8::ref::Tensor;
 
 namespace {
 
@@ -149,59 +142,6 @@ const onnx::AttributeProto *findAttr(const onnx::NodeProto &node, llvm::StringRe
   return nullptr;
 }
 
-bool hasInput(const onnx::NodeProto &node, int i) { return i < node.input_size() && !node.input(i).empty(); }
-
-/// What refine() reads: the types ONNX inferred and the constant tensors.
-struct Lookup {
-  std::map<std::string, const onnx::TypeProto *> types;
-  std::map<std::string, const onnx::TensorProto *> constants;
-
-  explicit Lookup(const onnx::GraphProto &g) {
-    for (const auto *list : {&g.input(), &g.value_info(), &g.output()})
-      for (const auto &vi : *list)
-        if (vi.has_type())
-          types[vi.name()] = &vi.type();
-    for (const auto &init : g.initializer())
-      constants[init.name()] = &init;
-    for (const auto &node : g.node())
-      if (node.op_type() == "Constant" && isDefaultDomain(node.domain()) && node.output_size() == 1)
-        if (const auto *value = findAttr(node, "value"); value && value->has_t())
-          constants[node.output(0)] = &value->t();
-  }
-
-  /// The static shape of `name` (rank and every extent), if ONNX knows it; `rankOnly`: extents may be unknown (-1).
-  std::optional<std::vector<int64_t>> shape(const std::string &name, bool rankOnly) const {
-    auto it = types.find(name);
-    if (it == types.end() || !it->second->has_tensor_type() || !it->second->tensor_type().has_shape())
-      return std::nullopt;
-    std::vector<int64_t> dims;
-    for (const auto &d : it->second->tensor_type().shape().dim()) {
-      if (!(d.has_dim_value() && d.dim_value() >= 0) && !rankOnly)
-        return std::nullopt;
-      dims.push_back(d.has_dim_value() ? d.dim_value() : -1);
-    }
-    return dims;
-  }
-
-  std::optional<Tensor> constant(const std::string &name) const {
-    auto it = constants.find(name);
-    if (it == constants.end())
-      return std::nullopt;
-    std::string bytes = it->second->SerializeAsString();
-    Tensor t;
-    if (!tx8::ref::parseTensorProto(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size(), name, t).ok())
-      return std::nullopt;
-    return t;
-  }
-};
-
-std::vector<int64_t> intsOf(const Tensor &t) {
-  std::vector<int64_t> v;
-  for (int64_t i = 0; i < t.numElements(); ++i)
-    v.push_back(tx8::ref::elementAsInt64(t, i));
-  return v;
-}
-
 } // namespace
 
 LegacyView::LegacyView(onnx::ModelProto &model) : model(model) {}
@@ -263,6 +203,9 @@ void LegacyView::rewriteNodes(int64_t opset, const NodeLabeler &label, Findings 
       continue;
     }
     onnx::NodeProto original = node;
+    // Split, Pad and Resize keep their opset-13 op types: inference sees their own nodes (ShapeInference.cpp
+    // infers the new forms), only the checker the legacy ones.
+    bool inferOriginal = change->form == Form::Split || change->form == Form::Pad || change->form == Form::Resize;
     switch (change->form) {
     case Form::Reduce:
       // ReduceSum-13: (data, axes), keepdims, noop_with_empty_axes, the output type of the input's element type.
@@ -274,21 +217,13 @@ void LegacyView::rewriteNodes(int64_t opset, const NodeLabeler &label, Findings 
       node.set_op_type("ReduceSum");
       break;
     case Form::Split:
-      if (findAttr(node, "num_outputs")) {
-        removeAttr(node, "num_outputs");
-        if (!hasInput(node, 1))
-          pending.push_back({i, Pending::SplitSizes});
-      }
+      removeAttr(node, "num_outputs");
       break;
     case Form::Pad:
-      if (hasInput(node, 3))
-        pending.push_back({i, Pending::PadAxes});
       if (node.input_size() > 3)
         node.mutable_input()->DeleteSubrange(3, node.input_size() - 3);
       break;
     case Form::Resize:
-      if (findAttr(node, "axes"))
-        pending.push_back({i, Pending::ResizeAxes});
       for (const char *name : {"antialias", "keep_aspect_ratio_policy", "axes"})
         removeAttr(node, name);
       for (auto &a : *node.mutable_attribute())
@@ -310,144 +245,16 @@ void LegacyView::rewriteNodes(int64_t opset, const NodeLabeler &label, Findings 
     case Form::NoLowering: break;
     }
     if (node.SerializeAsString() != original.SerializeAsString())
-      savedNodes.push_back({i, std::move(original)});
+      savedNodes.push_back({i, std::move(original), inferOriginal, false});
   }
 }
 
-std::string LegacyView::freshName(const std::string &base) {
-  std::set<std::string> names;
-  const onnx::GraphProto &g = model.graph();
-  for (const auto &init : g.initializer())
-    names.insert(init.name());
-  for (const auto &node : g.node()) {
-    names.insert(node.input().begin(), node.input().end());
-    names.insert(node.output().begin(), node.output().end());
-  }
-  for (const auto &in : g.input())
-    names.insert(in.name());
-  std::string name = base + "__tx8_opset17";
-  for (int k = 1; names.count(name); ++k)
-    name = base + "__tx8_opset17_" + std::to_string(k);
-  return name;
-}
-
-bool LegacyView::refine() {
-  bool changed = false;
-  for (size_t k = 0; k < pending.size();) {
-    if (refineNode(pending[k])) {
-      changed = true;
-      pending.erase(pending.begin() + k);
-      continue;
+void LegacyView::forInference() {
+  for (auto &saved : savedNodes)
+    if (saved.inferOriginal && !saved.swapped) {
+      model.mutable_graph()->mutable_node(saved.index)->Swap(&saved.node);
+      saved.swapped = true;
     }
-    ++k;
-  }
-  return changed;
-}
-
-/// One pending rewrite; true when it was made. A rewrite that cannot be made (an operand computed at run time, a
-/// malformed node) is dropped: the legacy node then has no inferred output types and the converter says why.
-bool LegacyView::refineNode(const Pending &p) {
-  onnx::GraphProto &graph = *model.mutable_graph();
-  onnx::NodeProto &node = *graph.mutable_node(p.node);
-  const onnx::NodeProto *original = nullptr;
-  for (const auto &[index, saved] : savedNodes)
-    if (index == p.node)
-      original = &saved;
-  if (!original || node.input_size() == 0)
-    return false;
-  Lookup lookup(graph);
-  auto addInitializer = [&](const std::string &base, int dataType, const std::vector<int64_t> &ints,
-                            const std::vector<float> &floats) {
-    onnx::TensorProto *t = graph.add_initializer();
-    ++addedInitializers;
-    t->set_name(freshName(base));
-    t->set_data_type(dataType);
-    t->add_dims(static_cast<int64_t>(dataType == onnx::TensorProto::FLOAT ? floats.size() : ints.size()));
-    for (int64_t v : ints)
-      t->add_int64_data(v);
-    for (float v : floats)
-      t->add_float_data(v);
-    return t->name();
-  };
-  auto rank = lookup.shape(node.input(0), /*rankOnly=*/true);
-  switch (p.kind) {
-  case Pending::SplitSizes: {
-    auto shape = lookup.shape(node.input(0), /*rankOnly=*/true);
-    const auto *axisAttr = findAttr(node, "axis");
-    int64_t axis = axisAttr ? axisAttr->i() : 0, outputs = node.output_size();
-    if (!shape || outputs < 1)
-      return false;
-    int64_t r = static_cast<int64_t>(shape->size());
-    axis = axis < 0 ? axis + r : axis;
-    if (axis < 0 || axis >= r || (*shape)[axis] < 0)
-      return false;
-    int64_t extent = (*shape)[axis], part = (extent + outputs - 1) / outputs;
-    if (extent % outputs == 0 || extent - part * (outputs - 1) < 0)
-      return false; // equal parts (what the legacy node says already), or a split the converter refuses
-    std::vector<int64_t> sizes(outputs - 1, part);
-    sizes.push_back(extent - part * (outputs - 1));
-    std::string name = addInitializer(node.output(0) + "_split", onnx::TensorProto::INT64, sizes, {});
-    if (node.input_size() < 2)
-      node.add_input(name);
-    else
-      node.set_input(1, name);
-    return true;
-  }
-  case Pending::PadAxes: {
-    auto pads = hasInput(*original, 1) ? lookup.constant(original->input(1)) : std::nullopt;
-    auto axes = lookup.constant(original->input(3));
-    if (!rank || !pads || !axes)
-      return false;
-    int64_t r = static_cast<int64_t>(rank->size());
-    std::vector<int64_t> p = intsOf(*pads), a = intsOf(*axes), full(2 * r, 0);
-    if (p.size() != 2 * a.size())
-      return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-      int64_t axis = a[i] < 0 ? a[i] + r : a[i];
-      if (axis < 0 || axis >= r)
-        return false;
-      full[axis] = p[i];
-      full[axis + r] = p[i + a.size()];
-    }
-    node.set_input(1, addInitializer(node.output(0) + "_pads", onnx::TensorProto::INT64, full, {}));
-    return true;
-  }
-  case Pending::ResizeAxes: {
-    const auto *axesAttr = findAttr(*original, "axes");
-    auto shape = lookup.shape(node.input(0), /*rankOnly=*/false);
-    if (!axesAttr || !shape)
-      return false;
-    int64_t r = static_cast<int64_t>(shape->size());
-    std::vector<int64_t> axes;
-    for (int64_t a : axesAttr->ints()) {
-      int64_t axis = a < 0 ? a + r : a;
-      if (axis < 0 || axis >= r)
-        return false;
-      axes.push_back(axis);
-    }
-    bool made = false;
-    if (hasInput(*original, 2)) // scales: 1 on the other axes
-      if (auto scales = lookup.constant(original->input(2));
-          scales && scales->numElements() == static_cast<int64_t>(axes.size())) {
-        std::vector<float> full(r, 1.0f);
-        for (size_t i = 0; i < axes.size(); ++i)
-          full[axes[i]] = static_cast<float>(tx8::ref::elementAsDouble(*scales, static_cast<int64_t>(i)));
-        node.set_input(2, addInitializer(node.output(0) + "_scales", onnx::TensorProto::FLOAT, {}, full));
-        made = true;
-      }
-    if (hasInput(*original, 3)) // sizes: the input's extents on the other axes
-      if (auto sizes = lookup.constant(original->input(3));
-          sizes && sizes->numElements() == static_cast<int64_t>(axes.size())) {
-        std::vector<int64_t> full = *shape, given = intsOf(*sizes);
-        for (size_t i = 0; i < axes.size(); ++i)
-          full[axes[i]] = given[i];
-        node.set_input(3, addInitializer(node.output(0) + "_sizes", onnx::TensorProto::INT64, full, {}));
-        made = true;
-      }
-    return made;
-  }
-  }
-  return false;
 }
 
 void LegacyView::leave() {
@@ -455,11 +262,10 @@ void LegacyView::leave() {
     return;
   entered = false;
   onnx::GraphProto &graph = *model.mutable_graph();
-  for (auto &[index, node] : savedNodes)
-    graph.mutable_node(index)->Swap(&node);
+  for (auto &saved : savedNodes)
+    if (!saved.swapped)
+      graph.mutable_node(saved.index)->Swap(&saved.node);
   savedNodes.clear();
-  for (; addedInitializers > 0; --addedInitializers)
-    graph.mutable_initializer()->RemoveLast();
   for (auto [index, version] : savedOpsets)
     model.mutable_opset_import(index)->set_version(version);
   for (auto [at, version] : savedFunctionOpsets)
@@ -467,5 +273,4 @@ void LegacyView::leave() {
   savedOpsets.clear();
   savedFunctionOpsets.clear();
   model.set_ir_version(savedIrVersion);
-  pending.clear();
 }

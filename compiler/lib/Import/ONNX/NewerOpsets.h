@@ -8,12 +8,12 @@
 //  - each node whose operator changed in opsets 18-21 (a table of every change) either kept (the change only
 //    adds element types, which the importer refuses itself, or attribute values the converter checks),
 //    rewritten in place to an opset-17 form with the same output types (Reduce* with axes as an input ->
-//    ReduceSum-13, Split's num_outputs -> equal parts or explicit sizes, Pad's and Resize's axes -> full-rank
-//    operands, Cast's saturate dropped, AveragePool-19 with dilations -> MaxPool-12, Mish/Gelu -> Identity), or
+//    ReduceSum-13, Cast's saturate dropped, AveragePool-19 with dilations -> MaxPool-12, Mish/Gelu -> Identity;
+//    for the checker only: Split without num_outputs, Pad without its axes input, Resize without axes), or
 //    refused (an operator the importer has no lowering for: one problem naming the node);
+//  - Split, Pad and Resize get their own nodes back for shape inference, whose functions for them are wrapped to
+//    infer the new forms (num_outputs, an axes operand: ShapeInference.cpp);
 //  - after shape inference the nodes, opsets and ir_version are put back; the inferred types stay.
-// Rewrites that need an input's shape (an axes operand, num_outputs that does not divide the extent) are made
-// between inference passes, once ONNX has inferred it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TX8_LIB_IMPORT_ONNX_NEWEROPSETS_H
@@ -45,29 +45,28 @@ public:
   bool needed() const;
   /// Rewrites the model in place into its legacy view; a problem for each node the importer cannot lower.
   void enter(const NodeLabeler &label, Findings &findings);
-  /// After an inference pass (the model holds its value_info): the rewrites that needed input types and have
-  /// them now. True when one was made (another inference pass is due).
-  bool refine();
+  /// After the checker: the nodes whose new form ONNX's (wrapped) inference functions take (Split, Pad, Resize)
+  /// are the model's own again.
+  void forInference();
   /// Restores the model's own nodes, opsets and ir_version (the types inference wrote stay). Idempotent.
   void leave();
 
 private:
-  struct Pending {
-    int node;
-    enum Kind { SplitSizes, PadAxes, ResizeAxes } kind;
-  };
   void rewriteNodes(int64_t opset, const NodeLabeler &label, Findings &findings);
-  bool refineNode(const Pending &p);
-  std::string freshName(const std::string &base);
+
+  struct SavedNode {
+    int index;           ///< in the graph
+    onnx::NodeProto node; ///< the model's own (while the graph holds the legacy one)
+    bool inferOriginal;  ///< forInference puts it back
+    bool swapped;        ///< it is back in the graph
+  };
 
   onnx::ModelProto &model;
   bool entered = false;
   int64_t savedIrVersion = 0;
-  std::vector<std::pair<int, int64_t>> savedOpsets;                 // model opset_import index -> version
+  std::vector<std::pair<int, int64_t>> savedOpsets;                         // opset_import index -> version
   std::vector<std::pair<std::pair<int, int>, int64_t>> savedFunctionOpsets; // (function, index) -> version
-  std::vector<std::pair<int, onnx::NodeProto>> savedNodes;          // node index -> the model's own node
-  int addedInitializers = 0;
-  std::vector<Pending> pending;
+  std::vector<SavedNode> savedNodes;
 };
 
 } // namespace tx8be::onnx_import

@@ -264,19 +264,10 @@ LogicalResult GraphImporter::checkAndInferShapes(const ONNXImportOptions &option
     if (!rejected.empty())
       return fail("the ONNX checker rejects the model: " + rejected);
   }
-  // Inference; again after each rewrite of the legacy view that needed the types it inferred (each pass starts
-  // from the types the model declares).
-  google::protobuf::RepeatedPtrField<onnx::ValueInfoProto> declaredValues = model.graph().value_info(),
-                                                          declaredOutputs = model.graph().output();
+  legacy.forInference();
   std::string why;
-  for (int pass = 0;; ++pass) {
-    if (!(options.isolateShapeInference ? inferShapesIsolated(model, why) : inferShapes(model, why)))
-      return fail(oneLine(why));
-    if (pass == 4 || !legacy.refine())
-      break;
-    *model.mutable_graph()->mutable_value_info() = declaredValues;
-    *model.mutable_graph()->mutable_output() = declaredOutputs;
-  }
+  if (!(options.isolateShapeInference ? inferShapesIsolated(model, why) : inferShapes(model, why)))
+    return fail(oneLine(why));
   legacy.leave();
   const auto &g = model.graph();
   for (const auto &list : {&g.input(), &g.value_info(), &g.output()})

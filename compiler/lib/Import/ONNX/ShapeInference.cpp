@@ -14,14 +14,17 @@
 #include <onnx/shape_inference/implementation.h>
 
 #include <cerrno>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 using namespace tx8be::onnx_import;
 
@@ -85,6 +88,191 @@ void checkConvPoolNode(onnx::InferenceContext &ctx, int weightInput) {
     fail_shape_inference("attribute pads has ", attr->ints_size(), " values for ", spatial, " spatial dimensions");
 }
 
+//===----------------------------------------------------------------------===//
+// Opset-18 forms (NewerOpsets.h)
+//===----------------------------------------------------------------------===//
+//
+// The linked ONNX knows Pad, Split and Resize as of opset 13; a model of opsets 18-21 is inferred with the new
+// forms of their nodes kept (the legacy view shows the checker an opset-13 form). The inference functions of
+// those schemas are wrapped: a node in a new form (Pad's axes input #3, Split's num_outputs, Resize's axes) is
+// inferred here, as the newer ONNX does; any other node by the library. An operand that is not a constant leaves
+// the extents it decides unknown (the rank is still set).
+
+/// The integer values of a constant operand (INT64 or INT32), or nullopt.
+std::optional<std::vector<int64_t>> intData(const onnx::TensorProto *t) {
+  if (!t || t->data_location() == onnx::TensorProto::EXTERNAL)
+    return std::nullopt;
+  std::vector<int64_t> v;
+  if (t->data_type() == onnx::TensorProto::INT64) {
+    if (t->has_raw_data()) {
+      if (t->raw_data().size() % 8)
+        return std::nullopt;
+      v.resize(t->raw_data().size() / 8);
+      std::memcpy(v.data(), t->raw_data().data(), t->raw_data().size());
+    } else {
+      v.assign(t->int64_data().begin(), t->int64_data().end());
+    }
+  } else if (t->data_type() == onnx::TensorProto::INT32) {
+    if (t->has_raw_data()) {
+      if (t->raw_data().size() % 4)
+        return std::nullopt;
+      std::vector<int32_t> w(t->raw_data().size() / 4);
+      std::memcpy(w.data(), t->raw_data().data(), t->raw_data().size());
+      v.assign(w.begin(), w.end());
+    } else {
+      v.assign(t->int32_data().begin(), t->int32_data().end());
+    }
+  } else {
+    return std::nullopt;
+  }
+  return v;
+}
+
+/// The values of a FLOAT constant operand, or nullopt.
+std::optional<std::vector<float>> floatData(const onnx::TensorProto *t) {
+  if (!t || t->data_type() != onnx::TensorProto::FLOAT || t->data_location() == onnx::TensorProto::EXTERNAL)
+    return std::nullopt;
+  if (!t->has_raw_data())
+    return std::vector<float>(t->float_data().begin(), t->float_data().end());
+  if (t->raw_data().size() % 4)
+    return std::nullopt;
+  std::vector<float> v(t->raw_data().size() / 4);
+  std::memcpy(v.data(), t->raw_data().data(), t->raw_data().size());
+  return v;
+}
+
+bool givenInput(onnx::InferenceContext &ctx, size_t i) { return i < ctx.getNumInputs() && ctx.getInputType(i); }
+
+/// Extents past this are a malformed model (they would overflow the sums below).
+constexpr int64_t kMaxExtent = int64_t{1} << 40;
+
+/// Output 0 with input 0's element type and `rank` dims; returns its shape to fill.
+onnx::TensorShapeProto &outputLikeInput(onnx::InferenceContext &ctx, size_t output, int rank) {
+  propagateElemTypeFromInputToOutput(ctx, 0, output);
+  onnx::TensorShapeProto &shape = *ctx.getOutputType(output)->mutable_tensor_type()->mutable_shape();
+  shape.clear_dim();
+  for (int k = 0; k < rank; ++k)
+    shape.add_dim();
+  return shape;
+}
+
+/// Normalised axes, or a failure of the node's inference.
+std::vector<int64_t> normalizedAxes(const std::vector<int64_t> &axes, int rank) {
+  std::vector<int64_t> out;
+  for (int64_t a : axes) {
+    if (a < -rank || a >= rank)
+      fail_shape_inference("axis ", a, " is out of range for rank ", rank);
+    out.push_back(a < 0 ? a + rank : a);
+  }
+  return out;
+}
+
+/// Pad-18: pads for the axes of input #3 only.
+void inferPadWithAxes(onnx::InferenceContext &ctx) {
+  if (!hasInputShape(ctx, 0)) {
+    propagateElemTypeFromInputToOutput(ctx, 0, 0);
+    return;
+  }
+  const onnx::TensorShapeProto in = getInputShape(ctx, 0);
+  onnx::TensorShapeProto &out = outputLikeInput(ctx, 0, in.dim_size());
+  auto pads = intData(ctx.getInputData(1)), axesData = intData(ctx.getInputData(3));
+  if (!pads || !axesData)
+    return;
+  std::vector<int64_t> axes = normalizedAxes(*axesData, in.dim_size());
+  if (pads->size() != 2 * axes.size())
+    fail_shape_inference("pads has ", pads->size(), " values for ", axes.size(), " axes");
+  std::vector<int64_t> add(in.dim_size(), 0);
+  for (size_t i = 0; i < axes.size(); ++i) {
+    int64_t b = (*pads)[i], e = (*pads)[i + axes.size()];
+    if (std::abs(b) > kMaxExtent || std::abs(e) > kMaxExtent)
+      fail_shape_inference("a pad is larger than 2^40");
+    add[axes[i]] += b + e;
+  }
+  for (int k = 0; k < in.dim_size(); ++k)
+    if (in.dim(k).has_dim_value() && in.dim(k).dim_value() <= kMaxExtent) {
+      int64_t v = in.dim(k).dim_value() + add[k];
+      if (v < 0)
+        fail_shape_inference("dim ", k, " would have the negative extent ", v);
+      out.mutable_dim(k)->set_dim_value(v);
+    }
+}
+
+/// Split-18 with num_outputs (no split input): equal parts, the last one smaller if they do not divide.
+void inferSplitNumOutputs(onnx::InferenceContext &ctx) {
+  size_t outputs = ctx.getNumOutputs();
+  for (size_t i = 0; i < outputs; ++i)
+    propagateElemTypeFromInputToOutput(ctx, 0, i);
+  if (!hasInputShape(ctx, 0) || outputs == 0)
+    return;
+  const onnx::TensorShapeProto in = getInputShape(ctx, 0);
+  int64_t axis = normalizedAxes({onnx::getAttribute(ctx, "axis", 0)}, in.dim_size())[0];
+  if (onnx::getAttribute(ctx, "num_outputs", 0) != static_cast<int64_t>(outputs))
+    fail_shape_inference("num_outputs is not the number of outputs");
+  const auto &d = in.dim(static_cast<int>(axis));
+  bool known = d.has_dim_value() && d.dim_value() >= 0 && d.dim_value() <= kMaxExtent;
+  int64_t extent = known ? d.dim_value() : 0, n = static_cast<int64_t>(outputs), part = (extent + n - 1) / n;
+  if (known && extent - part * (n - 1) < 0)
+    fail_shape_inference("an extent of ", extent, " does not split into ", n, " parts");
+  for (size_t i = 0; i < outputs; ++i) {
+    onnx::TensorShapeProto &out = *ctx.getOutputType(i)->mutable_tensor_type()->mutable_shape();
+    out = in;
+    if (known)
+      out.mutable_dim(static_cast<int>(axis))->set_dim_value(i + 1 < outputs ? part : extent - part * (n - 1));
+    else
+      out.mutable_dim(static_cast<int>(axis))->Clear();
+  }
+}
+
+/// Resize-18 with axes: scales or sizes for those axes only (the others keep their extent).
+void inferResizeWithAxes(onnx::InferenceContext &ctx) {
+  if (!hasInputShape(ctx, 0)) {
+    propagateElemTypeFromInputToOutput(ctx, 0, 0);
+    return;
+  }
+  const onnx::TensorShapeProto in = getInputShape(ctx, 0);
+  onnx::TensorShapeProto &out = outputLikeInput(ctx, 0, in.dim_size());
+  const onnx::AttributeProto *axesAttr = ctx.getAttribute("axes");
+  std::vector<int64_t> axes = normalizedAxes({axesAttr->ints().begin(), axesAttr->ints().end()}, in.dim_size());
+  std::vector<bool> resized(in.dim_size(), false);
+  for (int64_t a : axes)
+    resized[a] = true;
+  for (int k = 0; k < in.dim_size(); ++k)
+    if (!resized[k])
+      *out.mutable_dim(k) = in.dim(k);
+  auto sizes = givenInput(ctx, 3) ? intData(ctx.getInputData(3)) : std::nullopt;
+  auto scales = givenInput(ctx, 2) ? floatData(ctx.getInputData(2)) : std::nullopt;
+  if (sizes && !sizes->empty()) {
+    if (sizes->size() != axes.size())
+      fail_shape_inference("sizes has ", sizes->size(), " values for ", axes.size(), " axes");
+    for (size_t i = 0; i < axes.size(); ++i)
+      if ((*sizes)[i] >= 0 && (*sizes)[i] <= kMaxExtent)
+        out.mutable_dim(static_cast<int>(axes[i]))->set_dim_value((*sizes)[i]);
+  } else if (scales && !scales->empty()) {
+    if (scales->size() != axes.size())
+      fail_shape_inference("scales has ", scales->size(), " values for ", axes.size(), " axes");
+    for (size_t i = 0; i < axes.size(); ++i) {
+      const auto &d = in.dim(static_cast<int>(axes[i]));
+      float product = static_cast<float>(d.dim_value()) * (*scales)[i]; // as ONNX: in float
+      if (d.has_dim_value() && std::isfinite(product) && product >= 0 && product < 0x1p40f)
+        out.mutable_dim(static_cast<int>(axes[i]))->set_dim_value(static_cast<int64_t>(std::floor(product)));
+    }
+  }
+}
+
+/// Wraps the inference function of every schema of `op`: `isNewForm(ctx)` nodes go to `infer`.
+void wrapInference(const char *op, bool (*isNewForm)(onnx::InferenceContext &), void (*infer)(onnx::InferenceContext &),
+                   std::set<const onnx::OpSchema *> &wrapped) {
+  int newest = onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map().at("").second;
+  for (int version = 1; version <= newest; ++version) {
+    const onnx::OpSchema *schema = onnx::OpSchemaRegistry::Schema(op, version, "");
+    if (!schema || !wrapped.insert(schema).second || !schema->has_type_and_shape_inference_function())
+      continue;
+    onnx::InferenceFunction original = schema->GetTypeAndShapeInferenceFunction();
+    const_cast<onnx::OpSchema *>(schema)->TypeAndShapeInferenceFunction(
+        [original, isNewForm, infer](onnx::InferenceContext &ctx) { isNewForm(ctx) ? infer(ctx) : original(ctx); });
+  }
+}
+
 void installGuards() {
   int newest = onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map().at("").second;
   std::set<const onnx::OpSchema *> guarded;
@@ -104,6 +292,15 @@ void installGuards() {
       });
     }
   }
+  std::set<const onnx::OpSchema *> wrapped;
+  wrapInference(
+      "Pad", [](onnx::InferenceContext &ctx) { return givenInput(ctx, 3); }, inferPadWithAxes, wrapped);
+  wrapInference(
+      "Split", [](onnx::InferenceContext &ctx) { return ctx.getAttribute("num_outputs") != nullptr && !givenInput(ctx, 1); },
+      inferSplitNumOutputs, wrapped);
+  wrapInference(
+      "Resize", [](onnx::InferenceContext &ctx) { return ctx.getAttribute("axes") != nullptr; }, inferResizeWithAxes,
+      wrapped);
 }
 
 //===----------------------------------------------------------------------===//
