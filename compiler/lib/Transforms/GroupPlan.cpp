@@ -86,8 +86,9 @@ SmallVector<int64_t, 6> tx8be::splittableDims(Operation *op) {
       .Case<SoftmaxOp, LogSoftmaxOp>([&](auto sm) { allBut(normalizeAxis(sm.getAxis(), rank)); })
       // Concat: every dim but the axis (each input's box is the output's there).
       .Case<ConcatOp>([&](ConcatOp concat) { allBut(normalizeAxis(concat.getAxis(), rank)); })
-      // Layout changes and transposes: any dim (the input box is the output box, permuted).
-      .Case<ChannelNormOp, TransposeOp>([&](auto) { allBut(-1); })
+      // Layout changes, transposes and broadcasts: any dim (the input box is the output box, permuted, or
+      // extent 1 where it broadcasts).
+      .Case<ChannelNormOp, TransposeOp, ExpandOp>([&](auto) { allBut(-1); })
       // Reductions: the dims they keep (a kept extent-1 dim of keepdims stands for a whole reduction).
       .Case<ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp>([&](auto reduce) {
         SmallVector<bool, 6> reduced =
