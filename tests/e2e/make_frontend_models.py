@@ -9,41 +9,19 @@ from numpy (float64, rounded to float32) following the ONNX operator docs, not f
 Usage: make_frontend_models.py OUT_DIR  (one subdirectory per model; their names are printed)
 """
 import math
-import os
 import sys
 
 import numpy as np
-import onnx
-from onnx import TensorProto, helper, numpy_helper
+from onnx import TensorProto, helper
+
+from onnx_testdir import write_test
 
 rng = np.random.RandomState(67)
 out = sys.argv[1]
-ELEMENT = {np.dtype(np.float32): TensorProto.FLOAT, np.dtype(np.int64): TensorProto.INT64}
 
 
 def write(name, nodes, inputs, outputs, opset, ir=8, initializers=(), symbolic=None):
-    """inputs / outputs: (name, numpy array) in order, the outputs the expected values; symbolic: {input or
-    output name: {dim: symbol}}. The ONNX 1.12 checker runs on the models it knows (IR <= 8, opset <= 17)."""
-    symbolic = symbolic or {}
-
-    def info(n, v):
-        shape = [symbolic.get(n, {}).get(k, d) for k, d in enumerate(v.shape)]
-        return helper.make_tensor_value_info(n, ELEMENT[v.dtype], shape)
-
-    graph = helper.make_graph(nodes, name, [info(n, v) for n, v in inputs], [info(n, v) for n, v in outputs],
-                              initializer=[numpy_helper.from_array(v, n) for n, v in initializers])
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)], producer_name="tx8-aot tests")
-    model.ir_version = ir
-    if ir <= 8 and opset <= 17:
-        onnx.checker.check_model(model)
-    d = os.path.join(out, name)
-    os.makedirs(os.path.join(d, "test_data_set_0"), exist_ok=True)
-    onnx.save(model, os.path.join(d, "model.onnx"))
-    for kind, tensors in (("input", inputs), ("output", outputs)):
-        for k, (n, v) in enumerate(tensors):
-            with open(os.path.join(d, "test_data_set_0", "%s_%d.pb" % (kind, k)), "wb") as fh:
-                fh.write(numpy_helper.from_array(v, n).SerializeToString())
-    print(name)
+    write_test(out, name, nodes, inputs, outputs, opset, initializers=initializers, ir=ir, symbolic=symbolic)
 
 
 def f32(x):
