@@ -44,6 +44,21 @@ typedef enum tx8_mem_region {
  * TX8_CYCLES_INVALID without touching memory. */
 uint64_t tx8_hal_execute(const void *instr);
 
+/* ---- asynchronous issue: per-engine timelines ----
+ * Each tile's engines (CT, NE, RDMA, WDMA, TDMA, DTE) run concurrently, each one its own instructions in issue
+ * order, the way the tile's kernel core drives them. tx8_hal_issue queues an instruction on its engine and returns
+ * at once with a token; the instruction starts when its engine is free, the kernel core has issued it and every
+ * token in deps has completed, and it occupies its engine for its cycles (DMA and DTE transfers share DDR and NoC
+ * bandwidth with every other transfer in flight, see cmodel/README.md). tx8_hal_wait holds the kernel core until
+ * the token's instruction has completed. tx8_hal_execute is issue + wait.
+ * The model executes an instruction's data movement when it is issued, in program order; so that a missing wait
+ * cannot hide behind that, an instruction that starts while an unfinished earlier one of the same tile writes
+ * memory it touches (or touches memory it writes) is a fault naming both. Tokens are per tile; 0 means none. */
+typedef uint64_t tx8_token;
+tx8_token tx8_hal_issue(const void *instr, const tx8_token *deps, uint32_t ndeps); /* 0 after a fault */
+uint64_t tx8_hal_wait(tx8_token token); /* the current tile's cycles once the token's instruction is done */
+uint64_t tx8_hal_wait_all(void);        /* ... once every instruction it issued is done */
+
 /* ---- faults ----
  * A fault is what hardware would raise as an exception: a bad address, an ill-formed instruction, an op given
  * parameters it cannot handle. The default handler prints "tx8 fault: <message>" on the console and exits with
