@@ -28,6 +28,6 @@ const char *tx8_ct_opcode_name(uint32_t op) {
         "log", "erf", "gelu_erf", "softplus", "softsign", "elu", "celu", "selu", "thresholded_relu", "shrink",
         "hard_swish", "mish", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh",
         "floor", "ceil", "round", "sign",
-        "pow", "mod", "fmod"};
+        "pow", "mod", "fmod", "fma"};
     return op < CT_OP_COUNT ? names[op] : "invalid";
 }

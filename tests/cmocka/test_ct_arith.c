@@ -5,7 +5,10 @@
  * format: bit for bit against cm_pow rounded once, within an ulp of libm's pow, C99 special values. Integers (int8,
  * int32): every ARITH op (mod and fmod included) in every form against an int64 reference with saturation, and the
  * named edge cases (INT_MIN / -1, x / 0, saturating products and powers); mod / fmod of floats bit for bit against
- * libm's fmod, with the signs of zero results.
+ * libm's fmod, with the signs of zero results. fma (dst = src0 * src1 + src2 rounded once) in every form, in fp32,
+ * fp16, bf16 and with fp32 coefficients for fp16 / bf16 / tf32 data, every rounding mode, in place: bit for bit
+ * against an exact integer reference (ref_fma), within one rounding of libm's fma, equal to libm's fmaf for fp32
+ * round-to-nearest-even; hand-worked cases a sum rounded to double first would get wrong.
  */
 #include "ct_test_common.h"
 
@@ -665,6 +668,384 @@ static void float_mod_fmod(void **state) {
     free(a), free(b), free(bits);
 }
 
+/* ---- fma: dst = src0 * m + a rounded once, bit for bit against an exact integer reference; libm's fma / fmaf as
+ * a cross-check (fmaf is the correctly rounded fp32 fma under round-to-nearest-even) ---- */
+
+typedef struct fma_fmts {
+    Data_Format coef, data; /* src_fmt (src1, src2), dst_fmt (src0, dst) */
+} fma_fmts;
+static const fma_fmts kFmaFmts[6] = {{Fmt_FP32, Fmt_FP32}, {Fmt_FP16, Fmt_FP16}, {Fmt_BF16, Fmt_BF16},
+                                     {Fmt_FP32, Fmt_FP16}, {Fmt_FP32, Fmt_BF16}, {Fmt_FP32, Fmt_TF32}};
+
+/* Significand bits and normal exponent range of a float format. */
+static void fma_geom(Data_Format f, int *p, int *emin, int *emax) {
+    *p = f == Fmt_FP32 ? 24 : f == Fmt_BF16 ? 8 : 11; /* fp16 and tf32: 11 */
+    *emin = f == Fmt_FP16 ? -14 : -126;
+    *emax = f == Fmt_FP16 ? 15 : 127;
+}
+
+/* A finite non-zero v as mant * 2^exp with mant an odd integer (at most 53 bits). */
+static void fma_split(double v, int64_t *mant, int *exp) {
+    int e;
+    const double f = frexp(v, &e);
+    int64_t m = (int64_t)ldexp(f, 53);
+    e -= 53;
+    while (m % 2 == 0) m /= 2, ++e;
+    *mant = m, *exp = e;
+}
+
+/* x * m + a rounded once to fmt with rnd (the value of an fmt element), by integer arithmetic: the product of the
+ * odd significands is exact in 128 bits, the addend is aligned to it exactly when their exponents are < 78 apart,
+ * else it only matters as a sticky unit 2^30 below the larger term (far below any rounding boundary of a <= 24-bit
+ * format). Special values (inf / NaN operands) follow IEEE arithmetic, which double reproduces exactly. */
+static double ref_fma(double x, double m, double a, Data_Format fmt, RND_MODE rnd) {
+    if (!isfinite(x) || !isfinite(m) || !isfinite(a)) return x * m + a;
+    const int prod_neg = (signbit(x) != 0) != (signbit(m) != 0);
+    __int128 n = 0;
+    int e = 0;
+    if (x == 0.0 || m == 0.0) {
+        if (a == 0.0) /* -0 only for -0 + -0, or under RND_NEG_INF (IEEE 754 6.3) */
+            return (prod_neg && signbit(a)) || (rnd == RND_NEG_INF && (prod_neg || signbit(a))) ? -0.0 : 0.0;
+        int64_t ma;
+        fma_split(a, &ma, &e);
+        n = ma;
+    } else {
+        int64_t mx, mm;
+        int ex, em;
+        fma_split(x, &mx, &ex);
+        fma_split(m, &mm, &em);
+        __int128 p = (__int128)mx * mm;
+        const int ep = ex + em;
+        if (a == 0.0) {
+            n = p, e = ep;
+        } else {
+            int64_t ma;
+            int ea;
+            fma_split(a, &ma, &ea);
+            __int128 hi = p, lo = ma;
+            int eh = ep, el = ea;
+            if (ea > ep) hi = ma, lo = p, eh = ea, el = ep;
+            const int d = eh - el; /* |hi|, |lo| < 2^48 */
+            if (d < 78) n = hi * ((__int128)1 << d) + lo, e = el;
+            else n = hi * ((__int128)1 << 30) + (lo > 0 ? 1 : -1), e = eh - 30;
+        }
+        if (n == 0) return rnd == RND_NEG_INF ? -0.0 : 0.0; /* exact cancellation */
+    }
+    const int neg = n < 0;
+    unsigned __int128 mag = neg ? (unsigned __int128)(-n) : (unsigned __int128)n;
+    int len = 0;
+    for (unsigned __int128 t = mag; t; t >>= 1) ++len;
+    int p, emin, emax;
+    fma_geom(fmt, &p, &emin, &emax);
+    int q = e + len - p; /* exponent of the result's last significand bit */
+    if (q < emin - p + 1) q = emin - p + 1;
+    double val;
+    if (q <= e) {
+        val = ldexp((double)mag, e); /* exact: at most p bits */
+    } else {
+        const int sh = q - e;
+        unsigned __int128 quo = 0;
+        int above_half, at_half;
+        const int inexact = sh >= 127 ? 1 : (mag & (((unsigned __int128)1 << sh) - 1)) != 0;
+        if (sh >= 127) { /* mag < 2^126: below half of the last place */
+            above_half = at_half = 0;
+        } else {
+            quo = mag >> sh;
+            const unsigned __int128 rem = mag & (((unsigned __int128)1 << sh) - 1), half = (unsigned __int128)1 << (sh - 1);
+            above_half = rem > half, at_half = rem == half;
+        }
+        const int up = rnd == RND_NEAREST_EVEN   ? above_half || (at_half && (quo & 1))
+                       : rnd == RND_NEAREST_AWAY ? above_half || at_half
+                       : rnd == RND_POS_INF      ? inexact && !neg
+                       : rnd == RND_NEG_INF      ? inexact && neg
+                                                 : 0;
+        val = ldexp((double)(quo + (unsigned)up), q);
+    }
+    const double maxv = ldexp(ldexp(1.0, p) - 1.0, emax - p + 1);
+    if (val > maxv) {
+        const int to_inf = rnd == RND_NEAREST_EVEN || rnd == RND_NEAREST_AWAY || (rnd == RND_POS_INF && !neg) ||
+                           (rnd == RND_NEG_INF && neg);
+        val = to_inf ? INFINITY : maxv;
+    }
+    return neg ? -val : val;
+}
+
+/* Device bits against the reference: equal bits, or both NaN. */
+static void fma_check_bits(const uint32_t *bits, const double *x, const double *m, const double *a, size_t n,
+                           Data_Format fmt, RND_MODE rnd, const char *what) {
+    for (size_t i = 0; i < n; ++i) {
+        const double want = ref_fma(x[i], m[i], a[i], fmt, rnd);
+        const uint32_t wb = cm_round_to_format(want, fmt, RND_NEAREST_EVEN); /* exact: an element value */
+        const double got = cm_format_to_double(bits[i], fmt);
+        if (isnan(want) ? !isnan(got) : bits[i] != wb) {
+            print_error("%s: element %zu: fma(%.17g, %.17g, %.17g): got %.17g (0x%x), want %.17g (0x%x)\n", what, i,
+                        x[i], m[i], a[i], got, bits[i], want, wb);
+            fail();
+        }
+    }
+}
+
+/* Runs one fp32 V_V fma of n elements under every rounding mode against the expected values per mode. */
+static void fma_fixed_fp32(const double *x, const double *m, const double *a, const double (*want)[RND_COUNT],
+                           size_t n) {
+    tx8_test_spm_store(SPM_A, Fmt_FP32, x, n);
+    tx8_test_spm_store(SPM_B, Fmt_FP32, m, n);
+    tx8_test_spm_store(SPM_C, Fmt_FP32, a, n);
+    for (int r = 0; r < RND_COUNT; ++r) {
+        CT_Param p;
+        CGRATensor_ArithOp_V_V_fma(&p, SPM_A, SPM_B, SPM_C, SPM_D, (uint32_t)n, (RND_MODE)r, Fmt_FP32, Fmt_FP32);
+        assert_int_equal(p.ctrl.opcode, CT_OP_FMA);
+        assert_int_equal(TsmExecute(&p), ct_expected_cycles(n, 32, 0)); /* one pass, like add / mul */
+        uint32_t bits[16];
+        ct_load_bits(SPM_D, Fmt_FP32, bits, n);
+        for (size_t i = 0; i < n; ++i) {
+            const uint32_t wb = cm_round_to_format(want[i][r], Fmt_FP32, RND_NEAREST_EVEN);
+            if (bits[i] != wb && !(isnan(want[i][r]) && isnan(ct_bits_float(bits[i])))) {
+                print_error("fma fixed %zu (%s): fma(%.17g, %.17g, %.17g): got 0x%08x, want %.17g (0x%08x)\n", i,
+                            tx8_rnd_name((RND_MODE)r), x[i], m[i], a[i], bits[i], want[i][r], wb);
+                fail();
+            }
+        }
+        /* the reference agrees with the hand-worked values */
+        for (size_t i = 0; i < n; ++i) {
+            const double w = ref_fma(x[i], m[i], a[i], Fmt_FP32, (RND_MODE)r);
+            assert_true(isnan(w) ? isnan(want[i][r]) : w == want[i][r] && !signbit(w) == !signbit(want[i][r]));
+        }
+        if (r == RND_NEAREST_EVEN) /* libm's fmaf rounds once too */
+            for (size_t i = 0; i < n; ++i) {
+                const float f = fmaf((float)x[i], (float)m[i], (float)a[i]);
+                assert_true(isnan(f) ? isnan(want[i][r]) : ct_float_bits(f) == bits[i]);
+            }
+    }
+}
+
+static void fma_fixed_cases(void **state) {
+    (void)state;
+    assert_string_equal(tx8_ct_opcode_name(CT_OP_FMA), "fma");
+    const double u12 = 0x1p-12, inf = INFINITY, nan = NAN;
+    /* RNE, ZERO, POS_INF, NEG_INF, NEAREST_AWAY (RND_MODE order) */
+    const double x[] = {1 + u12, 1 + u12, 1 + 0x1p-23, 0x1p127, 1, -0.0, 0.0, 0.0, inf, inf, 1, 3, -2};
+    const double m[] = {1 + u12, 1 + 3 * u12, 1 + 0x1p-23, 2, -1, 1, 1, 1, 0, 1, 1, 0.5, 0.25};
+    const double a[] = {0x1p-80, -0x1p-80, -(1 + 0x1p-22), -0x1p127, 1, -0.0, -0.0, 0.0, 1, -inf, inf, 0.25, 0.5};
+    const double lo = 1 + 0x1p-11, hi = 1 + 0x1p-11 + 0x1p-23; /* case 0: just above their midpoint */
+    const double lo1 = 1 + 0x1p-10 + 0x1p-23, hi1 = 1 + 0x1p-10 + 0x1p-22; /* case 1: just below theirs */
+    const double want[][RND_COUNT] = {
+        {hi, lo, hi, lo, hi},   /* a sum rounded to double first would sit on the midpoint and tie to lo */
+        {lo1, lo1, hi1, lo1, lo1}, /* ... and tie to hi1 here (the even one) */
+        {0x1p-46, 0x1p-46, 0x1p-46, 0x1p-46, 0x1p-46}, /* the product is not rounded (mul then add gives 0) */
+        {0x1p127, 0x1p127, 0x1p127, 0x1p127, 0x1p127}, /* the product 2^128 overflows fp32 but not the fma */
+        {0.0, 0.0, 0.0, -0.0, 0.0},                     /* exact cancellation: -0 only under RND_NEG_INF */
+        {-0.0, -0.0, -0.0, -0.0, -0.0},                 /* -0 * 1 + -0 */
+        {0.0, 0.0, 0.0, -0.0, 0.0},                     /* +0 + -0 */
+        {0.0, 0.0, 0.0, 0.0, 0.0},                      /* +0 + +0 */
+        {nan, nan, nan, nan, nan},                      /* inf * 0 */
+        {nan, nan, nan, nan, nan},                      /* inf - inf */
+        {inf, inf, inf, inf, inf},
+        {1.75, 1.75, 1.75, 1.75, 1.75},
+        {0.0, 0.0, 0.0, -0.0, 0.0},                     /* -0.5 + 0.5 */
+    };
+    fma_fixed_fp32(x, m, a, want, sizeof x / sizeof x[0]);
+
+    /* fp16 data, fp32 unit vectors (VuV): the coefficients are not rounded to fp16; the seed's 8 x 4 example */
+    const double src[8] = {1, 2, 3, 4, 5, 6, 7, 8}, mul[4] = {1 + 0x1p-20, 20, 30, 40}, add[4] = {-1, 0.5, -0.25, 1};
+    double got[8];
+    tx8_test_spm_store(SPM_A, Fmt_FP16, src, 8);
+    tx8_test_spm_store(SPM_B, Fmt_FP32, mul, 4);
+    tx8_test_spm_store(SPM_C, Fmt_FP32, add, 4);
+    CT_Param p;
+    CGRATensor_ArithOp_V_VuV_fma(&p, SPM_A, SPM_D, SPM_B, SPM_C, RND_NEAREST_EVEN, 8, 4, Fmt_FP32, Fmt_FP16);
+    assert_int_equal(p.ctrl.src_fmt, Fmt_FP32);
+    assert_int_equal(p.ctrl.dst_fmt, Fmt_FP16);
+    assert_int_equal(TsmExecute(&p), ct_expected_cycles(8, 32, 0));
+    tx8_test_spm_load(SPM_D, Fmt_FP16, got, 8);
+    const double want16[8] = {0x1p-20, 40.5, 89.75, 161, 5 + 5 * 0x1p-20 - 1, 120.5, 209.75, 321};
+    for (int i = 0; i < 8; ++i) {
+        double w = want16[i];
+        tx8_test_quantize(Fmt_FP16, &w, 1); /* 4 + 5*2^-20 rounds to 4 in fp16; 2^-20 is an fp16 subnormal */
+        assert_true(got[i] == w);
+    }
+    assert_true(got[0] == 0x1p-20);
+    /* the same in place (dst == src) with fp32 V_S: x * 3 + 0.5 */
+    const double xs[5] = {1, -2, 0.5, 1e-3, 7};
+    tx8_test_spm_store(SPM_A, Fmt_FP32, xs, 5);
+    const float three = 3.0f, half = 0.5f;
+    CGRATensor_ArithOp_V_S_fma(&p, SPM_A, ct_float_bits(three), ct_float_bits(half), SPM_A, 5, RND_NEAREST_EVEN,
+                               Fmt_FP32);
+    assert_int_equal(p.param.scalar1, ct_float_bits(half));
+    assert_int_equal(TsmExecute(&p), ct_expected_cycles(5, 32, 0));
+    uint32_t bits[5];
+    ct_load_bits(SPM_A, Fmt_FP32, bits, 5);
+    for (int i = 0; i < 5; ++i) assert_int_equal(bits[i], ct_float_bits(fmaf((float)xs[i], three, half)));
+    /* cycles: fp16 data with fp16 coefficients at 128 lanes, with fp32 coefficients at the fp32 rate */
+    CGRATensor_ArithOp_V_V_fma(&p, SPM_A, SPM_B, SPM_C, SPM_D, 1000, RND_NEAREST_EVEN, Fmt_FP16, Fmt_FP16);
+    assert_int_equal(TsmExecute(&p), 16 + 8);
+    CGRATensor_ArithOp_V_V_fma(&p, SPM_A, SPM_B, SPM_C, SPM_D, 1000, RND_NEAREST_EVEN, Fmt_FP32, Fmt_FP16);
+    assert_int_equal(TsmExecute(&p), 16 + 16);
+}
+
+/* A random element of fmt: +-[1, 2) * 2^k quantized (0 possible only by underflow). */
+static double fma_rand_scaled(tx8_rng *r, Data_Format fmt, int kmin, int kmax) {
+    const double f = tx8_rng_uniform(r, 1.0, 2.0); /* two statements: argument order is unspecified in C */
+    double v = ldexp(f, tx8_rng_int(r, kmin, kmax));
+    if (tx8_rng_int(r, 0, 1)) v = -v;
+    tx8_test_quantize(fmt, &v, 1);
+    return v;
+}
+
+static void fma_random(void **state) {
+    (void)state;
+    tx8_rng r;
+    tx8_rng_seed(&r, tx8_test_seed() + 11);
+    enum { MAXN = 5200 };
+    double *x = malloc(MAXN * sizeof(double)), *mu = malloc(MAXN * sizeof(double)), *ad = malloc(MAXN * sizeof(double));
+    double *mv = malloc(MAXN * sizeof(double)), *av = malloc(MAXN * sizeof(double));
+    double *got = malloc(MAXN * sizeof(double)), *want = malloc(MAXN * sizeof(double));
+    uint32_t *bits = malloc(MAXN * sizeof(uint32_t));
+    char what[160];
+    int hard = 0, libm_checked = 0;
+    for (int c = 0; c < 144; ++c) {
+        const int shape = c % 4;
+        const fma_fmts f = kFmaFmts[(c / 4) % 6];
+        const RND_MODE rnd = (RND_MODE)tx8_rng_int(&r, 0, RND_COUNT - 1);
+        const int in_place = tx8_rng_int(&r, 0, 3) == 0;
+        uint32_t n = ct_rand_count(&r), unit = 1, unit_total = 1;
+        if (shape == 2) {
+            unit = (uint32_t)tx8_rng_int(&r, 1, 300);
+            n = unit * (uint32_t)tx8_rng_int(&r, 1, 5000 / (int)unit > 0 ? 5000 / (int)unit : 1);
+            unit_total = unit;
+        } else if (shape == 3) {
+            unit = 64;
+            unit_total = 64 * (uint32_t)tx8_rng_int(&r, 1, 6);
+            n = 64 * (uint32_t)tx8_rng_int(&r, 1, 12);
+        }
+        const uint32_t total = shape == 3 ? n * (unit_total / 64) : n, nb = shape == 0 ? total : unit_total;
+        /* exponent ranges that keep results finite: fp16 data stays well inside +-65504 and reaches its
+         * subnormals; the 8-bit-exponent formats reach fp32's subnormals through tiny products */
+        const int narrow = f.data == Fmt_FP16;
+        const int xk = narrow ? 5 : 30, ak_lo = f.coef == Fmt_FP16 ? -24 : narrow ? -40 : -90;
+        const Data_Format mfmt = shape == 1 ? Fmt_FP32 : f.coef; /* V_S: fp32 scalars */
+        for (uint32_t i = 0; i < total; ++i)
+            x[i] = i % 16 == 15 ? fma_rand_scaled(&r, f.data, narrow ? -12 : -75, narrow ? -9 : -65)
+                                : fma_rand_scaled(&r, f.data, -xk, xk);
+        for (uint32_t i = 0; i < nb; ++i) {
+            mu[i] = i % 16 == 15 ? fma_rand_scaled(&r, mfmt, narrow ? -12 : -75, narrow ? -9 : -65)
+                                 : fma_rand_scaled(&r, mfmt, -xk, xk);
+            ad[i] = fma_rand_scaled(&r, mfmt, ak_lo, narrow ? 10 : 40);
+            if (i % 11 == 3) ad[i] = 0.0;
+        }
+        /* near-midpoint cases: x a power of two, m (fp32 coefficients) a midpoint of the data format or (same
+         * formats) a product of two half-width significands; the addend 0 or tiny */
+        if (shape == 0) {
+            int p, emin, emax;
+            fma_geom(f.data, &p, &emin, &emax);
+            for (uint32_t i = 0; i < total; i += 7) {
+                const int j = tx8_rng_int(&r, -xk / 2, xk / 2);
+                if (f.coef == Fmt_FP32 && f.data != Fmt_FP32) {
+                    x[i] = ldexp(1.0, j);
+                    mu[i] = ldexp((double)((1 << p) + 2 * tx8_rng_int(&r, 0, (1 << (p - 1)) - 1) + 1), -p);
+                } else {
+                    const int h = (p + 1) / 2;
+                    x[i] = ldexp(1.0 + ldexp(tx8_rng_int(&r, 0, (1 << h) - 1), -h), j);
+                    mu[i] = 1.0 + ldexp(tx8_rng_int(&r, 0, (1 << h) - 1), -h);
+                }
+                ad[i] = tx8_rng_int(&r, 0, 2) == 0 ? 0.0 : fma_rand_scaled(&r, f.coef, j - 60, j - p - 2);
+                if (ad[i] == 0.0 && tx8_rng_int(&r, 0, 1)) ad[i] = -0.0;
+                ++hard;
+            }
+        }
+        const float ms = (float)mu[0], as = (float)ad[0];
+        for (uint32_t i = 0; i < total; ++i) { /* the operands element i reads */
+            const uint32_t k = shape == 0 ? i : shape == 1 ? 0 : shape == 2 ? i % unit : (i / n) * 64 + i % 64;
+            mv[i] = mu[k], av[i] = ad[k];
+        }
+        tx8_test_spm_store(SPM_A, f.data, x, total);
+        if (shape != 1) {
+            tx8_test_spm_store(SPM_B, f.coef, mu, nb);
+            tx8_test_spm_store(SPM_C, f.coef, ad, nb);
+        }
+        const uint64_t dst = in_place ? SPM_A : SPM_D;
+        CT_Param p;
+        switch (shape) {
+        case 0: CGRATensor_ArithOp_V_V_fma(&p, SPM_A, SPM_B, SPM_C, dst, n, rnd, f.coef, f.data); break;
+        case 1:
+            CGRATensor_ArithOp_V_S_fma(&p, SPM_A, ct_float_bits(ms), ct_float_bits(as), dst, n, rnd, f.data);
+            p.ctrl.src_fmt = f.coef; /* V_S reads no coefficient vector; the pair stays a legal one */
+            break;
+        case 2: CGRATensor_ArithOp_V_VuV_fma(&p, SPM_A, dst, SPM_B, SPM_C, rnd, n, unit, f.coef, f.data); break;
+        default:
+            CGRATensor_ArithOp_V_VuV_fma_loop(&p, SPM_A, dst, SPM_B, SPM_C, rnd, n, 64, total, unit_total, f.coef,
+                                              f.data);
+            break;
+        }
+        const uint32_t wide = 8 * (tx8_format_bytes(f.coef) > tx8_format_bytes(f.data) ? tx8_format_bytes(f.coef)
+                                                                                        : tx8_format_bytes(f.data));
+        assert_int_equal(TsmExecute(&p), ct_expected_cycles(total, wide, 0));
+        snprintf(what, sizeof what, "fma case %d: shape %d %s data, %s coefficients, %s, n=%u unit=%u%s", c, shape,
+                 tx8_format_name(f.data), tx8_format_name(f.coef), tx8_rnd_name(rnd), n, unit,
+                 in_place ? ", in place" : "");
+        ct_load_bits(dst, f.data, bits, total);
+        fma_check_bits(bits, x, mv, av, total, f.data, rnd, what);
+        /* libm: every result within one rounding of fma() in double, on the right side; fp32 RNE equal to fmaf */
+        tx8_test_spm_load(dst, f.data, got, total);
+        for (uint32_t i = 0; i < total; ++i) want[i] = fma(x[i], mv[i], av[i]);
+        check_rounded(got, want, total, f.data, rnd, what);
+        if (f.data == Fmt_FP32 && rnd == RND_NEAREST_EVEN)
+            for (uint32_t i = 0; i < total; ++i, ++libm_checked)
+                if (bits[i] != ct_float_bits(fmaf((float)x[i], (float)mv[i], (float)av[i]))) {
+                    print_error("%s: element %u: 0x%08x, fmaf gives 0x%08x\n", what, i, bits[i],
+                                ct_float_bits(fmaf((float)x[i], (float)mv[i], (float)av[i])));
+                    fail();
+                }
+        ++g_random_cases;
+    }
+    printf("[ tx8 ] fma: 144 random cases, %d near-midpoint elements, %d fp32 elements equal to fmaf\n", hard,
+           libm_checked);
+    free(x), free(mu), free(ad), free(mv), free(av), free(got), free(want), free(bits);
+}
+
+static void fma_rejects(void **state) {
+    (void)state;
+    const uint64_t spm = tx8_hal_config()->spm_bytes;
+    CT_Param p;
+    CGRATensor_ArithOp_V_V_fma(&p, SPM_A, SPM_B, SPM_C, SPM_D, 16, RND_NEAREST_EVEN, Fmt_INT32, Fmt_INT32);
+    ct_expect_reject(&p, "CT fma V_V: src_fmt = int32 is not supported (fp32, fp16, bf16 or tf32 only)", SPM_D, 64);
+    CGRATensor_ArithOp_V_VuV_fma(&p, SPM_A, SPM_D, SPM_B, SPM_C, RND_NEAREST_EVEN, 16, 4, Fmt_INT8, Fmt_INT8);
+    ct_expect_reject(&p, "CT fma V_VuV: src_fmt = int8 is not supported", SPM_D, 16);
+    /* coefficients narrower than the data, or two different narrow formats */
+    CGRATensor_ArithOp_V_V_fma(&p, SPM_A, SPM_B, SPM_C, SPM_D, 16, RND_NEAREST_EVEN, Fmt_FP16, Fmt_FP32);
+    ct_expect_reject(&p, "CT fma V_V: dst_fmt = fp32 differs from src_fmt = fp16", SPM_D, 64);
+    CGRATensor_ArithOp_V_VuV_fma(&p, SPM_A, SPM_D, SPM_B, SPM_C, RND_NEAREST_EVEN, 16, 4, Fmt_BF16, Fmt_FP16);
+    ct_expect_reject(&p, "CT fma V_VuV: dst_fmt = fp16 differs from src_fmt = bf16", SPM_D, 32);
+    CGRATensor_ArithOp_V_VuV_fma(&p, SPM_A, SPM_D, SPM_B, SPM_C, RND_NEAREST_EVEN, 16, 4, Fmt_FP32, Fmt_INT8);
+    ct_expect_reject(&p, "CT fma V_VuV: dst_fmt = int8 differs from src_fmt = fp32", SPM_D, 16);
+    /* dst over the addend's unit vector; the addend outside SPM; a loop unit other than 64 */
+    CGRATensor_ArithOp_V_VuV_fma(&p, SPM_A, SPM_D, SPM_B, SPM_D, RND_NEAREST_EVEN, 16, 4, Fmt_FP32, Fmt_FP32);
+    ct_expect_reject(&p, "CT fma V_VuV: dst_addr range [0x180000, 0x180040) overlaps src2_addr", SPM_D, 64);
+    CGRATensor_ArithOp_V_VuV_fma(&p, SPM_A, SPM_D, SPM_B, spm - 8, RND_NEAREST_EVEN, 16, 4, Fmt_FP32, Fmt_FP16);
+    ct_expect_reject(&p, "CT fma V_VuV: src2_addr = 0x2ffff8 + 16 bytes is outside SPM", SPM_D, 32);
+    CGRATensor_ArithOp_V_V_fma(&p, SPM_A, SPM_B, spm - 8, SPM_D, 16, RND_NEAREST_EVEN, Fmt_FP32, Fmt_BF16);
+    ct_expect_reject(&p, "CT fma V_V: src2_addr = 0x2ffff8 + 64 bytes is outside SPM", SPM_D, 32);
+    CGRATensor_ArithOp_V_VuV_fma_loop(&p, SPM_A, SPM_D, SPM_B, SPM_C, RND_NEAREST_EVEN, 64, 32, 128, 64, Fmt_FP32,
+                                      Fmt_FP32);
+    ct_expect_reject(&p, "CT fma V_VuV_LOOP: unit_elem_num = 32, must be 64", SPM_D, 512);
+    /* src0 is read in the data format: an fp16 src0 of 16 elements ending 16 bytes before the end of SPM fits, and
+     * so does its fp32 unit vector; one more element and src0 is outside */
+    CGRATensor_ArithOp_V_VuV_fma(&p, spm - 32, SPM_D, SPM_B, SPM_C, RND_NEAREST_EVEN, 16, 16, Fmt_FP32, Fmt_FP16);
+    assert_true(TsmExecute(&p) != TX8_CYCLES_INVALID);
+    CGRATensor_ArithOp_V_VuV_fma(&p, spm - 32, SPM_D, SPM_B, SPM_C, RND_NEAREST_EVEN, 17, 17, Fmt_FP32, Fmt_FP16);
+    ct_expect_reject(&p, "CT fma V_VuV: src0_addr = 0x2fffe0 + 34 bytes is outside SPM", SPM_D, 34);
+    /* function and format */
+    CGRATensor_ArithOp_V_V_fma(&p, SPM_A, SPM_B, SPM_C, SPM_D, 16, RND_NEAREST_EVEN, Fmt_FP32, Fmt_FP32);
+    p.ctrl.format = CT_FMT_V;
+    ct_expect_reject(&p, "CT fma V: format = V is not valid for function ARITH", SPM_D, 64);
+    p.ctrl.format = CT_FMT_V_V;
+    p.ctrl.function = CT_FUNC_UNARY;
+    ct_expect_reject(&p, "CT fma V_V: function = UNARY, but opcode fma belongs to function ARITH", SPM_D, 64);
+    p.ctrl.function = CT_FUNC_ARITH;
+    p.ctrl.rnd = RND_COUNT;
+    ct_expect_reject(&p, "CT fma V_V: rnd = 5 is not a RND_MODE", SPM_D, 64);
+}
+
 /* ---- rejected instructions: message names instruction and field; dst untouched; no cycles ---- */
 
 static void rejects(void **state) {
@@ -762,6 +1143,9 @@ int main(void) {
         cmocka_unit_test_setup_teardown(integer_named_cases, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(float_mod_fmod, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(rejects, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(fma_fixed_cases, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(fma_random, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(fma_rejects, tx8_test_setup, tx8_test_teardown),
     };
     const int failed = cmocka_run_group_tests(tests, NULL, NULL);
     printf("[ tx8 ] test_ct_arith: %d random cases ran\n", g_random_cases);

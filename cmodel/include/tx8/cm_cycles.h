@@ -9,13 +9,15 @@
  *                 int64 32, in CONVERT and SELECT only),
  *                 so the wider stream sets the rate: a CMP of fp32 writing an int8 mask, or a SELECT of fp32 data
  *                 by an int8 mask, costs what fp32 -> fp32 does (its int8 stream moves a quarter of the bytes);
- *                 int8 -> int8 compares run at 256 lanes
+ *                 int8 -> int8 compares run at 256 lanes; an fma of fp16/bf16 data with fp32 coefficients
+ *                 (src_fmt fp32) runs at the fp32 rate: its multiply-add is done at fp32 width
  *        passes = ct_transcendental_passes for the ops that evaluate a transcendental function or divide by data:
  *                 div, rsqrt, sqrt, exp, reciprocal, sigmoid, tanh, gelu, silu, log, erf, gelu_erf, softplus,
  *                 softsign, elu, celu, selu, mish, sin, cos, tan, asin, acos, atan, sinh, cosh, asinh, acosh,
- *                 atanh, pow, mod, fmod (integer formats too); else 1 (add sub mul max min, abs neg relu
- *                 leaky_relu thresholded_relu shrink, hard_swish (its x/6 is a multiply by a constant), floor ceil
- *                 round sign, cmp, select, convert)
+ *                 atanh, pow, mod, fmod (integer formats too); else 1 (add sub mul max min, fma (one fused
+ *                 multiply-add pass of the datapath, its three inputs read in that pass), abs neg relu leaky_relu
+ *                 thresholded_relu shrink, hard_swish (its x/6 is a multiply by a constant), floor ceil round sign,
+ *                 cmp, select, convert)
  *   CT POOL_2D cycles = ct_startup_cycles + ceil(O * kernel_h * kernel_w / lanes)
  *                       (+ ceil(O / lanes) * ct_transcendental_passes for POOL_AVG: the division)
  *        O      = outer_num * src_elem_num * out_h * out_w (outputs); every window tap costs a lane, padding too

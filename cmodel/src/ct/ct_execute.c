@@ -4,8 +4,8 @@
  * cm_cycles_ct() cycles.
  *
  * Aliasing contract: dst may be exactly a source that is read element-by-element at dst's index (same start
- * address, same element size): src0 of V/V_V/V_S/VuV/VuV_LOOP/CMP, src1 of V_V/CMP V_V, any operand of SELECT
- * (the mask only when its element size is the data's).
+ * address, same element size): src0 of V/V_V/V_S/VuV/VuV_LOOP/CMP, src1 of V_V/CMP V_V, src2 of an FMA V_V, any
+ * operand of SELECT (the mask only when its element size is the data's).
  * Any other overlap of dst with a source (partial overlap, the VuV unit vector, REDUCE and POOL input, CONVERT
  * between sizes) is rejected with CM_ERR_FIELD. Sources may overlap each other freely.
  */
@@ -23,7 +23,8 @@ static const char *const kFmtNames[CT_FMT_COUNT] = {"V",     "V_V",          "V_
                                                      "V_VuV_LOOP", "REDUCE_INNER", "REDUCE_OUTER", "POOL_2D"};
 
 static uint32_t function_of(uint32_t op) {
-    if (op == CT_OP_POW || op == CT_OP_MOD || op == CT_OP_FMOD) return CT_FUNC_ARITH; /* the appended ones first */
+    if (op == CT_OP_POW || op == CT_OP_MOD || op == CT_OP_FMOD || op == CT_OP_FMA)
+        return CT_FUNC_ARITH; /* the appended ones first */
     if (op >= CT_OP_LOG && op <= CT_OP_SIGN) return CT_FUNC_UNARY;
     if (op <= CT_OP_MIN) return CT_FUNC_ARITH;
     if (op <= CT_OP_SILU) return CT_FUNC_UNARY;
@@ -48,10 +49,11 @@ static uint32_t formats_of(uint32_t func, const char **names) {
     }
 }
 
-/* Ops only defined on float formats: unary ops except abs, neg, relu; pooling. */
+/* Ops only defined on float formats: unary ops except abs, neg, relu; pooling; fma. */
 static int needs_float(uint32_t op) {
     const uint32_t f = function_of(op);
-    return (f == CT_FUNC_UNARY && op != CT_OP_ABS && op != CT_OP_NEG && op != CT_OP_RELU) || f == CT_FUNC_POOL;
+    return (f == CT_FUNC_UNARY && op != CT_OP_ABS && op != CT_OP_NEG && op != CT_OP_RELU) || f == CT_FUNC_POOL ||
+           op == CT_OP_FMA;
 }
 
 typedef enum { RD_ELEM, RD_OTHER } read_kind; /* RD_ELEM: element i read only to produce dst element i */
@@ -114,12 +116,16 @@ cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, uint64_
         return cm_fail(err, CM_ERR_FIELD, "%s: dst_fmt = %u is not a Data_Format", name, c->dst_fmt);
     if (c->rnd >= RND_COUNT) return cm_fail(err, CM_ERR_FIELD, "%s: rnd = %u is not a RND_MODE", name, c->rnd);
     const Data_Format sf = (Data_Format)c->src_fmt, df = (Data_Format)c->dst_fmt;
-    /* CONVERT and SELECT (mask format vs data format) take any pair; CMP may write its mask as int8 */
+    /* CONVERT and SELECT (mask format vs data format) take any pair; CMP may write its mask as int8; FMA may take
+     * fp32 coefficients (src_fmt) for fp16 / bf16 / tf32 data (dst_fmt) */
+    const int fma_coef = c->opcode == CT_OP_FMA && sf == Fmt_FP32 &&
+                         (df == Fmt_FP16 || df == Fmt_BF16 || df == Fmt_TF32);
     if (sf != df && c->function != CT_FUNC_CONVERT && c->function != CT_FUNC_SELECT &&
-        !(c->function == CT_FUNC_CMP && df == Fmt_INT8))
+        !(c->function == CT_FUNC_CMP && df == Fmt_INT8) && !fma_coef)
         return cm_fail(err, CM_ERR_FIELD,
-                       "%s: dst_fmt = %s differs from src_fmt = %s (only convert, select and a cmp to an int8 mask "
-                       "change format)", name, tx8_format_name(df), tx8_format_name(sf));
+                       "%s: dst_fmt = %s differs from src_fmt = %s (only convert, select, a cmp to an int8 mask and "
+                       "an fma with fp32 coefficients for fp16/bf16/tf32 data change format)", name,
+                       tx8_format_name(df), tx8_format_name(sf));
     if ((sf == Fmt_INT64 && c->function != CT_FUNC_CONVERT) ||
         (df == Fmt_INT64 && c->function != CT_FUNC_CONVERT && c->function != CT_FUNC_SELECT))
         return cm_fail(err, CM_ERR_UNSUPPORTED,
@@ -178,12 +184,17 @@ cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, uint64_
             src[nsrc - 1] = (operand){"src1_addr", q->src1_addr, span_bytes(n, db), db, RD_ELEM, NULL};
             src[nsrc++] = (operand){"src2_addr", q->src2_addr, span_bytes(n, db), db, RD_ELEM, NULL};
         }
+        if (c->opcode == CT_OP_FMA) /* the addend, in src_fmt */
+            src[nsrc++] = (operand){"src2_addr", q->src2_addr, span_bytes(n, sb), sb, RD_ELEM, NULL};
         break;
     case CT_FMT_V_VuV:
     case CT_FMT_V_VuV_LOOP:
         dst_elems = passes * n;
         src[nsrc++] = (operand){"src0_addr", q->src0_addr, span_bytes(dst_elems, sb), sb, RD_ELEM, NULL};
         src[nsrc++] = (operand){"src1_addr", q->src1_addr, span_bytes(passes * q->unit_elem_num, sb), sb, RD_OTHER, NULL};
+        if (c->opcode == CT_OP_FMA) /* the addend's unit vector */
+            src[nsrc++] = (operand){"src2_addr", q->src2_addr, span_bytes(passes * q->unit_elem_num, sb), sb, RD_OTHER,
+                                    NULL};
         break;
     case CT_FMT_POOL_2D: {
         const Ncc_CT_GR_Pool_Regs *g = &p->param.pool;
@@ -197,6 +208,10 @@ cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, uint64_
         src[nsrc++] = (operand){"src0_addr", q->src0_addr, span_bytes((uint64_t)q->outer_num * n, sb), sb, RD_OTHER, NULL};
         dst_elems = c->format == CT_FMT_REDUCE_INNER ? q->outer_num : n;
         break;
+    }
+    if (c->opcode == CT_OP_FMA) { /* src0 holds the data: dst_fmt */
+        src[0].elem_bytes = db;
+        src[0].bytes = span_bytes(dst_elems, db);
     }
     operand dst = {"dst_addr", q->dst_addr, span_bytes(dst_elems, db), db, RD_ELEM, NULL};
 
@@ -232,7 +247,7 @@ cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, uint64_
     j.src2 = nsrc > 2 ? src[2].ptr : NULL;
     j.dst = dst.ptr;
     switch (c->function) {
-    case CT_FUNC_ARITH: ct_arith_run(&j); break;
+    case CT_FUNC_ARITH: c->opcode == CT_OP_FMA ? ct_fma_run(&j) : ct_arith_run(&j); break;
     case CT_FUNC_UNARY: ct_unary_run(&j); break;
     case CT_FUNC_REDUCE: ct_reduce_run(&j); break;
     case CT_FUNC_CMP: ct_cmp_run(&j); break;

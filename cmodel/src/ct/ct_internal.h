@@ -35,6 +35,7 @@ double ct_scalar_value(uint32_t scalar, Data_Format fmt);
 
 /* Families; each runs a job that ct_execute has fully validated (they cannot fail). */
 void ct_arith_run(const ct_job *j);
+void ct_fma_run(const ct_job *j); /* ARITH's CT_OP_FMA: src0 in df, src1/src2 in sf (ct_fma.c) */
 void ct_unary_run(const ct_job *j);
 void ct_reduce_run(const ct_job *j);
 void ct_cmp_run(const ct_job *j);

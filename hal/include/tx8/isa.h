@@ -67,10 +67,22 @@ typedef enum OP_INSTR_TYPE {
  * +-inf saturating too and NaN giving 0; int -> int saturates (int64 -> int32 / int8, int32 -> int8), widening is
  * exact (int8 / int32 -> int64). NaN -> float is dst_fmt's canonical quiet NaN; float overflow gives inf or the
  * largest finite value as rnd dictates.
+ * FMA (ARITH, float formats only, in V_V, V_S, V_VuV and V_VuV_LOOP): the fused multiply-add
+ * dst[i] = src0[i] * m + a, with m, a = src1[i], src2[i] (V_V), the unit vectors src1[u], src2[u] (V_VuV: u =
+ * i % unit_elem_num; V_VuV_LOOP pass j reads both at + j*unit_elem_num) or the fp32 scalars `scalar`, `scalar1`
+ * (V_S). It is IEEE 754's fusedMultiplyAdd: the exact x*m + a rounded ONCE to dst_fmt with rnd (no rounding of the
+ * product), zero results signed as IEEE says (-0 only for -0 + -0, or under RND_NEG_INF for an exact zero of
+ * operands of other signs). Formats: src0 and dst are in dst_fmt, src1 and src2 in src_fmt, which is dst_fmt or
+ * fp32 (fp32 coefficients for fp16 / bf16 / tf32 data: a per-channel scale and shift applied to narrow data in one
+ * instruction, with no conversion). How the cmodel gets one rounding: the product of two <= 24-bit significands is
+ * exact in double; the double sum s = p + a is not always, so its exact error e comes from TwoSum and, when e != 0
+ * and s has an even last bit, s moves one double ulp toward p + a (round to odd). A round-to-odd value with
+ * 53 >= p + 2 bits rounds to any p-bit format in any mode exactly as the exact value does (Boldo and Melquiond,
+ * "When double rounding is odd", 2005), and every format here has p <= 24 bits.
  * ------------------------------------------------------------------------------------------------------------ */
 
 typedef enum CT_FUNCTION {
-    CT_FUNC_ARITH,   /* binary arithmetic: add sub mul div max min pow mod fmod */
+    CT_FUNC_ARITH,   /* binary arithmetic: add sub mul div max min pow mod fmod; the ternary fma */
     CT_FUNC_UNARY,   /* abs neg rsqrt sqrt exp reciprocal log erf, activations, trigonometric and hyperbolic
                         functions, floor ceil round sign (definitions: cmodel/src/ct/ct_unary.c) */
     CT_FUNC_REDUCE,  /* sum / max / min over one axis of a 2D [outer][inner] view */
@@ -126,6 +138,9 @@ typedef enum CT_OPCODE {
     /* CT_FUNC_ARITH, every form and format but int64: the remainder of src0 / src1 (see "MOD / FMOD" above) */
     CT_OP_MOD,  /* divisor's sign (Python / numpy %) */
     CT_OP_FMOD, /* dividend's sign (C fmod) */
+    /* CT_FUNC_ARITH, float formats, V_V / V_S / V_VuV / V_VuV_LOOP: dst = src0 * src1 + src2 rounded once (see
+     * "FMA" above; src1/src2 may be fp32 coefficients for fp16 / bf16 / tf32 src0 and dst) */
+    CT_OP_FMA,
     CT_OP_COUNT
 } CT_OPCODE;
 
@@ -133,9 +148,11 @@ typedef struct Ncc_CT_GR_Ctl_Regs {
     uint32_t function; /* CT_FUNCTION */
     uint32_t format;   /* CT_FORMAT */
     uint32_t opcode;   /* CT_OPCODE */
-    uint32_t src_fmt;  /* Data_Format of src0/src1/src2 and of the scalar's meaning (SELECT: of src0, the mask) */
+    uint32_t src_fmt;  /* Data_Format of src0/src1/src2 and of the scalar's meaning (SELECT: of src0, the mask;
+                          FMA: of src1 and src2 only) */
     uint32_t dst_fmt;  /* Data_Format of dst: == src_fmt, except CONVERT (any), CMP (src_fmt or int8: the 1/0
-                          mask) and SELECT (the format of src1, src2 and dst, any) */
+                          mask), SELECT (the format of src1, src2 and dst, any) and FMA (the format of src0 and
+                          dst; src_fmt may be fp32 with dst_fmt fp16, bf16 or tf32) */
     uint32_t rnd;      /* RND_MODE used when rounding results to dst_fmt */
 } Ncc_CT_GR_Ctl_Regs;
 
@@ -161,7 +178,7 @@ typedef struct Ncc_CT_GR_Pool_Regs {
 typedef struct Ncc_CT_GR_Param_Regs {
     uint64_t src0_addr;          /* SPM bytes: main vector (mask for SELECT) */
     uint64_t src1_addr;          /* SPM bytes: second vector / unit vector (a for SELECT) */
-    uint64_t src2_addr;          /* SPM bytes: b for SELECT */
+    uint64_t src2_addr;          /* SPM bytes: b for SELECT; the addend (vector / unit vector) for FMA */
     uint64_t dst_addr;           /* SPM bytes */
     uint32_t scalar;             /* V_S operand / LEAKY_RELU, ELU, CELU, SELU, THRESHOLDED_RELU alpha / SHRINK
                                     lambd: fp32 bits for float formats, int32 for ints */
@@ -172,7 +189,8 @@ typedef struct Ncc_CT_GR_Param_Regs {
     uint32_t full_unit_elem_num; /* VuV_LOOP: unit elements over all passes */
     uint32_t outer_num;          /* REDUCE: rows; POOL_2D: images */
     Ncc_CT_GR_Pool_Regs pool;    /* POOL_2D only */
-    uint32_t scalar1;            /* second parameter, fp32 bits: SELU gamma, SHRINK bias; no other op reads it */
+    uint32_t scalar1;            /* second parameter, fp32 bits: SELU gamma, SHRINK bias, FMA V_S addend; no
+                                    other op reads it */
 } Ncc_CT_GR_Param_Regs;
 
 typedef struct CT_Param {

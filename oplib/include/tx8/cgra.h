@@ -83,6 +83,24 @@ void CGRATensor_ArithOp_V_VuV_fmod_loop(CT_Param *p, uint64_t src, uint64_t dst,
                                         uint32_t src_elem_num, uint32_t unit_elem_num, uint32_t full_src_elem_num,
                                         uint32_t full_unit_elem_num, Data_Format fmt);
 
+/* ---- ArithOp fma: the fused multiply-add dst[i] = src[i] * m + a, rounded once with rnd (IEEE fusedMultiplyAdd;
+ * tx8/isa.h "FMA"), float formats only. m, a: src1[i], src2[i] (V_V); the fp32-bit scalars (V_S); mul_unit[u],
+ * add_unit[u] with u = i % unit_elem_num (V_VuV; the loop form as CGRATensor_ArithOp_V_VuV_*_loop, both units
+ * advancing by unit_elem_num per pass). src and dst are in fmt; the multiplier and addend vectors in coef_fmt, which
+ * is fmt or Fmt_FP32 (fp32 per-channel coefficients for fp16 / bf16 / tf32 data, no conversion; the instruction then
+ * runs at the fp32 rate). In place: dst == src ---- */
+void CGRATensor_ArithOp_V_V_fma(CT_Param *p, uint64_t src0, uint64_t src1, uint64_t src2, uint64_t dst,
+                                uint32_t elem_num, RND_MODE rnd, Data_Format coef_fmt, Data_Format fmt);
+void CGRATensor_ArithOp_V_S_fma(CT_Param *p, uint64_t src, uint32_t mul_scalar, uint32_t add_scalar, uint64_t dst,
+                                uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
+void CGRATensor_ArithOp_V_VuV_fma(CT_Param *p, uint64_t src, uint64_t dst, uint64_t mul_unit, uint64_t add_unit,
+                                  RND_MODE rnd, uint32_t src_elem_num, uint32_t unit_elem_num, Data_Format coef_fmt,
+                                  Data_Format fmt);
+void CGRATensor_ArithOp_V_VuV_fma_loop(CT_Param *p, uint64_t src, uint64_t dst, uint64_t mul_unit,
+                                       uint64_t add_unit, RND_MODE rnd, uint32_t src_elem_num,
+                                       uint32_t unit_elem_num, uint32_t full_src_elem_num,
+                                       uint32_t full_unit_elem_num, Data_Format coef_fmt, Data_Format fmt);
+
 /* ---- ArithOp / TranscOp, V_V unary: dst[i] = f(src[i]) ---- */
 void CGRATensor_ArithOp_V_V_abs(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
 void CGRATensor_ArithOp_V_V_neg(CT_Param *p, uint64_t src, uint64_t dst, uint32_t elem_num, RND_MODE rnd, Data_Format fmt);
