@@ -1,6 +1,7 @@
 /*
  * TX8 neural-core instruction set: the engine parameter structs that OpLib wrappers fill and that the HAL
- * executes (seed §"BatchNorm Design": CT_Param / TsmNeInstr / DMA_Param / TD_Param tagged by OP_INSTR_TYPE).
+ * executes (seed §"BatchNorm Design": CT_Param / TsmNeInstr / DMA_Param / TD_Param tagged by OP_INSTR_TYPE; ours:
+ * DTE_Param for the NoC).
  *
  * Conventions for every instruction:
  *   - SPM addresses are byte offsets into the issuing tile's SPM, [0, spm_bytes).
@@ -28,7 +29,7 @@ typedef enum OP_INSTR_TYPE {
     I_WDMA,   /* LSU: SPM -> DDR */
     I_TDMA,   /* LSU: SPM -> SPM (reshape, gatherScatter) */
     I_SCALAR, /* scalar unit (not modelled yet) */
-    I_DTE,    /* special core NoC engine (not modelled yet) */
+    I_DTE,    /* special core NoC engine: tile-to-tile copies over the mesh (DTE_Param) */
     I_CSR,    /* control registers (not modelled yet) */
 } OP_INSTR_TYPE;
 
@@ -312,6 +313,49 @@ typedef struct TD_Param {
     Ncc_TDMA_GR_Ctl_Regs ctrl;
     Ncc_TDMA_GR_Param_Regs param;
 } TD_Param;
+
+/* ------------------------------------------------------------------------------------------------------------
+ * DTE (I_DTE): the special core's NoC engine, a tile-to-tile copy of a 3D box over the mesh.
+ * Source: the issuing tile's SPM (DTE_SRC_SPM) or the chip's DDR (DTE_SRC_DDR), at src_addr. Destination: the
+ * SPM of every tile of the mesh rectangle [dst_x0, dst_x1] x [dst_y0, dst_y1] (inclusive; tile id = y*mesh_x + x),
+ * the same box at the same dst_addr on each: a 1x1 rectangle is a unicast, a larger one a multicast (the data
+ * crosses each NoC link of the XY multicast tree once). The issuing tile may lie inside the rectangle: it then
+ * receives a copy too; an SPM source on such a tile may not overlap its own destination range.
+ * The box is as DMA_Param's: size[0] is the contiguous run in bytes, size[1], size[2] are counts (1 for unused
+ * dimensions); run (i1, i2) is at src_addr + i1*src_stride[0] + i2*src_stride[1] and at dst_addr +
+ * i1*dst_stride[0] + i2*dst_stride[1] (bytes), copied i2 outer, i1 inner (overlapping destination runs: the later
+ * wins). Every byte read and every byte written on every destination tile is checked before a byte moves.
+ * Visibility: another tile may read the data once the issuing tile has waited for the transfer and a barrier
+ * (tx8_hal_barrier) has followed; before that its bytes are undefined. Routing is dimension-ordered (X first,
+ * then Y); the cost (cmodel/include/tx8/cm_cycles.h) depends on the longest route's hop count.
+ * ------------------------------------------------------------------------------------------------------------ */
+
+typedef enum DTE_OPCODE { DTE_OP_COPY } DTE_OPCODE;
+typedef enum DTE_SRC_MEM {
+    DTE_SRC_SPM = 0, /* src_addr is in the issuing tile's SPM */
+    DTE_SRC_DDR = 1, /* src_addr is in the chip's DDR */
+} DTE_SRC_MEM;
+
+typedef struct Ncc_DTE_GR_Ctl_Regs {
+    uint32_t opcode;  /* DTE_OPCODE */
+    uint32_t src_mem; /* DTE_SRC_MEM */
+} Ncc_DTE_GR_Ctl_Regs;
+
+typedef struct Ncc_DTE_GR_Param_Regs {
+    uint64_t src_addr;      /* bytes in the issuing tile's SPM or in DDR (ctrl.src_mem) */
+    uint64_t dst_addr;      /* SPM bytes, on every destination tile */
+    uint32_t size[3];       /* bytes, count, count */
+    uint64_t src_stride[2]; /* bytes between consecutive runs of dims 1 and 2 at the source */
+    uint32_t dst_stride[2]; /* bytes between consecutive runs of dims 1 and 2 in each destination SPM */
+    uint32_t dst_x0, dst_y0; /* the destination rectangle's first tile (mesh column, row) */
+    uint32_t dst_x1, dst_y1; /* its last tile, inclusive: x0 <= x1 < mesh_x, y0 <= y1 < mesh_y */
+} Ncc_DTE_GR_Param_Regs;
+
+typedef struct DTE_Param {
+    uint32_t inter_type; /* I_DTE */
+    Ncc_DTE_GR_Ctl_Regs ctrl;
+    Ncc_DTE_GR_Param_Regs param;
+} DTE_Param;
 
 const char *tx8_instr_type_name(uint32_t inter_type);
 const char *tx8_ct_opcode_name(uint32_t opcode);
