@@ -1,7 +1,7 @@
 /*
  * LSU (RDMA DDR->SPM, WDMA SPM->DDR, TDMA SPM->SPM) instruction wrappers and the LSU ops (seed names:
  * op_loadVar, op_loadConst, op_dma_store, op_store_var_ncx, op_reshape, op_gatherScatter), op_permute, op_concat,
- * op_slice and op_pad.
+ * op_slice and op_pad; the DTE (NoC tile-to-tile copy) wrapper and op_noc_copy.
  *
  * Wrappers only fill *p; issue with TsmExecute(p). Ops issue instructions and return the summed cycles, or
  * TX8_CYCLES_INVALID after tx8_hal_fault("<op>: <argument> …"). An op checks everything it can (shapes, layouts,
@@ -34,6 +34,14 @@ void LSU_WDMA_box(DMA_Param *p, uint64_t ddr_addr, uint64_t spm_addr, uint32_t r
 /* TDMA 4D box: shape[4] elements of elem_bytes bytes ([0] innermost, unused dims 1), strides in bytes. */
 void LSU_TDMA_box(TD_Param *p, TD_OPCODE opcode, uint64_t src_spm, uint64_t dst_spm, uint32_t elem_bytes,
                   const uint32_t shape[4], const uint32_t src_stride[4], const uint32_t dst_stride[4]);
+
+/* DTE box (tx8/isa.h): count2 x count1 runs of run_bytes from src_addr (the issuing tile's SPM, or DDR when
+ * src_mem is DTE_SRC_DDR) to dst_addr on every tile of the mesh rectangle [dst_x0, dst_x1] x [dst_y0, dst_y1]
+ * (inclusive; one tile: a unicast). Run (i1, i2) is at src_addr + i1*src_stride1 + i2*src_stride2 and at
+ * dst_addr + i1*dst_stride1 + i2*dst_stride2 (bytes; counts 1 for unused dims). */
+void TsmDte_copy(DTE_Param *p, DTE_SRC_MEM src_mem, uint64_t src_addr, uint64_t dst_addr, uint32_t run_bytes,
+                 uint32_t count1, uint64_t src_stride1, uint32_t dst_stride1, uint32_t count2, uint64_t src_stride2,
+                 uint32_t dst_stride2, uint32_t dst_x0, uint32_t dst_y0, uint32_t dst_x1, uint32_t dst_y1);
 
 /* ---- ops ---- */
 
@@ -104,6 +112,27 @@ typedef struct PAD_PARAM {
     float value;                  /* PAD_CONSTANT: the pad value (rounded to the tensors' format); else ignored */
 } PAD_PARAM;
 uint64_t op_pad(PAD_PARAM *param, TSR *in, TSR *out);
+
+/* Copies a tensor slice from the issuing tile's SPM or from DDR (param->src_ddr) into the SPM of every tile of a
+ * mesh rectangle over the NoC, with DTE instructions (unicast: a 1x1 rectangle; the issuing tile may be inside it
+ * and then receives a copy too, which may not overlap its SPM source). Both sides are in param->layout, with the
+ * same format.
+ *   src: the whole tensor at src->addr (shape_whole); the slice [shape_start, shape_start + shape_real) moves, as
+ *        op_loadVar's DDR side (Cx / NCx: C whole).
+ *   dst: SPM address dst->addr on each destination tile. Tensor / NTensor: dst->shape NULL (a compact buffer of
+ *        src's shape_real) or a view like src's, its shape_real equal to src's (a slice of a larger SPM tensor);
+ *        Cx / NCx: the buffer holding the slice in the layout (as op_loadVar's SPM side; dst->shape, if given,
+ *        has src's dim and shape_real).
+ * Dims contiguous on both sides are merged, so a slice with one strided dim is one DTE box; more dims loop.
+ * Everything (format, shapes, rectangle, whole address ranges on both sides) is checked before the first
+ * instruction. Returns the summed DTE cycles. The destination tiles may read the data once this tile has
+ * finished the op and a barrier followed (tx8_hal_barrier). */
+typedef struct NOC_COPY_PARAM {
+    LAYOUT_MODE layout; /* of src and dst */
+    uint32_t src_ddr;   /* 0: src is in the issuing tile's SPM, 1: src is in DDR */
+    uint32_t dst_x0, dst_y0, dst_x1, dst_y1; /* destination tiles: mesh columns x0..x1, rows y0..y1 (inclusive) */
+} NOC_COPY_PARAM;
+uint64_t op_noc_copy(NOC_COPY_PARAM *param, TSR *src, TSR *dst);
 
 /* Loads and stores between a DDR tensor stored whole and an SPM buffer holding one slice of it, both in the same
  * layout. The slice comes from the DDR TSR's L_SHAPE: shape_whole (the DDR tensor), shape_start and shape_real

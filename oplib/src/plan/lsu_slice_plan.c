@@ -5,7 +5,7 @@ static void box_push(lsu_box *b, uint64_t count, uint64_t ddr_stride, uint64_t s
     b->d[b->nd++] = (lsu_box_dim){count, ddr_stride, spm_stride};
 }
 
-static void box_simplify(lsu_box *b) {
+void tx8_plan_lsu_box_simplify(lsu_box *b) {
     int n = 0;
     for (int i = 0; i < b->nd; ++i)
         if (b->d[i].count != 1) b->d[n++] = b->d[i];
@@ -80,6 +80,6 @@ int tx8_plan_lsu_slice(const tx8_hw_config *hw, LAYOUT_MODE layout, const TSR *d
         }
         pl->ddr_bytes = lw.total_bytes, pl->spm_bytes = ls.total_bytes;
     }
-    for (int i = 0; i < pl->nbox; ++i) box_simplify(&pl->box[i]);
+    for (int i = 0; i < pl->nbox; ++i) tx8_plan_lsu_box_simplify(&pl->box[i]);
     return 0;
 }

@@ -102,6 +102,10 @@ typedef struct lsu_slice_plan {
  * and for Cx/NCx a slice that keeps the whole C. -1 when a shape is not valid in a Cx/NCx layout (Cx: N != 1). */
 int tx8_plan_lsu_slice(const tx8_hw_config *hw, LAYOUT_MODE layout, const TSR *ddr, uint64_t spm_addr,
                        const int32_t *start, const int32_t *real, lsu_slice_plan *pl);
+/* The simplification above on one box (op_noc_copy builds its own boxes, both sides strided): dims of count 1
+ * dropped, an innermost dim contiguous on both sides folded into the run, neighbours contiguous on both sides
+ * merged. */
+void tx8_plan_lsu_box_simplify(lsu_box *b);
 
 /* ---- op_reshape (reshape_plan.c): at most two TDMA boxes [n][block][hw][c] (see reshape.c) ---- */
 typedef struct reshape_seg {
