@@ -118,14 +118,16 @@ cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, uint64_
     const Data_Format sf = (Data_Format)c->src_fmt, df = (Data_Format)c->dst_fmt;
     /* CONVERT and SELECT (mask format vs data format) take any pair; CMP may write its mask as int8; FMA may take
      * fp32 coefficients (src_fmt) for fp16 / bf16 / tf32 data (dst_fmt) */
-    const int fma_coef = c->opcode == CT_OP_FMA && sf == Fmt_FP32 &&
-                         (df == Fmt_FP16 || df == Fmt_BF16 || df == Fmt_TF32);
-    if (sf != df && c->function != CT_FUNC_CONVERT && c->function != CT_FUNC_SELECT &&
-        !(c->function == CT_FUNC_CMP && df == Fmt_INT8) && !fma_coef)
+    if (sf != df && c->opcode == CT_OP_FMA &&
+        !(sf == Fmt_FP32 && (df == Fmt_FP16 || df == Fmt_BF16 || df == Fmt_TF32)))
         return cm_fail(err, CM_ERR_FIELD,
-                       "%s: dst_fmt = %s differs from src_fmt = %s (only convert, select, a cmp to an int8 mask and "
-                       "an fma with fp32 coefficients for fp16/bf16/tf32 data change format)", name,
-                       tx8_format_name(df), tx8_format_name(sf));
+                       "%s: dst_fmt = %s differs from src_fmt = %s (an fma's coefficients, src_fmt, are in dst_fmt, "
+                       "or fp32 for fp16, bf16 or tf32 data)", name, tx8_format_name(df), tx8_format_name(sf));
+    if (sf != df && c->function != CT_FUNC_CONVERT && c->function != CT_FUNC_SELECT &&
+        !(c->function == CT_FUNC_CMP && df == Fmt_INT8) && c->opcode != CT_OP_FMA)
+        return cm_fail(err, CM_ERR_FIELD,
+                       "%s: dst_fmt = %s differs from src_fmt = %s (only convert, select and a cmp to an int8 mask "
+                       "change format)", name, tx8_format_name(df), tx8_format_name(sf));
     if ((sf == Fmt_INT64 && c->function != CT_FUNC_CONVERT) ||
         (df == Fmt_INT64 && c->function != CT_FUNC_CONVERT && c->function != CT_FUNC_SELECT))
         return cm_fail(err, CM_ERR_UNSUPPORTED,
