@@ -38,6 +38,29 @@ uint64_t op_batchnorm_inference_imm_size(const tx8_hw_config *hw, const BATCHNOR
 uint64_t op_batchnorm_inference(BATCHNORM_INFER_PARAM *param, TSR *in, TSR *scale, TSR *shift, TSR *mean, TSR *var,
                                 TSR *imm, TSR *out);
 
+/* ---- op_batchnorm_inference_folded: the same operation, arguments, formats and layouts as op_batchnorm_inference,
+ * with the per-channel constants folded first: a = scale * rsqrt(var + epsilon), b = shift - mean * a (fp32, over
+ * the layout's aligned channel count, in imm), then ONE fused multiply-add pass out = in * a + b straight from in's
+ * format to out's (CT fma with fp32 coefficients, rounded once to out's format; per batch, per Cx block as the
+ * layout needs). No conversion and no fp32 image: far fewer cycles (fp16 [1,28,56,129] NCx: 3370 against 22877)
+ * and a tiny imm. out may be in (in place).
+ * Numerics: a is within about 2.5 fp32 roundings of its exact value, b = shift - mean * a is rounded once (fma),
+ * and the result once, so with u = 2^-24 and e = the output format's unit roundoff (fp32 2^-24, fp16 2^-11, bf16
+ * 2^-8), |out - exact| <= e*|exact| + (1 + e) * u * (2.5 * |a| * |in - mean| + |b|) up to second-order terms (plus
+ * half a subnormal step of the output format); the tests check it with the u-term doubled. The 10-step flow
+ * subtracts the mean first instead, so its error is relative to |in - mean| * |a| + |shift| while the folded one
+ * pays u * |b| = u * |shift - mean * a|. With S = |a| * |in - mean| + |b| + |out|, the two ops' outputs differ by a
+ * few u * S before the final rounding: fp32 outputs by at most 16 u * S (tested; about 2.4 u * S seen), fp16 /
+ * bf16 outputs by at most one ulp of the output plus 16 u * S (tested), which is one ulp except where out nearly
+ * cancels (|out| << S). imm: op_batchnorm_inference_folded_imm_size() bytes of SPM:
+ * the two fp32 vectors a and b of Ca lanes each (Ca as in op_batchnorm_inference_imm_size), each rounded up to a
+ * multiple of tx8_hw_batch_align_bytes(hw); 0 when hw, param, in or in->shape is NULL, or in's shape is not valid
+ * in param->layout. ---- */
+uint64_t op_batchnorm_inference_folded_imm_size(const tx8_hw_config *hw, const BATCHNORM_INFER_PARAM *param,
+                                                const TSR *in);
+uint64_t op_batchnorm_inference_folded(BATCHNORM_INFER_PARAM *param, TSR *in, TSR *scale, TSR *shift, TSR *mean,
+                                       TSR *var, TSR *imm, TSR *out);
+
 /* ---- op_gemm on the NE: out[M][N] = a[M][K] x b[K][N] (+ bias[N]) (relu), compact row-major (Tensor layout).
  * a, b: fp32 / tf32 / bf16 / fp16 / int8 (same format); out (and bias): fp32, or int32 for int8. ---- */
 typedef struct GEMM_PARAM {

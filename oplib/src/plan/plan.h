@@ -53,6 +53,21 @@ typedef struct bn_plan {
  * in that layout (tx8_layout_init). */
 int tx8_plan_batchnorm(const tx8_hw_config *hw, const BATCHNORM_INFER_PARAM *param, const TSR *in, bn_plan *pl);
 
+/* ---- op_batchnorm_inference_folded (batchnorm_folded_plan.c): tx8_plan_batchnorm's layouts; imm holds, each part
+ * rounded up to the batch alignment, the fp32 per-channel vectors a = scale * rsqrt(var + epsilon) and
+ * b = shift - mean * a over c_lanes lanes ---- */
+typedef struct bn_fold_plan {
+    tx8_layout io;      /* in/out in their own format (the data pass runs on them directly) */
+    uint32_t c_lanes;   /* channel lanes a per-channel vector spans (aligned C) */
+    uint64_t a_off;     /* imm offsets of a and b */
+    uint64_t b_off;
+    uint64_t imm_bytes;
+} bn_fold_plan;
+
+/* The layout and the imm plan of in's local shape in param->layout; -1 as tx8_plan_batchnorm. */
+int tx8_plan_batchnorm_folded(const tx8_hw_config *hw, const BATCHNORM_INFER_PARAM *param, const TSR *in,
+                              bn_fold_plan *pl);
+
 /* ---- op_conv (conv_plan.c): the NE tiling; the loops and their order are in conv.c's file comment ---- */
 typedef struct conv_dims {
     uint32_t n, h, w, c; /* in */
