@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 
+#include "tx8/hal.h" /* tx8_token */
 #include "tx8/isa.h"
 #include "tx8/tensor.h"
 
@@ -155,6 +156,17 @@ uint64_t op_loadConst(LOAD_PARAM *param, TSR *ddr_src, TSR *spm_dst);
 uint64_t op_dma_store(STORE_PARAM *param, TSR *spm_src, TSR *ddr_dst);
 /* op_dma_store in NCx whatever param->layout says (param may be NULL). */
 uint64_t op_store_var_ncx(STORE_PARAM *param, TSR *spm_src, TSR *ddr_dst);
+
+/* Asynchronous forms (tx8/hal.h, "asynchronous issue"): the same checks and DMA boxes, but each box is queued on
+ * the RDMA (load) / WDMA (store) engine to start after every token in deps (ndeps <= 8, deps may be NULL when
+ * ndeps is 0) instead of executed. They return at once with the token of the move's last box: one engine runs
+ * its instructions in issue order, so that token completes after every box of the move. 0 after a fault (a
+ * rejected move issues nothing). The caller owns the hazards: wait for (or depend on) a load's token before
+ * reading its SPM buffer, a store's before overwriting its SPM source, and give a load into a buffer that earlier
+ * instructions still read or write their tokens as deps. */
+tx8_token op_loadVar_async(LOAD_PARAM *param, TSR *ddr_src, TSR *spm_dst, const tx8_token *deps, uint32_t ndeps);
+tx8_token op_loadConst_async(LOAD_PARAM *param, TSR *ddr_src, TSR *spm_dst, const tx8_token *deps, uint32_t ndeps);
+tx8_token op_dma_store_async(STORE_PARAM *param, TSR *spm_src, TSR *ddr_dst, const tx8_token *deps, uint32_t ndeps);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,10 @@
  * as the slice (op_loadConst). */
 uint64_t tx8_lsu_move_slice(const char *op, LAYOUT_MODE layout, const TSR *ddr, const TSR *spm, int to_spm,
                             int whole);
+/* The same move queued on the RDMA / WDMA engine: every box after deps (tx8_hal_issue); returns the last box's
+ * token (the engine runs its boxes in order, so it completes after all of them), or 0 after a fault. */
+tx8_token tx8_lsu_move_slice_async(const char *op, LAYOUT_MODE layout, const TSR *ddr, const TSR *spm, int to_spm,
+                                   int whole, const tx8_token *deps, uint32_t ndeps);
 
 /* ---- TDMA copies described as dims (op_slice, op_pad; tdma_copy.c) ----
  * prod(count) elements of elem_bytes bytes; element (i_0, ..., i_{n-1}) moves from src + sum(i_k * src_stride_k)

@@ -5,7 +5,9 @@
  * a byte stride on the DDR side and on the SPM side. Dimensions of count 1 are dropped, a dimension whose strides
  * equal the run on both sides is folded into the run, and neighbouring dimensions that are contiguous on both sides
  * are merged. What is left maps onto RDMA/WDMA boxes (run + 2 dims); more dims loop over the outermost ones. The
- * boxes are planned by tx8_plan_lsu_slice (plan/plan.h); this file checks the arguments and issues them.
+ * boxes are planned by tx8_plan_lsu_slice (plan/plan.h); this file checks the arguments and issues them, executed
+ * (op_loadVar, ...) or queued on the RDMA / WDMA engine (the *_async forms: every box after the caller's deps, the
+ * move's token being its last box's, which one engine completes after all the earlier ones).
  *
  *   Tensor / NTensor: row-major over shape_whole (DDR) and shape_real (SPM); the last dim is the run.
  *   Cx / NCx:         per batch, [Cx blocks][spatial][U] and then [spatial][C0a] (tx8/layout.h). The Cx blocks
@@ -33,13 +35,28 @@ static int box_fits(const char *op, const lsu_box *b) {
     return 1;
 }
 
-static uint64_t box_issue(const lsu_box *b, int level, uint64_t ddr, uint64_t spm, int to_spm) {
+/* How a move reaches the engine: executed (sync, cycles summed), or queued after deps (async: *token becomes the
+ * last instruction's token, 0 after a fault). */
+typedef struct lsu_issue_mode {
+    int async;
+    const tx8_token *deps;
+    uint32_t ndeps;
+    tx8_token token;
+} lsu_issue_mode;
+
+static uint64_t dma_issue(const DMA_Param *p, lsu_issue_mode *m) {
+    if (!m->async) return TsmExecute(p);
+    m->token = TsmIssue(p, m->deps, m->ndeps);
+    return m->token ? 0 : TX8_CYCLES_INVALID;
+}
+
+static uint64_t box_issue(const lsu_box *b, int level, uint64_t ddr, uint64_t spm, int to_spm, lsu_issue_mode *m) {
     if (b->nd - level > 2) {
         uint64_t total = 0;
         const lsu_box_dim *d = &b->d[level];
         for (uint64_t i = 0; i < d->count && total != TX8_CYCLES_INVALID; ++i)
             total = ADD_VALID_CYCLE(total, box_issue(b, level + 1, ddr + i * d->ddr_stride, spm + i * d->spm_stride,
-                                                     to_spm));
+                                                     to_spm, m));
         return total;
     }
     const int left = b->nd - level;
@@ -53,15 +70,15 @@ static uint64_t box_issue(const lsu_box *b, int level, uint64_t ddr, uint64_t sp
     else
         LSU_WDMA_box(&p, ddr, spm, (uint32_t)b->run, (uint32_t)d1->count, d1->ddr_stride, (uint32_t)d1->spm_stride,
                      (uint32_t)d2->count, d2->ddr_stride, (uint32_t)d2->spm_stride);
-    return TsmExecute(&p);
+    return dma_issue(&p, m);
 }
 
 static const char *side(int to_spm, int ddr_side) {
     return ddr_side ? (to_spm ? "ddr_src" : "ddr_dst") : (to_spm ? "spm_dst" : "spm_src");
 }
 
-uint64_t tx8_lsu_move_slice(const char *op, LAYOUT_MODE layout, const TSR *ddr, const TSR *spm, int to_spm,
-                            int whole) {
+static uint64_t move_slice(const char *op, LAYOUT_MODE layout, const TSR *ddr, const TSR *spm, int to_spm, int whole,
+                           lsu_issue_mode *m) {
     const tx8_hw_config *hw = tx8_hal_config();
     if (!ddr || !ddr->shape) {
         tx8_hal_fault("%s: %s or its shape is NULL", op, side(to_spm, 1));
@@ -137,6 +154,22 @@ uint64_t tx8_lsu_move_slice(const char *op, LAYOUT_MODE layout, const TSR *ddr, 
         if (!box_fits(op, &pl.box[i])) return TX8_CYCLES_INVALID;
     uint64_t total = 0;
     for (int i = 0; i < pl.nbox && total != TX8_CYCLES_INVALID; ++i)
-        total = ADD_VALID_CYCLE(total, box_issue(&pl.box[i], 0, pl.box[i].ddr, pl.box[i].spm, to_spm));
+        total = ADD_VALID_CYCLE(total, box_issue(&pl.box[i], 0, pl.box[i].ddr, pl.box[i].spm, to_spm, m));
     return total;
+}
+
+uint64_t tx8_lsu_move_slice(const char *op, LAYOUT_MODE layout, const TSR *ddr, const TSR *spm, int to_spm,
+                            int whole) {
+    lsu_issue_mode m = {0, NULL, 0, 0};
+    return move_slice(op, layout, ddr, spm, to_spm, whole, &m);
+}
+
+tx8_token tx8_lsu_move_slice_async(const char *op, LAYOUT_MODE layout, const TSR *ddr, const TSR *spm, int to_spm,
+                                   int whole, const tx8_token *deps, uint32_t ndeps) {
+    if (ndeps && !deps) {
+        tx8_hal_fault("%s: deps is NULL with ndeps = %u", op, ndeps);
+        return 0;
+    }
+    lsu_issue_mode m = {1, deps, ndeps, 0};
+    return move_slice(op, layout, ddr, spm, to_spm, whole, &m) == TX8_CYCLES_INVALID ? 0 : m.token;
 }
