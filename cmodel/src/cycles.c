@@ -1,5 +1,6 @@
 /* Cycle formulas of the engines; documented in tx8/cm_cycles.h. */
 #include "tx8/cm_cycles.h"
+#include "tx8/cm_noc.h"
 
 static uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
@@ -92,4 +93,25 @@ uint64_t cm_cycles_tdma(const tx8_hw_config *cfg, const TD_Param *p) {
     uint64_t runs = contiguous ? 1 : p->param.shape[0];
     for (int i = 1; i < 4; ++i) runs *= p->param.shape[i];
     return cfg->tdma_startup_cycles + runs * ceil_div(run_bytes, cfg->tdma_bytes_per_cycle);
+}
+
+uint64_t cm_dte_bytes(const tx8_hw_config *cfg, const DTE_Param *p) {
+    const uint64_t runs = (uint64_t)p->param.size[1] * p->param.size[2];
+    const uint64_t run = p->ctrl.src_mem == DTE_SRC_DDR
+                             ? ceil_div(p->param.size[0], cfg->ddr_burst_bytes) * cfg->ddr_burst_bytes
+                             : p->param.size[0];
+    return runs * run;
+}
+
+uint64_t cm_dte_fixed_cycles(const tx8_hw_config *cfg, uint32_t tile, const DTE_Param *p) {
+    const Ncc_DTE_GR_Param_Regs *q = &p->param;
+    const uint64_t hops = cm_noc_rect_max_hops(cfg, tile, q->dst_x0, q->dst_y0, q->dst_x1, q->dst_y1);
+    return cfg->dte_startup_cycles + hops * cfg->noc_hop_cycles +
+           (p->ctrl.src_mem == DTE_SRC_DDR ? cfg->ddr_latency_cycles : 0);
+}
+
+uint64_t cm_cycles_dte(const tx8_hw_config *cfg, uint32_t tile, const DTE_Param *p) {
+    uint32_t rate = cfg->noc_link_bytes_per_cycle;
+    if (p->ctrl.src_mem == DTE_SRC_DDR && cfg->ddr_bytes_per_cycle < rate) rate = cfg->ddr_bytes_per_cycle;
+    return cm_dte_fixed_cycles(cfg, tile, p) + ceil_div(cm_dte_bytes(cfg, p), rate);
 }

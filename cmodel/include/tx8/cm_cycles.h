@@ -32,6 +32,13 @@
  *        R, runs = elem_bytes * shape[0], shape[1]*shape[2]*shape[3] when the innermost dim is contiguous in dst
  *                  and contiguous (or a broadcast element, stride 0) in src; else elem_bytes, prod(shape)
  *                  (a strided gather moves one element per cycle: honest for transposes)
+ *   DTE  cycles = dte_startup_cycles + hops * noc_hop_cycles (+ ddr_latency_cycles from DDR) + ceil(B / rate)
+ *        hops   = the largest XY hop count from the issuing tile to a tile of the destination rectangle
+ *                 (tx8/cm_noc.h; 0 when the issuing tile is the only destination)
+ *        B      = size[1] * size[2] * size[0]; from DDR size[1] * size[2] * roundup(size[0], ddr_burst_bytes)
+ *        rate   = noc_link_bytes_per_cycle; from DDR min(noc_link_bytes_per_cycle, ddr_bytes_per_cycle)
+ *        A multicast costs what its farthest unicast does: the tree's links each carry the data once, in a
+ *        pipeline (cut-through); the fixed part (startup + hops) comes before the first byte arrives.
  *
  * Instructions run one after another on a tile (op cycles are sums); concurrency between engines and tiles, and
  * DDR sharing between tiles, are the scheduler's business, not these per-instruction numbers.
@@ -53,6 +60,12 @@ uint64_t cm_cycles_ne(const tx8_hw_config *cfg, const TsmNeInstr *p); /* either 
 uint64_t cm_cycles_ne_conv(const tx8_hw_config *cfg, const TsmNeInstr *p);
 uint64_t cm_cycles_dma(const tx8_hw_config *cfg, const DMA_Param *p);
 uint64_t cm_cycles_tdma(const tx8_hw_config *cfg, const TD_Param *p);
+/* DTE issued by `tile` (fields as validated by the cmodel). The DTE formula in two parts, as the scheduler takes
+ * them: the fixed cycles before the first byte flows (startup + hops (+ DDR latency)), and B, the bytes that flow
+ * over each NoC link of the route (DDR bursts rounded up). cm_cycles_dte = fixed + ceil(B / rate). */
+uint64_t cm_cycles_dte(const tx8_hw_config *cfg, uint32_t tile, const DTE_Param *p);
+uint64_t cm_dte_fixed_cycles(const tx8_hw_config *cfg, uint32_t tile, const DTE_Param *p);
+uint64_t cm_dte_bytes(const tx8_hw_config *cfg, const DTE_Param *p);
 
 /* NE multiply-accumulates per cycle for an input format (0 for a format the NE does not take). */
 uint32_t cm_ne_macs_per_cycle(const tx8_hw_config *cfg, Data_Format in_fmt);
