@@ -4,7 +4,7 @@
 #   check_portable_symbols.sh <nm> <lib.a>...
 set -euo pipefail
 nm_tool=$1; shift
-allowed='^(tx8_|cm_|ct_|CGRATensor_|TsmNe_|LSU_|op_|eltwise_|pool_|getTsmOpPointer$|mem(cpy|move|set|cmp)$|v?snprintf$|_GLOBAL_OFFSET_TABLE_$)'
+allowed='^(tx8_|cm_|ct_|CGRATensor_|TsmNe_|TsmDte_|LSU_|op_|eltwise_|pool_|getTsmOpPointer$|mem(cpy|move|set|cmp)$|v?snprintf$|_GLOBAL_OFFSET_TABLE_$)'
 status=0
 for lib in "$@"; do
   bad=$("$nm_tool" -u "$lib" | awk '$1 == "U" {print $2}' | sort -u | grep -Ev "$allowed" || true)
