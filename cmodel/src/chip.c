@@ -19,6 +19,10 @@ cm_chip *cm_chip_create(const tx8_hw_config *cfg, const cm_allocator *alloc, cm_
     }
     chip->cfg = *cfg;
     chip->alloc = *alloc;
+    if (cm_timeline_create(chip, err) != CM_OK) {
+        cm_chip_destroy(chip);
+        return NULL;
+    }
     chip->ddr.bytes = cfg->ddr_bytes;
     chip->ddr.l1_count = (cfg->ddr_bytes + kL2Span - 1) / kL2Span;
     chip->ddr.l1 = (uint8_t ***)alloc->alloc_zeroed(alloc->ctx, chip->ddr.l1_count * sizeof(uint8_t **));
@@ -40,6 +44,7 @@ cm_chip *cm_chip_create(const tx8_hw_config *cfg, const cm_allocator *alloc, cm_
 void cm_chip_destroy(cm_chip *chip) {
     if (!chip) return;
     const cm_allocator a = chip->alloc;
+    cm_timeline_destroy(chip);
     for (uint64_t i = 0; chip->ddr.l1 && i < chip->ddr.l1_count; ++i) {
         if (!chip->ddr.l1[i]) continue;
         for (uint64_t j = 0; j < (1ull << CM_DDR_L2_BITS); ++j)
@@ -55,8 +60,8 @@ void cm_chip_destroy(cm_chip *chip) {
 
 const tx8_hw_config *cm_chip_config(const cm_chip *chip) { return &chip->cfg; }
 
-cm_status cm_execute(cm_chip *chip, uint32_t tile, const void *instr, uint64_t *cycles, cm_error *err) {
-    *cycles = 0;
+cm_status cm_execute_cost(cm_chip *chip, uint32_t tile, const void *instr, cm_cost *cost, cm_error *err) {
+    cm_cost_init(cost, 0);
     if (!instr) return cm_fail(err, CM_ERR_FIELD, "execute: instruction pointer is NULL");
     if (tile >= chip->cfg.tile_count)
         return cm_fail(err, CM_ERR_FIELD, "execute: tile %u does not exist (tile_count %u)", tile,
@@ -64,15 +69,15 @@ cm_status cm_execute(cm_chip *chip, uint32_t tile, const void *instr, uint64_t *
     uint32_t type;
     memcpy(&type, instr, sizeof(type));
     switch (type) {
-    case I_CGRA: return cm_ct_execute(chip, tile, (const CT_Param *)instr, cycles, err);
+    case I_CGRA: return cm_ct_execute(chip, tile, (const CT_Param *)instr, cost, err);
     case I_NEUR: {
         const TsmNeInstr *ne = (const TsmNeInstr *)instr;
-        return ne->ctrl.opcode == NE_OP_CONV ? cm_ne_conv_execute(chip, tile, ne, cycles, err)
-                                             : cm_ne_execute(chip, tile, ne, cycles, err);
+        return ne->ctrl.opcode == NE_OP_CONV ? cm_ne_conv_execute(chip, tile, ne, cost, err)
+                                             : cm_ne_execute(chip, tile, ne, cost, err);
     }
     case I_RDMA:
-    case I_WDMA: return cm_dma_execute(chip, tile, (const DMA_Param *)instr, cycles, err);
-    case I_TDMA: return cm_tdma_execute(chip, tile, (const TD_Param *)instr, cycles, err);
+    case I_WDMA: return cm_dma_execute(chip, tile, (const DMA_Param *)instr, cost, err);
+    case I_TDMA: return cm_tdma_execute(chip, tile, (const TD_Param *)instr, cost, err);
     case I_SCALAR:
     case I_DTE:
     case I_CSR:
@@ -80,6 +85,14 @@ cm_status cm_execute(cm_chip *chip, uint32_t tile, const void *instr, uint64_t *
                        tx8_instr_type_name(type));
     default: return cm_fail(err, CM_ERR_FIELD, "execute: inter_type = %u is not an OP_INSTR_TYPE", type);
     }
+}
+
+cm_status cm_execute(cm_chip *chip, uint32_t tile, const void *instr, uint64_t *cycles, cm_error *err) {
+    cm_cost cost;
+    *cycles = 0;
+    const cm_status s = cm_execute_cost(chip, tile, instr, &cost, err);
+    if (s == CM_OK) *cycles = cm_cost_cycles(&chip->cfg, &cost);
+    return s;
 }
 
 /* SPM transfers are told apart from DDR ones (addresses < 2^36) in the traffic digest by the tile in the top bits. */

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "tx8/cmodel.h"
+#include "sched/cm_cost.h"
 
 /* DDR: two-level table of pages allocated on first write; reads of untouched pages see zeros. */
 #define CM_DDR_PAGE_BITS 16u /* 64 KiB pages */
@@ -26,7 +27,17 @@ struct cm_chip {
     uint8_t **spm; /* spm[tile]: cfg.spm_bytes bytes */
     cm_ddr ddr;
     uint64_t io_digest; /* running digest of host transfers (cm_chip_io_digest) */
+    struct cm_timeline *time; /* every tile's clock (sched/timeline.c) */
 };
+
+typedef struct cm_timeline cm_timeline;
+cm_status cm_timeline_create(cm_chip *chip, cm_error *err);
+void cm_timeline_destroy(cm_chip *chip);
+
+/* Executes one instruction on `tile` and describes its cost (cm_execute without the cycles). */
+cm_status cm_execute_cost(cm_chip *chip, uint32_t tile, const void *instr, cm_cost *cost, cm_error *err);
+/* The cycles of an instruction alone: nothing queued before it, no other transfer in flight. */
+uint64_t cm_cost_cycles(const tx8_hw_config *cfg, const cm_cost *cost);
 
 /* Word-wise FNV-1a step over bytes (mem/digest.c). */
 uint64_t cm_digest_words(uint64_t h, const uint8_t *p, uint64_t bytes);
@@ -51,11 +62,12 @@ cm_status cm_ddr_check(const cm_chip *chip, uint64_t addr, uint64_t bytes, const
 cm_status cm_ddr_copy_in(cm_chip *chip, uint64_t addr, const void *src, uint64_t bytes, cm_error *err);
 void cm_ddr_copy_out(const cm_chip *chip, uint64_t addr, void *dst, uint64_t bytes);
 
-/* Engines: validate the whole instruction first (touching nothing), then execute; *cycles from cm_cycles_*. */
-cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, uint64_t *cycles, cm_error *err);
-cm_status cm_ne_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, uint64_t *cycles, cm_error *err);
-cm_status cm_ne_conv_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, uint64_t *cycles, cm_error *err);
-cm_status cm_dma_execute(cm_chip *chip, uint32_t tile, const DMA_Param *p, uint64_t *cycles, cm_error *err);
-cm_status cm_tdma_execute(cm_chip *chip, uint32_t tile, const TD_Param *p, uint64_t *cycles, cm_error *err);
+/* Engines: validate the whole instruction first (touching nothing), then execute it and describe its cost (engine,
+ * cycles from cm_cycles_*, bytes through shared resources, memory touched) for the scheduler. */
+cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, cm_cost *cost, cm_error *err);
+cm_status cm_ne_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, cm_cost *cost, cm_error *err);
+cm_status cm_ne_conv_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, cm_cost *cost, cm_error *err);
+cm_status cm_dma_execute(cm_chip *chip, uint32_t tile, const DMA_Param *p, cm_cost *cost, cm_error *err);
+cm_status cm_tdma_execute(cm_chip *chip, uint32_t tile, const TD_Param *p, cm_cost *cost, cm_error *err);
 
 #endif /* TX8_CM_INTERNAL_H */

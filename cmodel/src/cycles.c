@@ -75,9 +75,13 @@ uint64_t cm_cycles_ne(const tx8_hw_config *cfg, const TsmNeInstr *p) {
     return cfg->ne_startup_cycles + ceil_div(steps * tx8_hw_ne_macs_per_step(cfg), rate);
 }
 
-uint64_t cm_cycles_dma(const tx8_hw_config *cfg, const DMA_Param *p) {
+uint64_t cm_dma_bytes(const tx8_hw_config *cfg, const DMA_Param *p) {
     const uint64_t runs = (uint64_t)p->param.size[1] * p->param.size[2];
-    const uint64_t bytes = runs * ceil_div(p->param.size[0], cfg->ddr_burst_bytes) * cfg->ddr_burst_bytes;
+    return runs * ceil_div(p->param.size[0], cfg->ddr_burst_bytes) * cfg->ddr_burst_bytes;
+}
+
+uint64_t cm_cycles_dma(const tx8_hw_config *cfg, const DMA_Param *p) {
+    const uint64_t bytes = cm_dma_bytes(cfg, p);
     const uint32_t rate = cfg->lsu_bytes_per_cycle < cfg->ddr_bytes_per_cycle ? cfg->lsu_bytes_per_cycle
                                                                               : cfg->ddr_bytes_per_cycle;
     return cfg->ddr_latency_cycles + ceil_div(bytes, rate);

@@ -13,10 +13,7 @@
 struct tx8_hal {
     cm_chip *chip;
     uint32_t run_tiles; /* tiles of the current tx8_hal_run_tiles call; 1 outside */
-    uint64_t *cycles;   /* per tile */
-    uint64_t (*engine_cycles)[TX8_HAL_ENGINE_SLOTS]; /* per tile, per OP_INSTR_TYPE */
     pthread_barrier_t barrier; /* for run_tiles tiles, valid during a run */
-    pthread_mutex_t lock;      /* guards cycles[] at barriers */
     pthread_mutex_t ddr_lock;  /* the chip model's DDR page table (cm_allocator lock) */
     tx8_fault_handler fault_handler;
     void *fault_ctx;
@@ -35,25 +32,17 @@ static void host_lock(void *ctx) { pthread_mutex_lock(&((tx8_hal *)ctx)->ddr_loc
 static void host_unlock(void *ctx) { pthread_mutex_unlock(&((tx8_hal *)ctx)->ddr_lock); }
 
 tx8_hal *tx8_hal_open(const tx8_hw_config *cfg) {
-    const uint32_t tiles = cfg->tile_count ? cfg->tile_count : 1;
     tx8_hal *hal = (tx8_hal *)calloc(1, sizeof(*hal));
-    uint64_t *cycles = (uint64_t *)calloc(tiles, sizeof(uint64_t));
-    uint64_t(*engine_cycles)[TX8_HAL_ENGINE_SLOTS] = calloc(tiles, sizeof(*engine_cycles));
     const cm_allocator alloc = {host_alloc, host_release, hal, host_lock, host_unlock};
     cm_error err = {CM_OK, ""};
-    cm_chip *chip = hal && cycles && engine_cycles ? cm_chip_create(cfg, &alloc, &err) : NULL;
+    cm_chip *chip = hal ? cm_chip_create(cfg, &alloc, &err) : NULL;
     if (!chip) {
         fprintf(stderr, "tx8 hal: cannot create the chip model: %s\n", err.message[0] ? err.message : "out of memory");
-        free(engine_cycles);
-        free(cycles);
         free(hal);
         return NULL;
     }
     hal->chip = chip;
     hal->run_tiles = 1;
-    hal->cycles = cycles;
-    hal->engine_cycles = engine_cycles;
-    pthread_mutex_init(&hal->lock, NULL);
     pthread_mutex_init(&hal->ddr_lock, NULL);
     tx8_hal_cmodel_bind(hal, 0);
     return hal;
@@ -62,11 +51,8 @@ tx8_hal *tx8_hal_open(const tx8_hw_config *cfg) {
 void tx8_hal_close(tx8_hal *hal) {
     if (!hal) return;
     if (tls_binding.hal == hal) tls_binding.hal = NULL;
-    pthread_mutex_destroy(&hal->lock);
     pthread_mutex_destroy(&hal->ddr_lock);
     cm_chip_destroy(hal->chip);
-    free(hal->engine_cycles);
-    free(hal->cycles);
     free(hal);
 }
 
@@ -78,7 +64,7 @@ void tx8_hal_cmodel_bind(tx8_hal *hal, uint32_t tile) {
 cm_chip *tx8_hal_model(tx8_hal *hal) { return hal->chip; }
 
 uint64_t tx8_hal_engine_cycles(const tx8_hal *hal, uint32_t tile, OP_INSTR_TYPE engine) {
-    return tile < cm_chip_config(hal->chip)->tile_count && (unsigned)engine < TX8_HAL_ENGINE_SLOTS ? hal->engine_cycles[tile][engine] : 0;
+    return cm_engine_busy_cycles(hal->chip, tile, (uint32_t)engine);
 }
 
 static tx8_hal *bound(void) {
@@ -114,29 +100,49 @@ void tx8_hal_fault(const char *fmt, ...) {
     raise_fault(msg);
 }
 
-uint64_t tx8_hal_execute(const void *instr) {
-    tx8_hal *hal = bound();
-    uint64_t cycles = 0;
-    cm_error err = {CM_OK, ""};
-    if (cm_execute(hal->chip, tls_binding.tile, instr, &cycles, &err) != CM_OK) {
-        raise_fault(err.message);
-        return TX8_CYCLES_INVALID;
-    }
-    uint32_t type;
-    memcpy(&type, instr, sizeof type);
-    hal->cycles[tls_binding.tile] += cycles;
-    hal->engine_cycles[tls_binding.tile][type < TX8_HAL_ENGINE_SLOTS ? type : 0] += cycles;
-    return cycles;
+/* One chip-model call on the current tile; a failure is a fault (and a 0 return). */
+#define MODEL_CALL(call)                                                                                      \
+    do {                                                                                                      \
+        cm_error err_ = {CM_OK, ""};                                                                          \
+        if ((call) != CM_OK) {                                                                                \
+            raise_fault(err_.message);                                                                        \
+            return 0;                                                                                         \
+        }                                                                                                     \
+    } while (0)
+
+static int issue(const void *instr, const tx8_token *deps, uint32_t ndeps, tx8_token *token) {
+    MODEL_CALL(cm_issue(bound()->chip, tls_binding.tile, instr, deps, ndeps, token, &err_));
+    return 1;
 }
 
-/* Until the engine timelines land, an issue executes at once (as tx8_hal_execute) and its token is already done. */
-tx8_token tx8_hal_issue(const void *instr, const tx8_token *deps, uint32_t ndeps) {
-    (void)deps, (void)ndeps;
-    static const tx8_token kDone = 1;
-    return tx8_hal_execute(instr) == TX8_CYCLES_INVALID ? 0 : kDone;
+static int wait_for(tx8_token token, int all) {
+    cm_chip *chip = bound()->chip;
+    MODEL_CALL(all ? cm_wait_all(chip, tls_binding.tile, &err_) : cm_wait(chip, tls_binding.tile, token, &err_));
+    return 1;
 }
-uint64_t tx8_hal_wait(tx8_token token) { (void)token; return tx8_hal_cycles(); }
-uint64_t tx8_hal_wait_all(void) { return tx8_hal_cycles(); }
+
+tx8_token tx8_hal_issue(const void *instr, const tx8_token *deps, uint32_t ndeps) {
+    tx8_token token = 0;
+    return issue(instr, deps, ndeps, &token) ? token : 0;
+}
+
+uint64_t tx8_hal_wait(tx8_token token) {
+    wait_for(token, 0);
+    return tx8_hal_cycles();
+}
+
+uint64_t tx8_hal_wait_all(void) {
+    wait_for(0, 1);
+    return tx8_hal_cycles();
+}
+
+/* Issue + wait: the kernel core's cycles from issuing the instruction to its end (queueing included). */
+uint64_t tx8_hal_execute(const void *instr) {
+    const uint64_t before = tx8_hal_cycles();
+    tx8_token token = 0;
+    if (!issue(instr, NULL, 0, &token) || !wait_for(token, 0)) return TX8_CYCLES_INVALID;
+    return tx8_hal_cycles() - before;
+}
 
 typedef struct tile_thread {
     tx8_hal *hal;
@@ -170,6 +176,12 @@ int tx8_hal_run_tiles(uint32_t tiles, void (*fn)(void *arg), void *arg) {
         tx8_hal_fault("run_tiles: out of host memory");
         return -1;
     }
+    cm_error err = {CM_OK, ""};
+    if (cm_run_begin(hal->chip, tiles, &err) != CM_OK) {
+        free(threads), free(ids);
+        raise_fault(err.message);
+        return -1;
+    }
     hal->run_tiles = tiles;
     pthread_barrier_init(&hal->barrier, NULL, tiles);
     uint32_t started = 1;
@@ -186,6 +198,10 @@ int tx8_hal_run_tiles(uint32_t tiles, void (*fn)(void *arg), void *arg) {
     hal->run_tiles = 1;
     tx8_hal_cmodel_bind(hal, 0);
     free(threads), free(ids);
+    if (cm_run_end(hal->chip, &err) != CM_OK) { /* the chip's time is now the latest tile's */
+        raise_fault(err.message);
+        return -1;
+    }
     return 0;
 }
 
@@ -197,21 +213,21 @@ uint64_t tx8_hal_core_cycles(void) {
 
 uint32_t tx8_hal_tile_id(void) { bound(); return tls_binding.tile; }
 uint32_t tx8_hal_tile_count(void) { return bound()->run_tiles; }
-uint64_t tx8_hal_cycles(void) { return bound()->cycles[tls_binding.tile]; }
+uint64_t tx8_hal_cycles(void) { return cm_tile_cycles(bound()->chip, tls_binding.tile); }
 const tx8_hw_config *tx8_hal_config(void) { return cm_chip_config(bound()->chip); }
 
-/* All tiles leave the barrier at the simulated time of the last one to arrive. */
+/* All tiles wait here; then tile 0 replays the epoch of every tile together (the exact times, with shared DDR and
+ * NoC) while the others wait again, and they all leave at the latest tile's time plus barrier_cycles. */
 void tx8_hal_barrier(void) {
     tx8_hal *hal = bound();
     if (hal->run_tiles == 1) return;
     pthread_barrier_wait(&hal->barrier);
-    pthread_mutex_lock(&hal->lock);
-    uint64_t latest = 0;
-    for (uint32_t t = 0; t < hal->run_tiles; ++t)
-        if (hal->cycles[t] > latest) latest = hal->cycles[t];
-    pthread_mutex_unlock(&hal->lock);
-    pthread_barrier_wait(&hal->barrier); /* everyone has read the maximum before anyone updates */
-    hal->cycles[tls_binding.tile] = latest;
+    cm_error err = {CM_OK, ""};
+    const cm_status s = tls_binding.tile == 0
+                            ? cm_run_barrier(hal->chip, cm_chip_config(hal->chip)->barrier_cycles, &err)
+                            : CM_OK;
+    pthread_barrier_wait(&hal->barrier);
+    if (s != CM_OK) raise_fault(err.message);
 }
 
 static int mem_access(tx8_mem_region region, uint64_t addr, void *buf, uint64_t bytes, int write) {

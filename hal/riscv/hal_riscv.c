@@ -18,8 +18,6 @@
 struct tx8_hal {
     cm_chip *chip;
     uint32_t run_tiles; /* tiles of the current tx8_hal_run_tiles call; 1 outside */
-    uint64_t cycles[TX8_RISCV_MAX_HARTS];
-    uint64_t engine_cycles[TX8_RISCV_MAX_HARTS][TX8_HAL_ENGINE_SLOTS];
     tx8_fault_handler fault_handler;
     void *fault_ctx;
 };
@@ -78,8 +76,7 @@ void tx8_hal_close(tx8_hal *hal) {
 cm_chip *tx8_hal_model(tx8_hal *hal) { return hal->chip; }
 
 uint64_t tx8_hal_engine_cycles(const tx8_hal *hal, uint32_t tile, OP_INSTR_TYPE engine) {
-    return tile < TX8_RISCV_MAX_HARTS && (unsigned)engine < TX8_HAL_ENGINE_SLOTS ? hal->engine_cycles[tile][engine]
-                                                                                 : 0;
+    return cm_engine_busy_cycles(hal->chip, tile, (uint32_t)engine);
 }
 
 static tx8_hal *opened(void) {
@@ -116,30 +113,49 @@ void tx8_hal_fault(const char *fmt, ...) {
     raise_fault(msg);
 }
 
-uint64_t tx8_hal_execute(const void *instr) {
-    tx8_hal *hal = opened();
-    const uint32_t tile = tx8_riscv_hart_id();
-    uint64_t cycles = 0;
-    cm_error err = {CM_OK, ""};
-    if (cm_execute(hal->chip, tile, instr, &cycles, &err) != CM_OK) {
-        raise_fault(err.message);
-        return TX8_CYCLES_INVALID;
-    }
-    uint32_t type;
-    memcpy(&type, instr, sizeof type);
-    hal->cycles[tile] += cycles;
-    hal->engine_cycles[tile][type < TX8_HAL_ENGINE_SLOTS ? type : 0] += cycles;
-    return cycles;
+/* One chip-model call on the current tile; a failure is a fault (and a 0 return). */
+#define MODEL_CALL(call)                                                                                      \
+    do {                                                                                                      \
+        cm_error err_ = {CM_OK, ""};                                                                          \
+        if ((call) != CM_OK) {                                                                                \
+            raise_fault(err_.message);                                                                        \
+            return 0;                                                                                         \
+        }                                                                                                     \
+    } while (0)
+
+static int issue(const void *instr, const tx8_token *deps, uint32_t ndeps, tx8_token *token) {
+    MODEL_CALL(cm_issue(opened()->chip, tx8_riscv_hart_id(), instr, deps, ndeps, token, &err_));
+    return 1;
 }
 
-/* Until the engine timelines land, an issue executes at once (as tx8_hal_execute) and its token is already done. */
-tx8_token tx8_hal_issue(const void *instr, const tx8_token *deps, uint32_t ndeps) {
-    (void)deps, (void)ndeps;
-    static const tx8_token kDone = 1;
-    return tx8_hal_execute(instr) == TX8_CYCLES_INVALID ? 0 : kDone;
+static int wait_for(tx8_token token, int all) {
+    cm_chip *chip = opened()->chip;
+    MODEL_CALL(all ? cm_wait_all(chip, tx8_riscv_hart_id(), &err_) : cm_wait(chip, tx8_riscv_hart_id(), token, &err_));
+    return 1;
 }
-uint64_t tx8_hal_wait(tx8_token token) { (void)token; return tx8_hal_cycles(); }
-uint64_t tx8_hal_wait_all(void) { return tx8_hal_cycles(); }
+
+tx8_token tx8_hal_issue(const void *instr, const tx8_token *deps, uint32_t ndeps) {
+    tx8_token token = 0;
+    return issue(instr, deps, ndeps, &token) ? token : 0;
+}
+
+uint64_t tx8_hal_wait(tx8_token token) {
+    wait_for(token, 0);
+    return tx8_hal_cycles();
+}
+
+uint64_t tx8_hal_wait_all(void) {
+    wait_for(0, 1);
+    return tx8_hal_cycles();
+}
+
+/* Issue + wait: the kernel core's cycles from issuing the instruction to its end (queueing included). */
+uint64_t tx8_hal_execute(const void *instr) {
+    const uint64_t before = tx8_hal_cycles();
+    tx8_token token = 0;
+    if (!issue(instr, NULL, 0, &token) || !wait_for(token, 0)) return TX8_CYCLES_INVALID;
+    return tx8_hal_cycles() - before;
+}
 
 int tx8_hal_run_tiles(uint32_t tiles, void (*fn)(void *arg), void *arg) {
     tx8_hal *hal = opened();
@@ -157,29 +173,40 @@ int tx8_hal_run_tiles(uint32_t tiles, void (*fn)(void *arg), void *arg) {
                       tiles, tx8_riscv_harts());
         return -1;
     }
+    cm_error err = {CM_OK, ""};
+    if (cm_run_begin(hal->chip, tiles, &err) != CM_OK) {
+        raise_fault(err.message);
+        return -1;
+    }
     hal->run_tiles = tiles;
     tx8_riscv_run_on_harts(tiles, fn, arg);
     hal->run_tiles = 1;
+    if (cm_run_end(hal->chip, &err) != CM_OK) { /* the chip's time is now the latest tile's */
+        raise_fault(err.message);
+        return -1;
+    }
     return 0;
 }
 
 uint32_t tx8_hal_tile_id(void) { opened(); return tx8_riscv_hart_id(); }
 uint32_t tx8_hal_tile_count(void) { return opened()->run_tiles; }
-uint64_t tx8_hal_cycles(void) { return opened()->cycles[tx8_riscv_hart_id()]; }
+uint64_t tx8_hal_cycles(void) { return cm_tile_cycles(opened()->chip, tx8_riscv_hart_id()); }
 uint64_t tx8_hal_core_cycles(void) { return tx8_riscv_mcycle(); }
 const tx8_hw_config *tx8_hal_config(void) { return cm_chip_config(opened()->chip); }
 
-/* All tiles leave the barrier at the simulated time of the last one to arrive (as on the cmodel backend). */
+/* As on the cmodel backend: all harts wait, hart 0 replays every tile's epoch together while the others wait
+ * again, and all leave at the latest tile's time plus barrier_cycles. */
 void tx8_hal_barrier(void) {
     tx8_hal *hal = opened();
     const uint32_t n = hal->run_tiles;
     if (n == 1) return;
     tx8_riscv_hart_barrier(n);
-    uint64_t latest = 0;
-    for (uint32_t t = 0; t < n; ++t)
-        if (hal->cycles[t] > latest) latest = hal->cycles[t];
-    tx8_riscv_hart_barrier(n); /* everyone has read the maximum before anyone updates */
-    hal->cycles[tx8_riscv_hart_id()] = latest;
+    cm_error err = {CM_OK, ""};
+    const cm_status s = tx8_riscv_hart_id() == 0
+                            ? cm_run_barrier(hal->chip, cm_chip_config(hal->chip)->barrier_cycles, &err)
+                            : CM_OK;
+    tx8_riscv_hart_barrier(n);
+    if (s != CM_OK) raise_fault(err.message);
 }
 
 static int mem_access(tx8_mem_region region, uint64_t addr, void *buf, uint64_t bytes, int write) {

@@ -59,6 +59,8 @@ uint64_t cm_cycles_ct(const tx8_hw_config *cfg, const CT_Param *p);
 uint64_t cm_cycles_ne(const tx8_hw_config *cfg, const TsmNeInstr *p); /* either opcode */
 uint64_t cm_cycles_ne_conv(const tx8_hw_config *cfg, const TsmNeInstr *p);
 uint64_t cm_cycles_dma(const tx8_hw_config *cfg, const DMA_Param *p);
+/* B of the RDMA/WDMA formula: the bytes a DMA moves through DDR, every run rounded up to whole bursts. */
+uint64_t cm_dma_bytes(const tx8_hw_config *cfg, const DMA_Param *p);
 uint64_t cm_cycles_tdma(const tx8_hw_config *cfg, const TD_Param *p);
 /* DTE issued by `tile` (fields as validated by the cmodel). The DTE formula in two parts, as the scheduler takes
  * them: the fixed cycles before the first byte flows (startup + hops (+ DDR latency)), and B, the bytes that flow

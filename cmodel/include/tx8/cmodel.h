@@ -26,6 +26,7 @@ typedef enum cm_status {
     CM_ERR_UNSUPPORTED, /* a valid but not modelled instruction type / combination */
     CM_ERR_NOMEM,       /* the allocator refused */
     CM_ERR_CONFIG,      /* an invalid hardware configuration */
+    CM_ERR_HAZARD,      /* an instruction started while an unfinished earlier one touched its memory */
 } cm_status;
 
 typedef struct cm_error {
@@ -52,8 +53,32 @@ cm_chip *cm_chip_create(const tx8_hw_config *cfg, const cm_allocator *alloc, cm_
 void cm_chip_destroy(cm_chip *chip);
 const tx8_hw_config *cm_chip_config(const cm_chip *chip);
 
-/* Executes one instruction (its leading uint32 is an OP_INSTR_TYPE) on `tile`; *cycles gets its cost. */
+/* Executes one instruction (its leading uint32 is an OP_INSTR_TYPE) on `tile`; *cycles gets its cost alone (no
+ * queueing, no other transfer in flight). Not timed: cm_issue is the timed form. */
 cm_status cm_execute(cm_chip *chip, uint32_t tile, const void *instr, uint64_t *cycles, cm_error *err);
+
+/* ---- time: every tile's engines on their own timelines (cmodel/README.md, "Time") ----
+ * cm_issue executes an instruction's data movement at once (as cm_execute) and queues its timing on its engine:
+ * it starts when the engine is free, every token in deps is done and the tile's kernel core has issued it.
+ * cm_wait advances the tile's kernel core until the token's instruction is done. Tokens count a tile's
+ * instructions from 1. An instruction that starts while an earlier one of its tile that is not done writes
+ * memory it touches (or touches memory it writes) is an error (CM_ERR_HAZARD) from the wait that finds it.
+ * Outside a run a tile's time is exact at once. Between cm_run_begin and cm_run_end, tiles [0, tiles) run at once:
+ * a tile's time is provisional (its transfers see no other tile's traffic) until cm_run_barrier replays every
+ * tile's instructions since the last barrier together, sharing DDR and NoC bandwidth, and moves every tile to
+ * the latest one's time plus the barrier's cycles. Per-tile calls may come from each tile's own thread at once;
+ * cm_run_* from one thread while no tile calls anything. */
+typedef uint64_t cm_token;
+#define CM_MAX_DEPS 8u
+cm_status cm_issue(cm_chip *chip, uint32_t tile, const void *instr, const cm_token *deps, uint32_t ndeps,
+                   cm_token *token, cm_error *err);
+cm_status cm_wait(cm_chip *chip, uint32_t tile, cm_token token, cm_error *err);
+cm_status cm_wait_all(cm_chip *chip, uint32_t tile, cm_error *err);
+uint64_t cm_tile_cycles(const cm_chip *chip, uint32_t tile);                       /* the kernel core's time */
+uint64_t cm_engine_busy_cycles(const cm_chip *chip, uint32_t tile, uint32_t engine); /* start-to-end, summed */
+cm_status cm_run_begin(cm_chip *chip, uint32_t tiles, cm_error *err);
+cm_status cm_run_barrier(cm_chip *chip, uint64_t barrier_cycles, cm_error *err);
+cm_status cm_run_end(cm_chip *chip, cm_error *err); /* as a barrier of 0 cycles, then tile 0 runs alone */
 
 /* Host access to memories (no cycles). */
 cm_status cm_ddr_write(cm_chip *chip, uint64_t addr, const void *src, uint64_t bytes, cm_error *err);

@@ -89,7 +89,7 @@ static cm_status check_pool(const Ncc_CT_GR_Pool_Regs *g, const char *name, cm_e
     return CM_OK;
 }
 
-cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, uint64_t *cycles, cm_error *err) {
+cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, cm_cost *cost, cm_error *err) {
     const Ncc_CT_GR_Ctl_Regs *c = &p->ctrl;
     const Ncc_CT_GR_Param_Regs *q = &p->param;
     char name[64];
@@ -257,6 +257,9 @@ cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, uint64_
     case CT_FUNC_POOL: ct_pool_run(&j); break;
     default: ct_convert_run(&j); break;
     }
-    *cycles = cm_cycles_ct(&chip->cfg, p);
+    cm_cost_init(cost, I_CGRA);
+    cost->fixed_cycles = cm_cycles_ct(&chip->cfg, p);
+    for (int i = 0; i < nsrc; ++i) cm_cost_span(cost, CM_MEM_SPM(tile), 0, src[i].addr, src[i].bytes);
+    cm_cost_span(cost, CM_MEM_SPM(tile), 1, dst.addr, dst.bytes);
     return CM_OK;
 }

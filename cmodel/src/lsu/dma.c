@@ -20,7 +20,7 @@ static uint64_t box_extent(uint32_t run, uint32_t c1, uint64_t s1, uint32_t c2, 
     return x + y + run;
 }
 
-cm_status cm_dma_execute(cm_chip *chip, uint32_t tile, const DMA_Param *p, uint64_t *cycles, cm_error *err) {
+cm_status cm_dma_execute(cm_chip *chip, uint32_t tile, const DMA_Param *p, cm_cost *cost, cm_error *err) {
     const int read = p->inter_type == I_RDMA;
     const char *instr = read ? "RDMA" : "WDMA";
     const Ncc_DMA_GR_Param_Regs *q = &p->param;
@@ -49,6 +49,14 @@ cm_status cm_dma_execute(cm_chip *chip, uint32_t tile, const DMA_Param *p, uint6
                 if (s != CM_OK) return s; /* host out of memory: the only mid-flight failure */
             }
         }
-    *cycles = cm_cycles_dma(&chip->cfg, p);
+    /* The cost is cm_cycles_dma's formula split in two: the latency on the engine, then the (burst-rounded) bytes
+     * through DDR and this tile's port, which other transfers in flight share. */
+    cm_cost_init(cost, p->inter_type);
+    cost->kind = CM_COST_DMA;
+    cost->dma_write = !read;
+    cost->fixed_cycles = chip->cfg.ddr_latency_cycles;
+    cost->bytes = cm_dma_bytes(&chip->cfg, p);
+    cm_cost_span(cost, CM_MEM_DDR, !read, q->ddr_addr, ddr_ext);
+    cm_cost_span(cost, CM_MEM_SPM(tile), read, q->spm_addr, spm_ext);
     return CM_OK;
 }

@@ -24,7 +24,7 @@ static uint64_t extent(const uint32_t shape[4], const uint32_t stride[4], uint32
     return e;
 }
 
-cm_status cm_tdma_execute(cm_chip *chip, uint32_t tile, const TD_Param *p, uint64_t *cycles, cm_error *err) {
+cm_status cm_tdma_execute(cm_chip *chip, uint32_t tile, const TD_Param *p, cm_cost *cost, cm_error *err) {
     const Ncc_TDMA_GR_Param_Regs *q = &p->param;
     const uint32_t eb = p->ctrl.elem_bytes;
     if (p->ctrl.opcode != TD_OP_GATHER_SCATTER && p->ctrl.opcode != TD_OP_RESHAPE)
@@ -60,6 +60,9 @@ cm_status cm_tdma_execute(cm_chip *chip, uint32_t tile, const TD_Param *p, uint6
                         memcpy(d + (uint64_t)i0 * q->dst_stride[0], s + (uint64_t)i0 * q->src_stride[0], eb);
                 }
             }
-    *cycles = cm_cycles_tdma(&chip->cfg, p);
+    cm_cost_init(cost, I_TDMA);
+    cost->fixed_cycles = cm_cycles_tdma(&chip->cfg, p);
+    cm_cost_span(cost, CM_MEM_SPM(tile), 0, q->src_addr, src_ext);
+    cm_cost_span(cost, CM_MEM_SPM(tile), 1, q->dst_addr, dst_ext);
     return CM_OK;
 }

@@ -214,7 +214,7 @@ static cm_status check_overlap(const char *what, uint64_t out, uint64_t out_byte
                    (unsigned long long)x_bytes);
 }
 
-cm_status cm_ne_conv_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, uint64_t *cycles, cm_error *err) {
+cm_status cm_ne_conv_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, cm_cost *cost, cm_error *err) {
     const Ncc_NE_GR_Ctl_Regs *c = &p->ctrl;
     const Ncc_NE_GR_Param_Regs *q = &p->param;
     const Ncc_NE_GR_Conv_Regs *g = &p->conv;
@@ -282,6 +282,11 @@ cm_status cm_ne_conv_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, 
         conv_int8(&o, c);
     else
         conv_float(&o, c);
-    *cycles = cm_cycles_ne_conv(&chip->cfg, p);
+    cm_cost_init(cost, I_NEUR);
+    cost->fixed_cycles = cm_cycles_ne_conv(&chip->cfg, p);
+    cm_cost_span(cost, CM_MEM_SPM(tile), 0, q->a_addr, in_bytes);
+    cm_cost_span(cost, CM_MEM_SPM(tile), 0, q->b_addr, w_bytes);
+    cm_cost_span(cost, CM_MEM_SPM(tile), 0, q->bias_addr, bias_bytes);
+    cm_cost_span(cost, CM_MEM_SPM(tile), 1, q->out_addr, out_bytes);
     return CM_OK;
 }

@@ -123,7 +123,7 @@ static void gemm_int8(const ne_operands *o, const Ncc_NE_GR_Ctl_Regs *ctl) {
         }
 }
 
-cm_status cm_ne_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, uint64_t *cycles, cm_error *err) {
+cm_status cm_ne_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, cm_cost *cost, cm_error *err) {
     const Ncc_NE_GR_Ctl_Regs *c = &p->ctrl;
     const Ncc_NE_GR_Param_Regs *q = &p->param;
     if (c->opcode != NE_OP_GEMM) return cm_fail(err, CM_ERR_FIELD, INSTR ": opcode = %u is not an NE_OPCODE", c->opcode);
@@ -172,6 +172,11 @@ cm_status cm_ne_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, uint6
         gemm_int8(&o, c);
     else
         gemm_float(&o, c);
-    *cycles = cm_cycles_ne(&chip->cfg, p);
+    cm_cost_init(cost, I_NEUR);
+    cost->fixed_cycles = cm_cycles_ne(&chip->cfg, p);
+    cm_cost_span(cost, CM_MEM_SPM(tile), 0, q->a_addr, a_bytes);
+    cm_cost_span(cost, CM_MEM_SPM(tile), 0, q->b_addr, b_bytes);
+    cm_cost_span(cost, CM_MEM_SPM(tile), 0, q->bias_addr, bias_bytes);
+    cm_cost_span(cost, CM_MEM_SPM(tile), 1, q->out_addr, o_bytes); /* read too when accumulating */
     return CM_OK;
 }
