@@ -220,7 +220,10 @@ const tx8_hw_config *tx8_hal_config(void) { return cm_chip_config(bound()->chip)
  * NoC) while the others wait again, and they all leave at the latest tile's time plus barrier_cycles. */
 void tx8_hal_barrier(void) {
     tx8_hal *hal = bound();
-    if (hal->run_tiles == 1) return;
+    if (hal->run_tiles == 1) { /* nobody to wait for but the tile's own instructions */
+        wait_for(0, 1);
+        return;
+    }
     pthread_barrier_wait(&hal->barrier);
     cm_error err = {CM_OK, ""};
     const cm_status s = tls_binding.tile == 0

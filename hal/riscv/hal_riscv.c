@@ -199,7 +199,10 @@ const tx8_hw_config *tx8_hal_config(void) { return cm_chip_config(opened()->chip
 void tx8_hal_barrier(void) {
     tx8_hal *hal = opened();
     const uint32_t n = hal->run_tiles;
-    if (n == 1) return;
+    if (n == 1) { /* nobody to wait for but the tile's own instructions */
+        wait_for(0, 1);
+        return;
+    }
     tx8_riscv_hart_barrier(n);
     cm_error err = {CM_OK, ""};
     const cm_status s = tx8_riscv_hart_id() == 0

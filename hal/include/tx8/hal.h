@@ -80,7 +80,9 @@ void tx8_hal_fault(const char *fmt, ...)
 int tx8_hal_run_tiles(uint32_t tiles, void (*fn)(void *arg), void *arg);
 uint32_t tx8_hal_tile_id(void);
 uint32_t tx8_hal_tile_count(void);
-void tx8_hal_barrier(void);        /* all tiles of the run wait here; they leave at the latest tile's time */
+/* All tiles of the run wait here, each once its own instructions are done, and leave at the latest tile's time plus
+ * barrier_cycles (hw_config.def); with one tile it only waits for that tile's instructions. */
+void tx8_hal_barrier(void);
 /* Current tile's NPU time: simulated cycles of the instructions it has executed (plus barrier waits). The same
  * on every backend: it comes from the chip model's cycle model, not from the CPU running it. */
 uint64_t tx8_hal_cycles(void);
