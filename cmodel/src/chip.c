@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "cm_internal.h"
+#include "noc/noc.h"
 
 static const uint64_t kL2Span = CM_DDR_PAGE_BYTES << CM_DDR_L2_BITS; /* DDR bytes per first-level entry */
 
@@ -78,8 +79,8 @@ cm_status cm_execute_cost(cm_chip *chip, uint32_t tile, const void *instr, cm_co
     case I_RDMA:
     case I_WDMA: return cm_dma_execute(chip, tile, (const DMA_Param *)instr, cost, err);
     case I_TDMA: return cm_tdma_execute(chip, tile, (const TD_Param *)instr, cost, err);
+    case I_DTE: return cm_dte_execute(chip, tile, (const DTE_Param *)instr, cost, err);
     case I_SCALAR:
-    case I_DTE:
     case I_CSR:
         return cm_fail(err, CM_ERR_UNSUPPORTED, "execute: inter_type %s is not modelled yet",
                        tx8_instr_type_name(type));
