@@ -339,6 +339,60 @@ typedef struct WHERE_PARAM {
 } WHERE_PARAM;
 uint64_t op_where(WHERE_PARAM *param, TSR *cond, TSR *x, TSR *y, TSR *out);
 
+/* ---- Double-buffered forms: DDR -> SPM -> DDR streaming of one shard on the current tile ----
+ * The tensors are DDR TSRs: shape_whole is the whole tensor, shape_start / shape_real the box this call covers
+ * (the caller's shard, as op_loadVar / op_dma_store read them). The op uses the SPM workspace [spm_base, spm_base +
+ * spm_bytes) and nothing else; it cuts its shard into slices that fit, and for slice i issues the load (RDMA) of
+ * slice i+1 before the compute of slice i and the store (WDMA) of slice i after it, with ping-pong input and output
+ * buffers, so loads, compute and stores overlap on their engines (tx8/hal.h, asynchronous issue). The compute is
+ * the plain op, executed synchronously; every hazard between the asynchronous transfers and the buffers they share
+ * is expressed with a wait or a dep (oplib/src/ops/db_common.h), and the op returns once its last store is done.
+ * The result is bit-identical to the plain op on the whole shard in SPM. The output must not share DDR bytes with
+ * an input. Returns the tile's cycles from the call to the last store's completion, or TX8_CYCLES_INVALID after a
+ * fault naming the op (bad arguments, checked before the first instruction; or a workspace too small for the
+ * smallest slice: the message gives both sizes). */
+
+/* op_batchnorm_inference on in's box -> out's box (same extents), both in param->layout, fp32 / fp16 / bf16,
+ * dim 2..4. Cx / NCx boxes keep the whole C. scale / shift / mean / var: fp32 1x..xC vectors over in's whole C in
+ * DDR, loaded once: compact layouts read the entries of in's channel box; Cx / NCx read the layout's c_lanes floats
+ * (the Cx image of [1, C] with its padding lanes, which feed out's padding lanes as in op_batchnorm_inference).
+ * Slices: as many batches as fit, else runs of dim 1 (H) of one batch. Bit-identical to op_batchnorm_inference
+ * (folded: op_batchnorm_inference_folded) on the whole box. */
+typedef struct BATCHNORM_DB_PARAM {
+    LAYOUT_MODE layout; /* of in and out (DDR) and of the SPM slices */
+    float epsilon;
+    uint32_t folded;    /* 1: compute with op_batchnorm_inference_folded, in place (half the buffers) */
+} BATCHNORM_DB_PARAM;
+uint64_t op_batchnorm_inference_db(BATCHNORM_DB_PARAM *param, TSR *in, TSR *scale, TSR *shift, TSR *mean, TSR *var,
+                                   TSR *out, uint64_t spm_base, uint64_t spm_bytes);
+
+/* op_gemm: c[M,N] (+)= a[M,K] x b[K,N] (+ bias[N]) (relu) over the boxes a [M,K], b [K,N], c [M,N], bias [N] or
+ * [1,N] (compact row-major DDR tensors). a, b: fp32 / tf32 / bf16 / fp16 / int8; bias fp32 (int32 for int8); c in
+ * the accumulator's format (fp32, int32 for int8) or in a's format, then each finished block is converted by one CT
+ * convert (round to nearest even; int8 saturates) before its store. Output blocks of at most max_m x max_n,
+ * streaming K in chunks of at most max_k that accumulate in ascending k into the block's fp32 / int32 accumulator. */
+typedef struct GEMM_DB_PARAM {
+    uint32_t accumulate;            /* 1: c += a x b (c in the accumulator's format) */
+    uint32_t relu_en;               /* 1: max(c, 0) after the bias */
+    uint32_t max_m, max_n, max_k;   /* bounds on the blocks and K chunks (elements); 0: as the workspace allows */
+} GEMM_DB_PARAM;
+uint64_t op_gemm_db(GEMM_DB_PARAM *param, TSR *a, TSR *b, TSR *bias /* NULL: none */, TSR *c, uint64_t spm_base,
+                    uint64_t spm_bytes);
+
+/* op_conv (param->conv as op_conv's; accumulate: out += conv) over out's box [n, oh, ow, o] (rank 3: [n, ow, o])
+ * of the whole output [N, OH, OW, O]; in, weight, bias: the whole tensors (their boxes are ignored), compact NHWC
+ * in DDR. out in the accumulator's format (fp32, int32 for int8) or in in's format (one CT convert per slice). The
+ * box's channels must cover whole groups. Weight columns and bias entries of the box are loaded once; the output
+ * is streamed in slices of whole images, else of output rows (at most max_rows), each reading its input row band
+ * with its halo; pads are the slice's clipped rows (op_conv's padding). Output rows or columns whose windows miss
+ * the input entirely (pads larger than the dilated kernel) are refused. */
+typedef struct CONV_DB_PARAM {
+    CONV_PARAM conv;
+    uint32_t max_rows; /* bound on the output rows of a slice; 0: as the workspace allows */
+} CONV_DB_PARAM;
+uint64_t op_conv_db(CONV_DB_PARAM *param, TSR *in, TSR *weight, TSR *bias /* NULL: none */, TSR *out,
+                    uint64_t spm_base, uint64_t spm_bytes);
+
 #ifdef __cplusplus
 }
 #endif
