@@ -584,6 +584,98 @@ static void conv_db_matches_plain_op(void **state) {
     printf("[ op_conv_db ] %zu cases bit-identical to op_conv\n", sizeof cases / sizeof cases[0]);
 }
 
+/* ---- shards on several tiles: each tile streams its part of the output box through its own SPM ---- */
+
+enum { MT_TILES = 4 };
+#define MT_BN_OUT (DDR_OUT)
+#define MT_GEMM_OUT (DDR_OUT + 0x100000)
+#define MT_CONV_OUT (DDR_OUT + 0x200000)
+#define MT_REF 0x1000000ull /* the single-tile results, at the same offsets past this */
+
+/* Tile t's shard of each op (t < 0: the whole tensors, as one tile) into outputs at DDR offset `ref`. */
+static int run_shards(int32_t t, uint64_t ref) {
+    const int whole = t < 0;
+    /* batchnorm (folded): fp16 NTensor [4,12,10,24], one batch per tile */
+    const int32_t bs[4] = {4, 12, 10, 24}, vs[2] = {1, 24};
+    const int32_t b_st[4] = {whole ? 0 : t, 0, 0, 0}, b_re[4] = {whole ? 4 : 1, 12, 10, 24};
+    dview bi, bo, v[4];
+    view_init(&bi, Fmt_FP16, DDR_IN, bs, 4, b_st, b_re);
+    view_init(&bo, Fmt_FP16, MT_BN_OUT + ref, bs, 4, b_st, b_re);
+    for (int k = 0; k < 4; ++k) view_init(&v[k], Fmt_FP32, DDR_AUX + k * 0x100ull, vs, 2, NULL, NULL);
+    BATCHNORM_DB_PARAM bp = {LAYOUT_NTENSOR, 1e-5f, 1};
+    if (op_batchnorm_inference_db(&bp, &bi.t, &v[0].t, &v[1].t, &v[2].t, &v[3].t, &bo.t, 0x1000, 0x3000) ==
+        TX8_CYCLES_INVALID)
+        return -1;
+    /* gemm: bf16 [64,80] x [80,48] -> bf16 [64,48], 16 rows per tile */
+    const int32_t as[2] = {64, 80}, gs[2] = {80, 48}, cs[2] = {64, 48};
+    const int32_t a_st[2] = {whole ? 0 : 16 * t, 0}, a_re[2] = {whole ? 64 : 16, 80};
+    const int32_t c_st[2] = {a_st[0], 0}, c_re[2] = {a_re[0], 48};
+    dview a, b, c;
+    view_init(&a, Fmt_BF16, DDR_IN + 0x100000, as, 2, a_st, a_re);
+    view_init(&b, Fmt_BF16, DDR_IN + 0x200000, gs, 2, NULL, NULL);
+    view_init(&c, Fmt_BF16, MT_GEMM_OUT + ref, cs, 2, c_st, c_re);
+    GEMM_DB_PARAM gp = {0, 1, 8, 16, 32};
+    if (op_gemm_db(&gp, &a.t, &b.t, NULL, &c.t, 0x8000, 0x8000) == TX8_CYCLES_INVALID) return -1;
+    /* conv: fp32 [1,24,10,8] 3x3 pad 1 -> [1,24,10,12], 6 output rows per tile */
+    const int32_t xs[4] = {1, 24, 10, 8}, ws[4] = {3, 3, 8, 12}, os[4] = {1, 24, 10, 12};
+    const int32_t o_st[4] = {0, whole ? 0 : 6 * t, 0, 0}, o_re[4] = {1, whole ? 24 : 6, 10, 12};
+    dview x, w, o;
+    view_init(&x, Fmt_FP32, DDR_IN + 0x300000, xs, 4, NULL, NULL);
+    view_init(&w, Fmt_FP32, DDR_AUX + 0x10000, ws, 4, NULL, NULL);
+    view_init(&o, Fmt_FP32, MT_CONV_OUT + ref, os, 4, o_st, o_re);
+    CONV_DB_PARAM cp = {{LAYOUT_NTENSOR, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1}, 2};
+    if (op_conv_db(&cp, &x.t, &w.t, NULL, &o.t, 0x10000, 0x10000) == TX8_CYCLES_INVALID) return -1;
+    return 0;
+}
+
+static int g_mt_status[MT_TILES];
+
+static void mt_tile_main(void *arg) {
+    (void)arg;
+    const uint32_t t = tx8_hal_tile_id();
+    g_mt_status[t] = run_shards((int32_t)t, 0);
+    tx8_hal_barrier();
+}
+
+static void shards_on_tiles_match_one_tile(void **state) {
+    (void)state;
+    tx8_rng r;
+    tx8_rng_seed(&r, tx8_test_seed() ^ 0x711Eu);
+    const int32_t bs[4] = {4, 12, 10, 24}, vs[2] = {1, 24};
+    uint8_t *e = random_elems(&r, Fmt_FP16, count_of(bs, 4), -3, 3);
+    put_image(TX8_MEM_DDR, DDR_IN, LAYOUT_NTENSOR, Fmt_FP16, bs, 4, e);
+    free(e);
+    for (int k = 0; k < 4; ++k) {
+        e = random_elems(&r, Fmt_FP32, 24, k == 3 ? 0.1 : -2, 2);
+        put_image(TX8_MEM_DDR, DDR_AUX + k * 0x100ull, LAYOUT_TENSOR, Fmt_FP32, vs, 2, e);
+        free(e);
+    }
+    const struct { uint64_t addr; Data_Format f; uint64_t n; } ins[] = {
+        {DDR_IN + 0x100000, Fmt_BF16, 64 * 80}, {DDR_IN + 0x200000, Fmt_BF16, 80 * 48},
+        {DDR_IN + 0x300000, Fmt_FP32, 24 * 10 * 8}, {DDR_AUX + 0x10000, Fmt_FP32, 3 * 3 * 8 * 12}};
+    for (int i = 0; i < 4; ++i) {
+        e = random_elems(&r, ins[i].f, ins[i].n, -1, 1);
+        assert_int_equal(tx8_hal_mem_write(TX8_MEM_DDR, ins[i].addr, e, ins[i].n * tx8_format_bytes(ins[i].f)), 0);
+        free(e);
+    }
+    assert_int_equal(run_shards(-1, MT_REF), 0); /* one tile, the whole tensors */
+    expect_no_fault();
+    assert_int_equal(tx8_hal_run_tiles(MT_TILES, mt_tile_main, NULL), 0);
+    expect_no_fault();
+    for (int t = 0; t < MT_TILES; ++t) assert_int_equal(g_mt_status[t], 0);
+    const struct { uint64_t off, bytes; } outs[] = {
+        {MT_BN_OUT, 4 * 12 * 10 * 24 * 2}, {MT_GEMM_OUT, 64 * 48 * 2}, {MT_CONV_OUT, 24 * 10 * 12 * 4}};
+    for (int i = 0; i < 3; ++i) {
+        uint8_t *p = malloc(outs[i].bytes), *q = malloc(outs[i].bytes);
+        assert_int_equal(tx8_hal_mem_read(TX8_MEM_DDR, outs[i].off, p, outs[i].bytes), 0);
+        assert_int_equal(tx8_hal_mem_read(TX8_MEM_DDR, outs[i].off + MT_REF, q, outs[i].bytes), 0);
+        assert_memory_equal(p, q, outs[i].bytes);
+        free(p), free(q);
+    }
+    printf("[ db ops ] batchnorm (folded), gemm and conv sharded over %d tiles: bit-identical to one tile\n",
+           MT_TILES);
+}
+
 /* ---- the asynchronous DMA moves: the same bytes as the synchronous ones ---- */
 
 static void async_moves_match_sync(void **state) {
@@ -751,6 +843,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(batchnorm_db_demo_tensor, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(gemm_db_matches_plain_op, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(conv_db_matches_plain_op, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(shards_on_tiles_match_one_tile, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(async_moves_match_sync, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(faults_name_the_op_and_sizes, tx8_test_setup, tx8_test_teardown),
     };
