@@ -59,9 +59,9 @@ static void bad_instruction_types_are_named(void **state) {
     assert_int_equal(cm_execute(chip, 0, bogus, &cycles, &err), CM_ERR_FIELD);
     assert_non_null(strstr(err.message, "inter_type = 99"));
     assert_int_equal(cycles, 0);
-    uint32_t dte[8] = {I_DTE};
-    assert_int_equal(cm_execute(chip, 0, dte, &cycles, &err), CM_ERR_UNSUPPORTED);
-    assert_non_null(strstr(err.message, "I_DTE"));
+    uint32_t scalar[8] = {I_SCALAR};
+    assert_int_equal(cm_execute(chip, 0, scalar, &cycles, &err), CM_ERR_UNSUPPORTED);
+    assert_non_null(strstr(err.message, "I_SCALAR"));
     assert_int_equal(cm_execute(chip, 0, NULL, &cycles, &err), CM_ERR_FIELD);
     cm_chip_destroy(chip);
 }
