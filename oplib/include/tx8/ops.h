@@ -347,8 +347,9 @@ uint64_t op_where(WHERE_PARAM *param, TSR *cond, TSR *x, TSR *y, TSR *out);
  * buffers, so loads, compute and stores overlap on their engines (tx8/hal.h, asynchronous issue). The compute is
  * the plain op, executed synchronously; every hazard between the asynchronous transfers and the buffers they share
  * is expressed with a wait or a dep (oplib/src/ops/db_common.h), and the op returns once its last store is done.
- * The result is bit-identical to the plain op on the whole shard in SPM. The output must not share DDR bytes with
- * an input. Returns the tile's cycles from the call to the last store's completion, or TX8_CYCLES_INVALID after a
+ * A plan of fewer than 4 slices is cut finer when the shard allows, so that the first load and the last store are
+ * not all that overlaps. The result is bit-identical to the plain op on the whole shard in SPM. The output must
+ * not share DDR bytes with an input. Returns the tile's cycles from the call to the last store's completion, or TX8_CYCLES_INVALID after a
  * fault naming the op (bad arguments, checked before the first instruction; or a workspace too small for the
  * smallest slice: the message gives both sizes). */
 
@@ -384,8 +385,10 @@ uint64_t op_gemm_db(GEMM_DB_PARAM *param, TSR *a, TSR *b, TSR *bias /* NULL: non
  * in DDR. out in the accumulator's format (fp32, int32 for int8) or in in's format (one CT convert per slice). The
  * box's channels must cover whole groups. Weight columns and bias entries of the box are loaded once; the output
  * is streamed in slices of whole images, else of output rows (at most max_rows), each reading its input row band
- * with its halo; pads are the slice's clipped rows (op_conv's padding). Output rows or columns whose windows miss
- * the input entirely (pads larger than the dilated kernel) are refused. */
+ * with its halo; pads are the slice's clipped rows (op_conv's padding). When the box's weight columns would take
+ * more than half the workspace, the box is done in passes over parts of its output channels (whole groups), the
+ * input streamed once per pass. Output rows or columns whose windows miss the input entirely (pads larger than the
+ * dilated kernel) are refused. */
 typedef struct CONV_DB_PARAM {
     CONV_PARAM conv;
     uint32_t max_rows; /* bound on the output rows of a slice; 0: as the workspace allows */
