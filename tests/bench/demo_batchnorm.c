@@ -43,7 +43,34 @@ static int write_ddr_image(uint64_t addr, const tx8_layout *l, const void *compa
     return rc;
 }
 
-int main(void) {
+/* The parallel form: every tile streams its shard (one image's half: N x 2 shards for 16 tiles) through
+ * op_batchnorm_inference_db, loads of the next slice and stores of the last overlapping the compute. */
+typedef struct shard_job {
+    TSR in, out, vec[4];
+    L_SHAPE s_in, s_out;
+    uint32_t folded;
+    uint64_t failed;
+} shard_job;
+
+static void shard_tile(void *arg) {
+    shard_job *j = (shard_job *)arg;
+    const int32_t t = (int32_t)tx8_hal_tile_id(), tiles = (int32_t)tx8_hal_tile_count();
+    const int32_t per_image = tiles / N, rows = H / per_image;
+    L_SHAPE si = j->s_in, so = j->s_out;
+    TSR in = j->in, out = j->out;
+    in.shape = &si, out.shape = &so;
+    const int32_t start[4] = {t / per_image, (t % per_image) * rows, 0, 0}, real[4] = {1, rows, W, C};
+    memcpy(si.shape_start, start, sizeof start), memcpy(si.shape_real, real, sizeof real);
+    memcpy(si.shape_slice, real, sizeof real);
+    so = si;
+    BATCHNORM_DB_PARAM p = {LAYOUT_NCX, 1e-6f, j->folded};
+    if (op_batchnorm_inference_db(&p, &in, &j->vec[0], &j->vec[1], &j->vec[2], &j->vec[3], &out, 0,
+                                  tx8_hal_config()->spm_bytes) == TX8_CYCLES_INVALID)
+        j->failed = 1;
+    tx8_hal_barrier();
+}
+
+static int demo(uint32_t tiles, uint32_t folded) {
     tx8_hw_config cfg = tx8_hw_config_default();
     tx8_hal *hal = tx8_hal_open(&cfg);
     if (!hal) return 1;
@@ -99,9 +126,19 @@ int main(void) {
     uint64_t cycles = 0;
     const uint64_t core_ops = tx8_hal_core_cycles();
     uint64_t core_bn = 0; /* kernel-core clock inside op_batchnorm_inference alone */
-    for (int k = 0; k < 4; ++k) cycles += op_loadConst(&ld, &vd[k], &vs[k]);
     int slices = 0;
-    for (int32_t n = 0; n < N; ++n)
+    if (tiles > 1) { /* ---- or every tile streams its shard ---- */
+        shard_job job;
+        memset(&job, 0, sizeof job);
+        job.in = in_ddr_t, job.out = out_ddr_t, job.s_in = s_in_ddr, job.s_out = s_out_ddr, job.folded = folded;
+        for (int k = 0; k < 4; ++k) job.vec[k] = vd[k];
+        const uint64_t t0 = tx8_hal_cycles();
+        if (tx8_hal_run_tiles(tiles, shard_tile, &job) != 0 || job.failed) return 1;
+        cycles = tx8_hal_cycles() - t0 - cfg.barrier_cycles;
+        slices = (int)tiles;
+    }
+    for (int k = 0; tiles == 1 && k < 4; ++k) cycles += op_loadConst(&ld, &vd[k], &vs[k]);
+    for (int32_t n = 0; tiles == 1 && n < N; ++n)
         for (int32_t h = 0; h < H; h += H_SLICE, ++slices) {
             const int32_t start[4] = {n, h, 0, 0}, real[4] = {1, H_SLICE, W, C};
             memcpy(s_in_ddr.shape_start, start, sizeof start), memcpy(s_in_ddr.shape_real, real, sizeof real);
@@ -114,7 +151,7 @@ int main(void) {
             cycles += op_store_var_ncx(NULL, &out, &out_ddr_t);
         }
     const uint64_t core_ops_end = tx8_hal_core_cycles();
-    if (cycles != tx8_hal_cycles()) { /* an op failed (a fault would have exited already) */
+    if (tiles == 1 && cycles != tx8_hal_cycles()) { /* an op failed (a fault would have exited already) */
         fprintf(stderr, "demo: cycle accounting mismatch\n");
         return 1;
     }
@@ -140,9 +177,14 @@ int main(void) {
     const uint64_t ddr_bytes = 2 * io.total_bytes + 4 * vec.total_bytes;
     const uint64_t rd = tx8_hal_engine_cycles(hal, 0, I_RDMA), wr = tx8_hal_engine_cycles(hal, 0, I_WDMA),
                    ct = tx8_hal_engine_cycles(hal, 0, I_CGRA), td = tx8_hal_engine_cycles(hal, 0, I_TDMA);
+    /* engine cycles are tile 0's; with several tiles each streamed its own shard */
     const double ddr_bound = (double)ddr_bytes / cfg.ddr_bytes_per_cycle;
-    printf("op_batchnorm_inference %dx%dx%dx%d fp16 NCx (1 tile, %d slices of 1x%dx%dx%d)\n", N, H, W,
-           C, slices, H_SLICE, W, C);
+    if (tiles == 1)
+        printf("op_batchnorm_inference %dx%dx%dx%d fp16 NCx (1 tile, %d slices of 1x%dx%dx%d)\n", N, H, W, C, slices,
+               H_SLICE, W, C);
+    else
+        printf("op_batchnorm_inference%s_db %dx%dx%dx%d fp16 NCx (%u tiles, a shard of 1x%dx%dx%d each, "
+               "double-buffered)\n", folded ? "_folded" : "", N, H, W, C, tiles, H / (int)(tiles / N), W, C);
     printf("  output checksum   %016llx (FNV-1a 64 of the compact fp16 output)\n", (unsigned long long)fnv);
     printf("  simulated cycles  %llu = %.1f us at %u MHz (RDMA %llu, WDMA %llu, CT %llu, TDMA %llu)\n",
            (unsigned long long)cycles, cycles / (double)cfg.clock_mhz, cfg.clock_mhz, (unsigned long long)rd,
@@ -159,3 +201,25 @@ int main(void) {
     tx8_hal_close(hal);
     return beyond == 0 ? 0 : 2;
 }
+
+#if defined(__riscv)
+int main(void) { return demo(1, 0); } /* bare-metal firmware has no command line */
+#else
+int main(int argc, char **argv) {
+    uint32_t tiles = 1, folded = 0;
+    for (int i = 1; i < argc; ++i) {
+        if (!strcmp(argv[i], "--tiles") && i + 1 < argc) tiles = (uint32_t)atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--folded")) folded = 1;
+        else {
+            fprintf(stderr, "usage: %s [--tiles 1|8|16] [--folded]\n", argv[0]);
+            return 2;
+        }
+    }
+    if ((tiles != 1 && tiles != N && tiles != 2 * N) || (tiles == 1 && folded)) {
+        fprintf(stderr, "demo: --tiles 1, %d or %d (a shard of whole images or of image halves per tile); "
+                        "--folded needs more than one tile\n", N, 2 * N);
+        return 2;
+    }
+    return demo(tiles, folded);
+}
+#endif
