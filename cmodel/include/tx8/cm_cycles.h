@@ -40,8 +40,9 @@
  *        A multicast costs what its farthest unicast does: the tree's links each carry the data once, in a
  *        pipeline (cut-through); the fixed part (startup + hops) comes before the first byte arrives.
  *
- * Instructions run one after another on a tile (op cycles are sums); concurrency between engines and tiles, and
- * DDR sharing between tiles, are the scheduler's business, not these per-instruction numbers.
+ * These are an instruction's cycles alone. When it runs is the scheduler's business (cmodel/README.md, "Time"):
+ * engines run concurrently, each in issue order, and the bytes of DMA and DTE transfers in flight share DDR, the
+ * tiles' ports and the NoC links, so a transfer is never faster than its formula here and slower under contention.
  */
 #ifndef TX8_CM_CYCLES_H
 #define TX8_CM_CYCLES_H

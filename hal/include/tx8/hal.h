@@ -39,9 +39,10 @@ typedef enum tx8_mem_region {
 
 /* ---- instructions ---- */
 
-/* Executes one instruction (CT_Param, TsmNeInstr, DMA_Param or TD_Param; told apart by its leading inter_type)
- * on the current tile. Returns its cycles; on a bad instruction reports a fault (see below) and returns
- * TX8_CYCLES_INVALID without touching memory. */
+/* Executes one instruction (CT_Param, TsmNeInstr, DMA_Param, TD_Param or DTE_Param; told apart by its leading
+ * inter_type) on the current tile: issue + wait (below). Returns the cycles the tile's kernel core spent from the
+ * issue to its end (its own cost, plus any wait for its engine); on a bad instruction reports a fault (see below)
+ * and returns TX8_CYCLES_INVALID without touching memory. */
 uint64_t tx8_hal_execute(const void *instr);
 
 /* ---- asynchronous issue: per-engine timelines ----
