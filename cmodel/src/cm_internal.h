@@ -55,6 +55,17 @@ cm_status cm_fail(cm_error *err, cm_status code, const char *fmt, ...)
 uint8_t *cm_spm_span(cm_chip *chip, uint32_t tile, uint64_t addr, uint64_t bytes, const char *instr,
                      const char *field, cm_error *err);
 
+/* Bytes of a box of c2 x c1 runs of `run` bytes at strides s1, s2 from its first to one past its last byte:
+ * (c2-1)*s2 + (c1-1)*s1 + run (counts >= 1); UINT64_MAX on overflow. Shared by the DMA and DTE engines. */
+static inline uint64_t cm_box_extent(uint32_t run, uint32_t c1, uint64_t s1, uint32_t c2, uint64_t s2) {
+    const uint64_t a = (uint64_t)(c1 - 1), b = (uint64_t)(c2 - 1);
+    if (a && s1 > UINT64_MAX / a) return UINT64_MAX;
+    if (b && s2 > UINT64_MAX / b) return UINT64_MAX;
+    const uint64_t x = a * s1, y = b * s2;
+    if (x > UINT64_MAX - y || x + y > UINT64_MAX - run) return UINT64_MAX;
+    return x + y + run;
+}
+
 /* DDR range check naming instr/field; CM_OK when [addr, addr + bytes) fits. */
 cm_status cm_ddr_check(const cm_chip *chip, uint64_t addr, uint64_t bytes, const char *instr, const char *field,
                        cm_error *err);

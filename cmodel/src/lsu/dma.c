@@ -10,16 +10,6 @@
 #include "cm_internal.h"
 #include "tx8/cm_cycles.h"
 
-/* Bytes from the first to one past the last byte touched: (c2-1)*s2 + (c1-1)*s1 + run; UINT64_MAX on overflow. */
-static uint64_t box_extent(uint32_t run, uint32_t c1, uint64_t s1, uint32_t c2, uint64_t s2) {
-    const uint64_t a = (uint64_t)(c1 - 1), b = (uint64_t)(c2 - 1);
-    if (a && s1 > UINT64_MAX / a) return UINT64_MAX;
-    if (b && s2 > UINT64_MAX / b) return UINT64_MAX;
-    const uint64_t x = a * s1, y = b * s2;
-    if (x > UINT64_MAX - y || x + y > UINT64_MAX - run) return UINT64_MAX;
-    return x + y + run;
-}
-
 cm_status cm_dma_execute(cm_chip *chip, uint32_t tile, const DMA_Param *p, cm_cost *cost, cm_error *err) {
     const int read = p->inter_type == I_RDMA;
     const char *instr = read ? "RDMA" : "WDMA";
@@ -31,8 +21,8 @@ cm_status cm_dma_execute(cm_chip *chip, uint32_t tile, const DMA_Param *p, cm_co
     for (int d = 0; d < 3; ++d)
         if (q->size[d] == 0) return cm_fail(err, CM_ERR_FIELD, "%s: size[%d] = 0", instr, d);
 
-    const uint64_t ddr_ext = box_extent(q->size[0], q->size[1], q->ddr_stride[0], q->size[2], q->ddr_stride[1]);
-    const uint64_t spm_ext = box_extent(q->size[0], q->size[1], q->spm_stride[0], q->size[2], q->spm_stride[1]);
+    const uint64_t ddr_ext = cm_box_extent(q->size[0], q->size[1], q->ddr_stride[0], q->size[2], q->ddr_stride[1]);
+    const uint64_t spm_ext = cm_box_extent(q->size[0], q->size[1], q->spm_stride[0], q->size[2], q->spm_stride[1]);
     cm_status s = cm_ddr_check(chip, q->ddr_addr, ddr_ext, instr, "ddr_addr", err);
     if (s != CM_OK) return s;
     uint8_t *spm = cm_spm_span(chip, tile, q->spm_addr, spm_ext, instr, "spm_addr", err);

@@ -18,16 +18,6 @@
 
 #define INSTR "DTE"
 
-/* Bytes from the first to one past the last byte touched: (c2-1)*s2 + (c1-1)*s1 + run; UINT64_MAX on overflow. */
-static uint64_t box_extent(uint32_t run, uint32_t c1, uint64_t s1, uint32_t c2, uint64_t s2) {
-    const uint64_t a = (uint64_t)(c1 - 1), b = (uint64_t)(c2 - 1);
-    if (a && s1 > UINT64_MAX / a) return UINT64_MAX;
-    if (b && s2 > UINT64_MAX / b) return UINT64_MAX;
-    const uint64_t x = a * s1, y = b * s2;
-    if (x > UINT64_MAX - y || x + y > UINT64_MAX - run) return UINT64_MAX;
-    return x + y + run;
-}
-
 static cm_status check_axis(const char *lo_name, uint32_t lo, const char *hi_name, uint32_t hi, const char *mesh_name,
                             uint32_t mesh, cm_error *err) {
     if (lo > hi)
@@ -60,8 +50,8 @@ cm_status cm_dte_execute(cm_chip *chip, uint32_t tile, const DTE_Param *p, cm_co
     if (s == CM_OK) s = check_axis("dst_y0", q->dst_y0, "dst_y1", q->dst_y1, "mesh_y", cfg->mesh_y, err);
     if (s != CM_OK) return s;
 
-    const uint64_t src_ext = box_extent(q->size[0], q->size[1], q->src_stride[0], q->size[2], q->src_stride[1]);
-    const uint64_t dst_ext = box_extent(q->size[0], q->size[1], q->dst_stride[0], q->size[2], q->dst_stride[1]);
+    const uint64_t src_ext = cm_box_extent(q->size[0], q->size[1], q->src_stride[0], q->size[2], q->src_stride[1]);
+    const uint64_t dst_ext = cm_box_extent(q->size[0], q->size[1], q->dst_stride[0], q->size[2], q->dst_stride[1]);
     const uint8_t *src_spm = NULL;
     if (from_ddr) {
         s = cm_ddr_check(chip, q->src_addr, src_ext, INSTR, "src_addr", err);
