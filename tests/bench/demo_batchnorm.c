@@ -203,7 +203,10 @@ static int demo(uint32_t tiles, uint32_t folded) {
 }
 
 #if defined(__riscv)
-int main(void) { return demo(1, 0); } /* bare-metal firmware has no command line */
+#ifndef TX8_DEMO_TILES
+#define TX8_DEMO_TILES 1
+#endif
+int main(void) { return demo(TX8_DEMO_TILES, 0); } /* bare-metal firmware has no command line */
 #else
 int main(int argc, char **argv) {
     uint32_t tiles = 1, folded = 0;
