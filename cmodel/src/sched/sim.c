@@ -210,7 +210,7 @@ static cm_status start_flow(cm_sim *s, uint32_t ti, uint64_t i, cm_error *err) {
         f->nres += nlinks;
     }
     t->ops[i].phase = PH_FLOW;
-    t->ops[i].rem = c->bytes << FRAC_BITS;
+    t->ops[i].rem = c->bytes > (UINT64_MAX >> FRAC_BITS) ? UINT64_MAX : c->bytes << FRAC_BITS; /* saturate */
     s->rates_dirty = 1;
     return CM_OK;
 }
