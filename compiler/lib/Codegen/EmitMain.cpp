@@ -250,7 +250,12 @@ LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps) {
       return compute->emitOpError() << "reads operand " << k << ", which no load of its group provides";
     std::string v = "in" + std::to_string(k);
     printViewTable(v, compute, k, operand, it->second.boxes, count);
-    text.once += "    TSR " + v + " = {" + it->second.format + ", " + hex(it->second.addr) + ", &" + v + "_vs};\n";
+    // tx8be-ne-precision's tf32: the NE reads the fp32-stored A and B (operands 0, 1) as tf32 (its in_fmt).
+    std::string format = it->second.format;
+    if (k < 2 && format == "Fmt_FP32")
+      if (auto fmt = compute->getAttrOfType<StringAttr>("ne_in_fmt"); fmt && fmt.getValue() == "tf32")
+        format = "Fmt_TF32";
+    text.once += "    TSR " + v + " = {" + format + ", " + hex(it->second.addr) + ", &" + v + "_vs};\n";
     site.operands.push_back("&" + v);
   }
 

@@ -41,6 +41,25 @@ def NarrowInt64Pass : Pass<"tx8be-narrow-int64", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
 
+def NePrecisionPass : Pass<"tx8be-ne-precision", "::mlir::func::FuncOp"> {
+  let summary = "Run the NE work of an fp32 model in a reduced input format (tx8-aot --precision)";
+  let description = [{
+    For every NE op (Conv, Gemm, MatMul: what lowers to op_conv / op_gemm) whose A and B operands (input and
+    weight) are fp32, the NE reads them in `precision` while the bias and the output (the accumulator) stay
+    fp32. tf32: the NE rounds fp32-stored inputs to tf32 itself (round to nearest even, cmodel/src/ne), so no
+    data changes: the op gets `ne_in_fmt = "tf32"` and codegen gives operands 0 and 1 the format Fmt_TF32,
+    the NE instruction's in_fmt, which the cycle model charges at ne_macs_per_cycle_tf32. fp32 (the default)
+    changes nothing. bf16 / fp16 (2-byte storage: converted constants and a Cast of each activation) are not
+    implemented yet: Conv, Gemm and MatMul keep one element type for their operands and result, and the pass
+    says so.
+  }];
+  let options = [
+    Option<"precision", "precision", "std::string", /*default=*/"\"fp32\"",
+           "fp32 | tf32 | bf16 | fp16: the format the NE reads its fp32 A/B operands in">
+  ];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // Constant management (seed: Const Management)
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,38 @@
+// RUN: tx8-opt %s --split-input-file --tx8be-ne-precision=precision=tf32 | FileCheck %s --check-prefix=TF32
+// RUN: tx8-opt %s --split-input-file --tx8be-ne-precision | FileCheck %s --check-prefix=FP32
+// RUN: not tx8-opt %s --split-input-file --tx8be-ne-precision=precision=bf16 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BF16
+
+// tf32: the NE ops (Conv, Gemm, MatMul) on fp32 operands read them as tf32 (ne_in_fmt; the NE rounds the
+// fp32-stored values itself, so no Cast and no constant changes); the bias and the fp32 output stay; other ops
+// are not touched. fp32 (the default) changes nothing.
+// TF32-LABEL: func.func @ne_ops
+// TF32: %[[W:.*]] = tx8be.Constant dense<5.000000e-01> : tensor<4x3x3x3xf32>
+// TF32-NEXT: tx8be.Conv %arg0, %[[W]], %arg1 {ne_in_fmt = "tf32", pads = array<i64: 1, 1, 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+// TF32-NEXT: tx8be.Relu %{{.*}} : (tensor<1x4x8x8xf32>)
+// TF32-NEXT: tx8be.Gemm %arg2, %arg3, %arg4 {ne_in_fmt = "tf32"} : (tensor<2x16xf32>, tensor<16x5xf32>, tensor<5xf32>) -> tensor<2x5xf32>
+// TF32-NEXT: tx8be.MatMul %arg2, %arg3 {ne_in_fmt = "tf32"} : (tensor<2x16xf32>, tensor<16x5xf32>) -> tensor<2x5xf32>
+// FP32-LABEL: func.func @ne_ops
+// FP32-NOT: ne_in_fmt
+// FP32: return
+func.func @ne_ops(%x: tensor<1x3x8x8xf32>, %b: tensor<4xf32>, %a: tensor<2x16xf32>, %bm: tensor<16x5xf32>,
+                  %c: tensor<5xf32>) -> (tensor<1x4x8x8xf32>, tensor<2x5xf32>, tensor<2x5xf32>) {
+  %w = tx8be.Constant dense<0.5> : tensor<4x3x3x3xf32>
+  %0 = tx8be.Conv %x, %w, %b {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+  %1 = tx8be.Relu %0 : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  %2 = tx8be.Gemm %a, %bm, %c : (tensor<2x16xf32>, tensor<16x5xf32>, tensor<5xf32>) -> tensor<2x5xf32>
+  %3 = tx8be.MatMul %a, %bm : (tensor<2x16xf32>, tensor<16x5xf32>) -> tensor<2x5xf32>
+  return %1, %2, %3 : tensor<1x4x8x8xf32>, tensor<2x5xf32>, tensor<2x5xf32>
+}
+
+// -----
+
+// A MatMul on fp16 operands is not an fp32 model's: left as it is.
+// TF32-LABEL: func.func @not_fp32
+// TF32-NOT: ne_in_fmt
+// TF32: return
+func.func @not_fp32(%a: tensor<2x16xf16>, %b: tensor<16x5xf16>) -> tensor<2x5xf16> {
+  %0 = tx8be.MatMul %a, %b : (tensor<2x16xf16>, tensor<16x5xf16>) -> tensor<2x5xf16>
+  return %0 : tensor<2x5xf16>
+}
+
+// BF16: error: --precision bf16 is not implemented yet
