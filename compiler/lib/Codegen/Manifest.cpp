@@ -96,6 +96,8 @@ llvm::json::Object tx8::codegen::describeBundle(ModuleOp module, const BundleOpt
                           {"inputs", std::move(ins)},
                           {"outputs", std::move(outs)},
                           {"consts", llvm::json::Object{{"file", "consts.bin"}, {"entries", std::move(table)}}}};
+  if (options.precision != "fp32")
+    root["precision"] = options.precision;
   return root;
 }
 

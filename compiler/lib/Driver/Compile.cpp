@@ -13,8 +13,13 @@
 using namespace mlir;
 using tx8::ref::Status;
 
-void tx8be::buildBackendPipeline(OpPassManager &pm) {
+void tx8be::buildBackendPipeline(OpPassManager &pm, llvm::StringRef precision) {
   buildLayoutPipeline(pm); // constant folding, shapes, layout
+  if (precision != "fp32") {
+    NePrecisionPassOptions options;
+    options.precision = precision.str();
+    pm.addNestedPass<func::FuncOp>(createNePrecisionPass(options));
+  }
   pm.addPass(createMoveConstantPass());
   pm.addPass(createConstNormPass());
   pm.addNestedPass<func::FuncOp>(createGroupOptimizationPass());
@@ -88,7 +93,7 @@ LogicalResult tx8be::compileModule(ModuleOp module, const tx8::codegen::BundleOp
   if (failed(checkTensorSizes(module)))
     return failure();
   PassManager pm(module.getContext());
-  buildBackendPipeline(pm);
+  buildBackendPipeline(pm, options.precision);
   if (failed(pm.run(module)))
     return failure();
   return tx8::codegen::generateBundle(module, options, files);

@@ -212,6 +212,8 @@ Status tx8be::loadBundle(const std::string &dir, BundleInfo &info) {
                          ", this is " TX8_COMPILER_VERSION "; recompile the model");
   if (auto target = root->getString("target"))
     info.target = target->str();
+  if (auto precision = root->getString("precision"))
+    info.precision = precision->str();
   if (const llvm::json::Object *model = root->getObject("model"))
     if (auto name = model->getString("name"))
       info.modelName = name->str();

@@ -3,12 +3,15 @@
 //   tx8-aot import MODEL [-o FILE]                       the model as tx8be MLIR
 //   tx8-aot reference MODEL (--input NAME=FILE ... | --inputs-dir DIR) --out DIR
 //                                                         run the golden model, write .npy outputs
-//   tx8-aot compile MODEL -o DIR [--target cmodel|riscv] [--hw FILE]
+//   tx8-aot compile MODEL -o DIR [--target cmodel|riscv] [--hw FILE] [--precision fp32|tf32|bf16|fp16]
 //                                                         compile to a firmware bundle (main.c, consts.bin, ...)
 //   tx8-aot run DIR [--target cmodel|riscv] (--input NAME=FILE ... | --inputs-dir DIR) --out DIR
 //                                                         build the bundle, run it, write .npy outputs
 //   tx8-aot test-onnx TESTDIR [--target reference|cmodel|riscv]
 //                                                         run an ONNX backend test directory
+//
+// compile and test-onnx take --precision: the format the NE reads an fp32 model's conv/gemm inputs in (fp32
+// accumulation; default fp32). test-onnx then compares with a tolerance tied to the format (precisionTolerance).
 //
 // import, reference, compile and test-onnx take --input-shape NAME=D0xD1x... (repeatable): the extents of an ONNX
 // graph input whose shape is symbolic (without it a symbolic batch dim 0 is compiled as 1, with a warning).
@@ -38,6 +41,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <cmath>
+#include <cstring>
 #include <set>
 
 using namespace mlir;
@@ -110,6 +115,12 @@ cl::opt<double> testRtol("rtol", cl::desc("Relative tolerance"), cl::init(1e-3),
                          cl::cat(category));
 cl::opt<double> testAtol("atol", cl::desc("Absolute tolerance"), cl::init(1e-7), cl::sub(testOnnxCmd),
                          cl::cat(category));
+
+cl::opt<std::string> precisionArg(
+    "precision",
+    cl::desc("fp32 | tf32 | bf16 | fp16: the format the NE reads the conv/gemm inputs of an fp32 model in, with "
+             "fp32 accumulation (default fp32; bf16 and fp16 are not implemented yet)"),
+    cl::value_desc("FORMAT"), cl::init("fp32"), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::cat(category));
 
 cl::list<std::string> inputShapeArgs(
     "input-shape",
@@ -273,6 +284,7 @@ tx8::codegen::BundleOptions bundleOptions(ModuleOp module, const std::string &pa
   options.modelName = graph && !graph.getValue().empty() ? graph.getValue().str()
                                                          : llvm::sys::path::stem(path).str();
   options.compilerVersion = kVersion;
+  options.precision = precisionArg;
   return options;
 }
 
@@ -320,9 +332,43 @@ int readHwFile(const std::string &path, tx8_hw_config &hw) {
   return s.ok() ? kOk : fail(s.message());
 }
 
+/// --precision names a format (the pass says which are implemented).
+bool validPrecision(const std::string &p) { return p == "fp32" || p == "tf32" || p == "bf16" || p == "fp16"; }
+
+/// test-onnx's tolerance for a --precision below fp32. u is the format's unit roundoff (2^-11 for tf32 and fp16,
+/// 10 stored mantissa bits; 2^-8 for bf16, 7 bits). Each NE product rounds both operands (relative error
+/// <= 2u), and the errors of a K-term sum grow like sqrt(K) (random signs) relative to its terms, not to
+/// the sum, which may cancel: so the bound is relative to the output's scale. Rule: an output passes when every
+/// element has |actual - expected| <= atol + rtol * |expected| with rtol = 16u and atol = 16u * max|expected|
+/// (16u covers 2u * sqrt(K) for K up to 64, through a few layers); --rtol / --atol raise them, never lower.
+/// tf32: rtol = 7.8e-3; bf16: 6.25e-2; fp16: 7.8e-3. 0 for fp32 (the ONNX defaults apply).
+double precisionRelTolerance(const std::string &p) {
+  if (p == "tf32" || p == "fp16")
+    return 16.0 / 2048.0;
+  if (p == "bf16")
+    return 16.0 / 256.0;
+  return 0;
+}
+
+/// The largest |element| of a float tensor (0 for other dtypes or when empty).
+double maxAbs(const tx8::ref::Tensor &t) {
+  double m = 0;
+  if (t.dtype != tx8::ref::DType::F32)
+    return 0;
+  for (size_t i = 0; i + 4 <= t.bytes.size(); i += 4) {
+    float v;
+    std::memcpy(&v, t.bytes.data() + i, 4);
+    if (std::isfinite(v))
+      m = std::max(m, static_cast<double>(std::fabs(v)));
+  }
+  return m;
+}
+
 int runCompile(MLIRContext &context) {
   if (!validTarget(compileTarget))
     return usage("--target " + compileTarget + ": expected cmodel or riscv");
+  if (!validPrecision(precisionArg))
+    return usage("--precision " + precisionArg + ": expected fp32, tf32, bf16 or fp16");
   if (int rc = checkInputShapes(compileModel))
     return rc;
   tx8_hw_config hw;
@@ -375,6 +421,9 @@ int runRun(MLIRContext &context) {
   for (size_t i = 0; i < paths.size(); ++i)
     llvm::outs() << "output '" << result.outputNames[i] << "' " << tx8::ref::dtypeName(result.outputs[i].dtype) << " "
                  << tx8::ref::shapeToString(result.outputs[i].shape) << " -> " << paths[i] << "\n";
+  if (bundle.precision != "fp32")
+    llvm::outs() << "precision: " << bundle.precision << " NE inputs, fp32 accumulation (compiled with --precision "
+                 << bundle.precision << ")\n";
   llvm::outs() << llvm::format("%s: %llu simulated cycles (%.1f us at %u MHz); build %.2f s, run %.2f s\n",
                                target.c_str(), static_cast<unsigned long long>(result.cycles),
                                result.cycles / static_cast<double>(bundle.hw.clock_mhz), bundle.hw.clock_mhz,
@@ -384,6 +433,10 @@ int runRun(MLIRContext &context) {
 
 int runTestOnnx(MLIRContext &context) {
   std::string modelPath = testDir + "/model.onnx";
+  if (!validPrecision(precisionArg))
+    return usage("--precision " + precisionArg + ": expected fp32, tf32, bf16 or fp16");
+  if (precisionArg != "fp32" && testTarget == Target::Reference)
+    return usage("--precision " + precisionArg + " is for the device targets (cmodel, riscv); the reference is fp32");
   if (int rc = checkInputShapes(modelPath))
     return rc;
   OwningOpRef<ModuleOp> module = tx8be::loadModel(modelPath, context, inputShapes);
@@ -462,16 +515,30 @@ int runTestOnnx(MLIRContext &context) {
     }
     std::string name = llvm::sys::path::filename(set).str();
     for (size_t i = 0; i < expected.size(); ++i) {
-      tx8::ref::Comparison c = tx8::ref::compare(outputs[i], expected[i], tol);
+      tx8::ref::Tolerance t = tol;
+      double scale = maxAbs(expected[i]), fmtTol = precisionRelTolerance(precisionArg);
+      if (fmtTol > 0) {
+        t.rtol = std::max(t.rtol, fmtTol);
+        t.atol = std::max(t.atol, fmtTol * scale);
+      }
+      tx8::ref::Comparison c = tx8::ref::compare(outputs[i], expected[i], t);
       failures += !c.ok;
       llvm::outs() << (c.ok ? "PASS " : "FAIL ") << name << " output '" << outSpecs[i].name << "': " << c.message
                    << "\n";
+      if (fmtTol > 0)
+        llvm::outs() << llvm::format("  precision %s vs the fp32 reference: max |err| %.3g, max |err| / max|expected| "
+                                     "%.3g (max|expected| %.3g); rule: |err| <= atol + rtol*|expected|, rtol = 16u = "
+                                     "%.3g, atol = 16u*max|expected| = %.3g\n",
+                                     precisionArg.c_str(), c.maxAbsError, scale > 0 ? c.maxAbsError / scale : 0.0,
+                                     scale, t.rtol, t.atol);
     }
   }
   llvm::outs() << (failures ? "FAILED" : "PASSED") << ": " << testDir << " on " << targetName << " (" << sets.size()
                << " data set(s)";
   if (testTarget != Target::Reference)
     llvm::outs() << ", " << totalCycles << " simulated cycles per run";
+  if (precisionArg != "fp32")
+    llvm::outs() << ", precision " << precisionArg;
   llvm::outs() << ")\n";
   return failures ? kMismatch : kOk;
 }

@@ -55,6 +55,8 @@ struct BundleOptions {
   std::string modelName;         ///< the graph's name (module attr tx8be.graph_name) or the file's stem
   std::string sourceFile;        ///< the model's file name (no directory), for comments and the manifest
   std::string compilerVersion;
+  std::string precision = "fp32"; ///< --precision: the NE's input format (tx8be-ne-precision); in the manifest
+                                  ///< only when not fp32, so fp32 bundles are unchanged
   // The hardware config is the module's (tx8be.hw_config, tx8/Dialect/Tx8be/IR/HwConfig.h), not an option.
 };
 

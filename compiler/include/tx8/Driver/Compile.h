@@ -22,8 +22,9 @@ namespace tx8be {
 
 /// The passes from an imported tx8be graph to a module codegen takes, in the seed's order: constant
 /// folding, shapes, layout, constant management, grouping, loads/stores, mapping, temporal split, SPM and DDR
-/// allocation, barriers.
-void buildBackendPipeline(mlir::OpPassManager &pm);
+/// allocation, barriers. `precision` (tx8-aot --precision): the format the NE reads an fp32 model's conv/gemm
+/// operands in (tx8be-ne-precision, after the layout stage); fp32 adds no pass.
+void buildBackendPipeline(mlir::OpPassManager &pm, llvm::StringRef precision = "fp32");
 
 /// Reads a --hw file: a JSON object of hardware config fields (tx8/hw_config.def names) to change, e.g.
 /// {"spm_bytes": 1048576}. Unknown fields, non-integers and out-of-range values are errors.
@@ -65,6 +66,7 @@ struct BundleInfo {
   };
   std::vector<IO> inputs, outputs;
   tx8_hw_config hw = tx8_hw_config_default(); ///< what the bundle was compiled for (its manifest's "hardware")
+  std::string precision = "fp32";             ///< its manifest's "precision" (absent: fp32)
 };
 tx8::ref::Status loadBundle(const std::string &dir, BundleInfo &info);
 
