@@ -109,4 +109,10 @@ void cm_sim_restart(cm_sim *s, uint64_t start);
 /* Runs until every tile has replayed all of its records (each WAIT satisfied); stops earlier on a hazard. */
 cm_status cm_sim_run(cm_sim *s, cm_error *err);
 
+/* One epoch of a run: appends a WAIT_ALL to each of logs[0..n) (chip tiles 0..n-1), replays them together from
+ * `start`, sets *latest to the latest tile's time and adds each tile's engine cycles to busy[t] (busy may be
+ * NULL). The logs keep their records; the caller clears them. */
+cm_status cm_sched_epoch(const tx8_hw_config *cfg, const cm_allocator *a, cm_log *const *logs, uint32_t n,
+                         uint64_t start, uint64_t *latest, uint64_t (*busy)[CM_ENGINES], cm_error *err);
+
 #endif /* TX8_CM_SCHED_H */

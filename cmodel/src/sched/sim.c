@@ -402,6 +402,29 @@ cm_status cm_sim_run(cm_sim *s, cm_error *err) {
     }
 }
 
+cm_status cm_sched_epoch(const tx8_hw_config *cfg, const cm_allocator *a, cm_log *const *logs, uint32_t n,
+                         uint64_t start, uint64_t *latest, uint64_t (*busy)[CM_ENGINES], cm_error *err) {
+    uint32_t *ids = (uint32_t *)a->alloc_zeroed(a->ctx, n * sizeof(uint32_t));
+    cm_status s = ids ? CM_OK : cm_fail(err, CM_ERR_NOMEM, "barrier: out of host memory");
+    for (uint32_t t = 0; s == CM_OK && t < n; ++t) {
+        ids[t] = t;
+        s = cm_log_rec(logs[t], a, CM_REC_WAIT_ALL, 0, err); /* a barrier waits for the tile's own work */
+    }
+    cm_sim all;
+    *latest = start;
+    if (s == CM_OK) s = cm_sim_init(&all, cfg, a, n, ids, (const cm_log *const *)logs, start, err);
+    if (s == CM_OK) {
+        s = cm_sim_run(&all, err);
+        for (uint32_t t = 0; s == CM_OK && t < n; ++t) {
+            if (all.tiles[t].core > *latest) *latest = all.tiles[t].core;
+            for (uint32_t e = 0; busy && e < CM_ENGINES; ++e) busy[t][e] += all.tiles[t].busy[e];
+        }
+        cm_sim_free(&all);
+    }
+    if (ids) a->release(a->ctx, ids);
+    return s;
+}
+
 uint64_t cm_cost_cycles(const tx8_hw_config *cfg, const cm_cost *c) {
     if (c->kind == CM_COST_FIXED || c->bytes == 0) return c->fixed_cycles;
     uint64_t rate = c->kind == CM_COST_DMA ? cfg->lsu_bytes_per_cycle : cfg->noc_link_bytes_per_cycle;

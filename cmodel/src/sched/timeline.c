@@ -173,26 +173,16 @@ cm_status cm_run_barrier(cm_chip *chip, uint64_t barrier_cycles, cm_error *err) 
     const uint32_t n = tl->run_tiles;
     if (n == 1) return CM_OK;
     const cm_allocator *a = &chip->alloc;
-    uint32_t *ids = (uint32_t *)a->alloc_zeroed(a->ctx, n * sizeof(uint32_t));
-    const cm_log **logs = (const cm_log **)a->alloc_zeroed(a->ctx, n * sizeof(cm_log *));
-    cm_status s = ids && logs ? CM_OK : cm_fail(err, CM_ERR_NOMEM, "barrier: out of host memory");
-    for (uint32_t t = 0; s == CM_OK && t < n; ++t) {
-        ids[t] = t, logs[t] = &tl->clocks[t].log;
-        s = cm_log_rec(&tl->clocks[t].log, a, CM_REC_WAIT_ALL, 0, err); /* a barrier waits for the tile's work */
-    }
-    cm_sim all;
+    cm_log **logs = (cm_log **)a->alloc_zeroed(a->ctx, n * sizeof(cm_log *));
+    uint64_t(*busy)[CM_ENGINES] = (uint64_t(*)[CM_ENGINES])a->alloc_zeroed(a->ctx, n * sizeof(*busy));
     uint64_t leave = tl->epoch_start;
-    if (s == CM_OK) s = cm_sim_init(&all, &chip->cfg, a, n, ids, logs, tl->epoch_start, err);
-    if (s == CM_OK) {
-        s = cm_sim_run(&all, err);
-        for (uint32_t t = 0; s == CM_OK && t < n; ++t) {
-            if (all.tiles[t].core > leave) leave = all.tiles[t].core;
-            for (uint32_t e = 0; e < CM_ENGINES; ++e) tl->clocks[t].busy[e] += all.tiles[t].busy[e];
-        }
-        cm_sim_free(&all);
-    }
-    if (ids) a->release(a->ctx, ids);
+    cm_status s = logs && busy ? CM_OK : cm_fail(err, CM_ERR_NOMEM, "barrier: out of host memory");
+    for (uint32_t t = 0; s == CM_OK && t < n; ++t) logs[t] = &tl->clocks[t].log;
+    if (s == CM_OK) s = cm_sched_epoch(&chip->cfg, a, logs, n, tl->epoch_start, &leave, busy, err);
+    for (uint32_t t = 0; s == CM_OK && t < n; ++t)
+        for (uint32_t e = 0; e < CM_ENGINES; ++e) tl->clocks[t].busy[e] += busy[t][e];
     if (logs) a->release(a->ctx, (void *)logs);
+    if (busy) a->release(a->ctx, busy);
     if (s != CM_OK) return s;
     restart_all(chip, n, leave + barrier_cycles);
     return CM_OK;
