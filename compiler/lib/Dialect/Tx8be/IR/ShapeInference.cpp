@@ -314,6 +314,27 @@ LogicalResult LayerNormOp::inferReturnTypes(MLIRContext *context, std::optional<
 // Matrix and convolution
 //===----------------------------------------------------------------------===//
 
+/// The result element type of an NE op (Gemm, MatMul, Conv): A's, which B's (and a bias's, C's) must equal;
+/// except that tx8be-ne-precision's ne_in_fmt = "bf16" / "fp16" makes bf16 / f16 A and B give an f32 result
+/// (and take an f32 bias): the NE accumulates in fp32.
+static FailureOr<Type> neResultElementType(const ShapeRuleDiag &rule, Type a, Type b, Value bias,
+                                           DictionaryAttr attrs) {
+  if (a != b) {
+    LogicalResult error = rule.error() << "operands have different element types (" << a << " and " << b << ")";
+    return error;
+  }
+  Type result = a;
+  if (auto fmt = attrs ? attrs.getAs<StringAttr>("ne_in_fmt") : StringAttr())
+    if ((fmt.getValue() == "bf16" && a.isBF16()) || (fmt.getValue() == "fp16" && a.isF16()))
+      result = Float32Type::get(a.getContext());
+  if (bias && tensorType(bias).getElementType() != result) {
+    LogicalResult error = rule.error() << "bias has element type " << tensorType(bias).getElementType()
+                                       << ", expected " << result;
+    return error;
+  }
+  return result;
+}
+
 LogicalResult GemmOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
                                        Adaptor adaptor, SmallVectorImpl<Type> &types) {
   ShapeRuleDiag rule{context, location, getOperationName()};
@@ -332,7 +353,11 @@ LogicalResult GemmOp::inferReturnTypes(MLIRContext *context, std::optional<Locat
     if (!broadcastsTo(shapeOf(c), shape))
       return rule.error() << "C shape " << shapeStr(shapeOf(c)) << " does not broadcast to the result "
                           << shapeStr(shape);
-  types.push_back(RankedTensorType::get(shape, aType.getElementType()));
+  FailureOr<Type> element = neResultElementType(rule, aType.getElementType(), bType.getElementType(),
+                                                adaptor.getC(), adaptor.getAttributes());
+  if (failed(element))
+    return failure();
+  types.push_back(RankedTensorType::get(shape, *element));
   return success();
 }
 
@@ -354,7 +379,12 @@ LogicalResult MatMulOp::inferReturnTypes(MLIRContext *context, std::optional<Loc
   SmallVector<int64_t> shape(*batch);
   shape.push_back(a[a.size() - 2]);
   shape.push_back(b.back());
-  types.push_back(RankedTensorType::get(shape, tensorType(adaptor.getA()).getElementType()));
+  FailureOr<Type> element =
+      neResultElementType(rule, tensorType(adaptor.getA()).getElementType(),
+                          tensorType(adaptor.getB()).getElementType(), Value(), adaptor.getAttributes());
+  if (failed(element))
+    return failure();
+  types.push_back(RankedTensorType::get(shape, *element));
   return success();
 }
 
@@ -411,7 +441,11 @@ LogicalResult ConvOp::inferReturnTypes(MLIRContext *context, std::optional<Locat
       return failure();
     shape.push_back(*out);
   }
-  types.push_back(RankedTensorType::get(shape, inType.getElementType()));
+  FailureOr<Type> element = neResultElementType(rule, inType.getElementType(), wType.getElementType(),
+                                                adaptor.getBias(), adaptor.getAttributes());
+  if (failed(element))
+    return failure();
+  types.push_back(RankedTensorType::get(shape, *element));
   return success();
 }
 

@@ -374,11 +374,12 @@ def Tx8be_LogSoftmaxOp : Tx8be_AxisNormOp<"LogSoftmax"> { let summary = "log(sof
 // Matrix and convolution (NE)
 //===----------------------------------------------------------------------===//
 
-def Tx8be_GemmOp : Tx8be_ComputeOp<"Gemm", [Pure, SameOperandsAndResultElementType]> {
+def Tx8be_GemmOp : Tx8be_ComputeOp<"Gemm", [Pure]> {
   let summary = "general matrix multiply (ONNX Gemm)";
   let description = [{
     Y = alpha * op(A) x op(B) + beta * C, op(X) = X^T if transX. A, B are 2-D; C (optional) broadcasts
-    to [M, N].
+    to [M, N]. One element type, except that with ne_in_fmt = "bf16" / "fp16" (tx8be-ne-precision) A and B
+    are bf16 / f16 and C and Y f32 (the NE accumulates in fp32); likewise MatMul and Conv.
   }];
   let arguments = !con((ins Tx8be_FloatTensor:$A, Tx8be_FloatTensor:$B, Optional<Tx8be_FloatTensor>:$C,
                             DefaultValuedAttr<F32Attr, "1.0f">:$alpha,
@@ -388,7 +389,7 @@ def Tx8be_GemmOp : Tx8be_ComputeOp<"Gemm", [Pure, SameOperandsAndResultElementTy
   let results = (outs Tx8be_FloatTensor:$output);
 }
 
-def Tx8be_MatMulOp : Tx8be_ComputeOp<"MatMul", [Pure, SameOperandsAndResultElementType]> {
+def Tx8be_MatMulOp : Tx8be_ComputeOp<"MatMul", [Pure]> {
   let summary = "batched matrix multiply (numpy matmul, rank >= 2)";
   let description = [{
     [..., M, K] x [..., K, N] -> [..., M, N]; the batch dims broadcast. (ONNX MatMul on 1-D operands is
@@ -398,7 +399,7 @@ def Tx8be_MatMulOp : Tx8be_ComputeOp<"MatMul", [Pure, SameOperandsAndResultEleme
   let results = (outs Tx8be_FloatTensor:$output);
 }
 
-def Tx8be_ConvOp : Tx8be_ComputeOp<"Conv", [Pure, SameOperandsAndResultElementType]> {
+def Tx8be_ConvOp : Tx8be_ComputeOp<"Conv", [Pure]> {
   let summary = "1-D/2-D/3-D convolution (ONNX Conv: NC[D]HW input, O x C/group x k... weight)";
   let description = [{
     strides/dilations: one per spatial dim (empty: all 1); pads: [begin..., end...] (empty: all 0);
