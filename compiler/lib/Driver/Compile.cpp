@@ -14,12 +14,7 @@ using namespace mlir;
 using tx8::ref::Status;
 
 void tx8be::buildBackendPipeline(OpPassManager &pm, llvm::StringRef precision) {
-  buildLayoutPipeline(pm); // constant folding, shapes, layout
-  if (precision != "fp32") {
-    NePrecisionPassOptions options;
-    options.precision = precision.str();
-    pm.addNestedPass<func::FuncOp>(createNePrecisionPass(options));
-  }
+  buildLayoutPipeline(pm, precision); // NE precision, constant folding, shapes, layout
   pm.addPass(createMoveConstantPass());
   pm.addPass(createConstNormPass());
   pm.addNestedPass<func::FuncOp>(createGroupOptimizationPass());

@@ -1,14 +1,23 @@
 //===- NePrecision.cpp - NE work in a reduced input format (tx8be-ne-precision) ===//
 //
 // tx8-aot --precision: an fp32 model's NE ops (Conv, Gemm, MatMul -> op_conv / op_gemm) read their A and B
-// operands in tf32 (bf16 / fp16 to come) and accumulate in fp32. The NE rounds fp32-stored tf32 inputs itself
-// (cmodel/src/ne/ne_internal.h, ne_tf32_round: round to nearest even), so tf32 changes no data and needs no
-// cast: the op is marked `ne_in_fmt = "tf32"` and codegen describes operands 0 and 1 to OpLib as Fmt_TF32,
-// which becomes the NE instruction's in_fmt (the cycle model's tf32 rate, ne_macs_per_cycle_tf32).
+// operands (input and weight) in tf32, bf16 or fp16 and accumulate in fp32; bias and output stay fp32.
+//   tf32: the NE rounds fp32-stored tf32 inputs itself (cmodel/src/ne/ne_internal.h, ne_tf32_round: round to
+//         nearest even), so no data changes and no cast: the op is marked `ne_in_fmt = "tf32"` and codegen
+//         describes operands 0 and 1 to OpLib as Fmt_TF32, the NE instruction's in_fmt.
+//   bf16 / fp16: 2-byte storage. A and B each go through a tx8be.Cast to bf16 / f16 (one per value); the op is
+//         marked `ne_in_fmt = "bf16"` / "fp16", which keeps its result (and bias) f32 (ShapeInference.cpp). It
+//         runs before tx8be-fold-constants, so the Cast of a constant weight folds at compile time (round to
+//         nearest even): the constant then holds bf16 / f16 data, half the bytes; an activation's Cast is an
+//         op_cast on the device, placed by the layout and grouping passes like any other op.
+// Either way the NE instruction's in_fmt is the reduced format, which the cycle model charges at its rate
+// (ne_macs_per_cycle_tf32 / _bf16 / _fp16: 4096 MAC/cycle per tile against fp32's 656).
 //
 //===----------------------------------------------------------------------===//
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
 #include "tx8/Transforms/Passes.h"
+
+#include "llvm/ADT/DenseMap.h"
 
 namespace tx8be {
 #define GEN_PASS_DEF_NEPRECISIONPASS
@@ -29,23 +38,42 @@ struct NePrecisionPass : tx8be::impl::NePrecisionPassBase<NePrecisionPass> {
     func::FuncOp func = getOperation();
     if (precision == "fp32")
       return;
-    if (precision == "bf16" || precision == "fp16") {
-      func.emitError() << "--precision " << precision
-                       << " is not implemented yet: Conv, Gemm and MatMul keep one element type for operands and "
-                          "result, so 2-byte operands with an fp32 accumulator need mixed-type NE ops (use tf32)";
-      return signalPassFailure();
-    }
-    if (precision != "tf32") {
+    if (precision != "tf32" && precision != "bf16" && precision != "fp16") {
       func.emitError() << "--precision " << precision << ": expected fp32, tf32, bf16 or fp16";
       return signalPassFailure();
     }
-    StringAttr tf32 = StringAttr::get(&getContext(), "tf32");
+    SmallVector<Operation *> ops;
     func.walk([&](Operation *op) {
-      if (!isa<ConvOp, GemmOp, MatMulOp>(op) || op->getNumOperands() < 2)
-        return;
-      if (isF32Tensor(op->getOperand(0)) && isF32Tensor(op->getOperand(1)) && isF32Tensor(op->getResult(0)))
-        op->setAttr("ne_in_fmt", tf32);
+      if (isa<ConvOp, GemmOp, MatMulOp>(op) && op->getNumOperands() >= 2 && isF32Tensor(op->getOperand(0)) &&
+          isF32Tensor(op->getOperand(1)) && isF32Tensor(op->getResult(0)))
+        ops.push_back(op);
     });
+    StringAttr fmt = StringAttr::get(&getContext(), precision);
+    if (precision == "tf32") {
+      for (Operation *op : ops)
+        op->setAttr("ne_in_fmt", fmt);
+      return;
+    }
+    Type element = precision == "bf16" ? Type(BFloat16Type::get(&getContext())) : Float16Type::get(&getContext());
+    DenseMap<Value, Value> casts; // one Cast per demoted value, right after its definition
+    auto demoted = [&](Value v) {
+      if (Value c = casts.lookup(v))
+        return c;
+      OpBuilder b(&getContext());
+      if (Operation *def = v.getDefiningOp())
+        b.setInsertionPointAfter(def);
+      else
+        b.setInsertionPointToStart(cast<BlockArgument>(v).getOwner());
+      auto type = cast<RankedTensorType>(v.getType()).clone(element);
+      Value c = b.create<CastOp>(v.getLoc(), TypeRange{type}, ValueRange{v}).getResult();
+      casts[v] = c;
+      return c;
+    };
+    for (Operation *op : ops) {
+      op->setAttr("ne_in_fmt", fmt);
+      op->setOperand(0, demoted(op->getOperand(0)));
+      op->setOperand(1, demoted(op->getOperand(1)));
+    }
   }
 };
 

@@ -5,12 +5,17 @@
 
 using namespace mlir;
 
-void tx8be::buildLayoutPipeline(OpPassManager &pm) {
+void tx8be::buildLayoutPipeline(OpPassManager &pm, llvm::StringRef precision) {
   OpPassManager &func = pm.nest<func::FuncOp>();
   // Compositions first (their parts may fold), int64 work in int32 (Casts of constants fold), then constant
   // subgraphs, so that no layout is chosen (nor ChannelNorm inserted) for what is folded.
   func.addPass(createDecomposePass());
   func.addPass(createNarrowInt64Pass());
+  if (precision != "fp32") { // before the folding: a Cast of a constant weight folds into a bf16/f16 constant
+    NePrecisionPassOptions options;
+    options.precision = precision.str();
+    func.addPass(createNePrecisionPass(options));
+  }
   func.addPass(createFoldConstantsPass());
   func.addPass(createTx8beInferShapes());
   func.addPass(createLayoutInitPass());

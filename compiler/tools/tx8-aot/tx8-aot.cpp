@@ -119,7 +119,7 @@ cl::opt<double> testAtol("atol", cl::desc("Absolute tolerance"), cl::init(1e-7),
 cl::opt<std::string> precisionArg(
     "precision",
     cl::desc("fp32 | tf32 | bf16 | fp16: the format the NE reads the conv/gemm inputs of an fp32 model in, with "
-             "fp32 accumulation (default fp32; bf16 and fp16 are not implemented yet)"),
+             "fp32 accumulation (default fp32)"),
     cl::value_desc("FORMAT"), cl::init("fp32"), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::cat(category));
 
 cl::list<std::string> inputShapeArgs(

@@ -23,7 +23,7 @@ namespace tx8be {
 /// The passes from an imported tx8be graph to a module codegen takes, in the seed's order: constant
 /// folding, shapes, layout, constant management, grouping, loads/stores, mapping, temporal split, SPM and DDR
 /// allocation, barriers. `precision` (tx8-aot --precision): the format the NE reads an fp32 model's conv/gemm
-/// operands in (tx8be-ne-precision, after the layout stage); fp32 adds no pass.
+/// operands in (tx8be-ne-precision, in the layout stage before the constant folding); fp32 adds no pass.
 void buildBackendPipeline(mlir::OpPassManager &pm, llvm::StringRef precision = "fp32");
 
 /// Reads a --hw file: a JSON object of hardware config fields (tx8/hw_config.def names) to change, e.g.

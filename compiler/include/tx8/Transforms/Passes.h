@@ -17,8 +17,9 @@ namespace tx8be {
 
 /// The layout stage of the backend on a module (its passes nested on every func.func): tx8be-fold-constants,
 /// tx8be-infer-shapes, tx8be-layout-init, tx8be-layout-transmit, tx8be-layout-align-to-npu,
-/// tx8be-layout-align-opt. Afterwards every value has its device image (DeviceLayout.h).
-void buildLayoutPipeline(mlir::OpPassManager &pm);
+/// tx8be-layout-align-opt. Afterwards every value has its device image (DeviceLayout.h). A `precision` other
+/// than fp32 adds tx8be-ne-precision before the constant folding (tx8-aot --precision).
+void buildLayoutPipeline(mlir::OpPassManager &pm, llvm::StringRef precision = "fp32");
 
 } // namespace tx8be
 

@@ -45,13 +45,13 @@ def NePrecisionPass : Pass<"tx8be-ne-precision", "::mlir::func::FuncOp"> {
   let summary = "Run the NE work of an fp32 model in a reduced input format (tx8-aot --precision)";
   let description = [{
     For every NE op (Conv, Gemm, MatMul: what lowers to op_conv / op_gemm) whose A and B operands (input and
-    weight) are fp32, the NE reads them in `precision` while the bias and the output (the accumulator) stay
-    fp32. tf32: the NE rounds fp32-stored inputs to tf32 itself (round to nearest even, cmodel/src/ne), so no
-    data changes: the op gets `ne_in_fmt = "tf32"` and codegen gives operands 0 and 1 the format Fmt_TF32,
-    the NE instruction's in_fmt, which the cycle model charges at ne_macs_per_cycle_tf32. fp32 (the default)
-    changes nothing. bf16 / fp16 (2-byte storage: converted constants and a Cast of each activation) are not
-    implemented yet: Conv, Gemm and MatMul keep one element type for their operands and result, and the pass
-    says so.
+    weight) and result are fp32, the NE reads A and B in `precision` while the bias and the output (the
+    accumulator) stay fp32; the op gets `ne_in_fmt` = the format. tf32: the NE rounds fp32-stored inputs to
+    tf32 itself (round to nearest even, cmodel/src/ne), so nothing else changes: codegen gives operands 0 and 1
+    the format Fmt_TF32. bf16 / fp16: A and B go through a tx8be.Cast to bf16 / f16 (one per value); run
+    before tx8be-fold-constants, the Cast of a constant folds at compile time (round to nearest even) into a
+    2-byte constant. The NE instruction's in_fmt is then the reduced format, charged at its MAC rate. fp32
+    (the default) changes nothing. In the layout pipeline after tx8be-narrow-int64.
   }];
   let options = [
     Option<"precision", "precision", "std::string", /*default=*/"\"fp32\"",
