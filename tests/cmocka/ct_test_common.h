@@ -38,6 +38,28 @@ static inline uint32_t ct_rand_count(tx8_rng *r) {
     }
 }
 
+/* A random operand geometry for the ARITH forms, by `shape`: 0 V_V, 1 V_S, 2 V_VuV (a unit of 1..300 elements, n a
+ * multiple of it), 3 V_VuV_LOOP (unit 64, n = 64 * 1..12 per pass, 1..6 passes). total: elements of src0 and dst;
+ * nb: elements of src1 (total for V_V, the whole unit vector otherwise). */
+typedef struct ct_geom {
+    uint32_t n, unit, unit_total, total, nb;
+} ct_geom;
+static inline ct_geom ct_rand_geom(tx8_rng *r, int shape) {
+    ct_geom g = {ct_rand_count(r), 1, 1, 0, 0};
+    if (shape == 2) {
+        g.unit = (uint32_t)tx8_rng_int(r, 1, 300);
+        g.n = g.unit * (uint32_t)tx8_rng_int(r, 1, 5000 / (int)g.unit > 0 ? 5000 / (int)g.unit : 1);
+        g.unit_total = g.unit;
+    } else if (shape == 3) {
+        g.unit = 64;
+        g.unit_total = 64 * (uint32_t)tx8_rng_int(r, 1, 6);
+        g.n = 64 * (uint32_t)tx8_rng_int(r, 1, 12);
+    }
+    g.total = shape == 3 ? g.n * (g.unit_total / 64) : g.n;
+    g.nb = shape == 0 ? g.total : g.unit_total;
+    return g;
+}
+
 /* The documented CT cycle formula (tx8/cm_cycles.h), written out here independently of cm_cycles_ct. */
 static inline uint64_t ct_expected_cycles(uint64_t elems, uint32_t elem_bits, int transcendental) {
     const tx8_hw_config *c = tx8_hal_config();

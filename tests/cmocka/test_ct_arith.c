@@ -214,20 +214,10 @@ static void random_arith(void **state) {
         const int op = c % 6, shape = (c / 6) % 4;
         const Data_Format fmt = kFloatFmts[tx8_rng_int(&r, 0, 2)];
         const RND_MODE rnd = (RND_MODE)tx8_rng_int(&r, 0, RND_COUNT - 1);
-        uint32_t n = ct_rand_count(&r), unit = 1, unit_total = 1;
+        const ct_geom g = ct_rand_geom(&r, shape);
+        const uint32_t n = g.n, unit = g.unit, unit_total = g.unit_total, total = g.total;
         CT_Param p;
         uint32_t scalar = 0;
-        if (shape == 2) { /* VuV: unit 1..300, n a multiple of it */
-            unit = (uint32_t)tx8_rng_int(&r, 1, 300);
-            n = unit * (uint32_t)tx8_rng_int(&r, 1, 5000 / unit > 0 ? 5000 / (int)unit : 1);
-            unit_total = unit;
-        } else if (shape == 3) { /* VuV_loop: unit 64, 1..6 passes of HW*64 */
-            unit = 64;
-            const uint32_t passes = (uint32_t)tx8_rng_int(&r, 1, 6);
-            n = 64 * (uint32_t)tx8_rng_int(&r, 1, 12);
-            unit_total = 64 * passes;
-        }
-        const uint32_t total = shape == 3 ? n * (unit_total / 64) : n;
         ct_rand_vals(&r, fmt, a, total, -4, 4);
         ct_rand_vals(&r, fmt, b, shape == 0 ? total : unit_total, -4, 4);
         if (op == 3) /* keep divisors away from 0 */
@@ -283,17 +273,8 @@ static void pow_random_every_format(void **state) {
         const int shape = c % 4;
         const Data_Format fmt = kFloatFmts[(c / 4) % 3];
         const RND_MODE rnd = (RND_MODE)tx8_rng_int(&r, 0, RND_COUNT - 1);
-        uint32_t n = ct_rand_count(&r), unit = 1, unit_total = 1;
-        if (shape == 2) {
-            unit = (uint32_t)tx8_rng_int(&r, 1, 300);
-            n = unit * (uint32_t)tx8_rng_int(&r, 1, 5000 / (int)unit > 0 ? 5000 / (int)unit : 1);
-            unit_total = unit;
-        } else if (shape == 3) {
-            unit = 64;
-            unit_total = 64 * (uint32_t)tx8_rng_int(&r, 1, 6);
-            n = 64 * (uint32_t)tx8_rng_int(&r, 1, 12);
-        }
-        const uint32_t total = shape == 3 ? n * (unit_total / 64) : n, nb = shape == 0 ? total : unit_total;
+        const ct_geom g = ct_rand_geom(&r, shape);
+        const uint32_t n = g.n, unit = g.unit, unit_total = g.unit_total, total = g.total, nb = g.nb;
         ct_rand_vals(&r, fmt, a, total, 0.0, 6.0);
         for (uint32_t i = 0; i < total; i += 5) a[i] = -a[i]; /* negative bases: NaN or, for integer b, signed */
         ct_rand_vals(&r, fmt, b, nb, -8.0, 8.0);
@@ -433,17 +414,8 @@ static void integer_arith_every_form(void **state) {
         const Data_Format fmt = (c / (4 * IOPS)) % 2 ? Fmt_INT32 : Fmt_INT8;
         const int64_t lo = fmt == Fmt_INT8 ? -128 : INT32_MIN, hi = fmt == Fmt_INT8 ? 127 : INT32_MAX;
         const RND_MODE rnd = (RND_MODE)tx8_rng_int(&r, 0, RND_COUNT - 1); /* never matters: results are exact */
-        uint32_t n = ct_rand_count(&r), unit = 1, unit_total = 1;
-        if (shape == 2) {
-            unit = (uint32_t)tx8_rng_int(&r, 1, 300);
-            n = unit * (uint32_t)tx8_rng_int(&r, 1, 5000 / (int)unit > 0 ? 5000 / (int)unit : 1);
-            unit_total = unit;
-        } else if (shape == 3) {
-            unit = 64;
-            unit_total = 64 * (uint32_t)tx8_rng_int(&r, 1, 6);
-            n = 64 * (uint32_t)tx8_rng_int(&r, 1, 12);
-        }
-        const uint32_t total = shape == 3 ? n * (unit_total / 64) : n, nb = shape == 0 ? total : unit_total;
+        const ct_geom g = ct_rand_geom(&r, shape);
+        const uint32_t n = g.n, unit = g.unit, unit_total = g.unit_total, total = g.total, nb = g.nb;
         for (uint32_t i = 0; i < total; ++i) a[i] = (uint32_t)rand_int_operand(&r, fmt, op, 0);
         for (uint32_t i = 0; i < nb; ++i) b[i] = (uint32_t)rand_int_operand(&r, fmt, op, 1);
         const int32_t scalar = fmt == Fmt_INT8 && tx8_rng_int(&r, 0, 3) == 0 ? tx8_rng_int(&r, -1000, 1000)
@@ -578,17 +550,8 @@ static void float_mod_fmod(void **state) {
         const int fm = c % 2, shape = (c / 2) % 4;
         const Data_Format fmt = fmts[(c / 8) % 4];
         const RND_MODE rnd = (RND_MODE)tx8_rng_int(&r, 0, RND_COUNT - 1);
-        uint32_t n = ct_rand_count(&r), unit = 1, unit_total = 1;
-        if (shape == 2) {
-            unit = (uint32_t)tx8_rng_int(&r, 1, 300);
-            n = unit * (uint32_t)tx8_rng_int(&r, 1, 5000 / (int)unit > 0 ? 5000 / (int)unit : 1);
-            unit_total = unit;
-        } else if (shape == 3) {
-            unit = 64;
-            unit_total = 64 * (uint32_t)tx8_rng_int(&r, 1, 6);
-            n = 64 * (uint32_t)tx8_rng_int(&r, 1, 12);
-        }
-        const uint32_t total = shape == 3 ? n * (unit_total / 64) : n, nb = shape == 0 ? total : unit_total;
+        const ct_geom g = ct_rand_geom(&r, shape);
+        const uint32_t n = g.n, unit = g.unit, unit_total = g.unit_total, total = g.total, nb = g.nb;
         const double span = fmt == Fmt_FP16 ? 6e4 : 1e6;
         for (uint32_t i = 0; i < total; ++i)
             a[i] = i % 3 ? tx8_rng_uniform(&r, -20, 20) : tx8_rng_uniform(&r, -span, span);
@@ -908,17 +871,8 @@ static void fma_random(void **state) {
         const fma_fmts f = kFmaFmts[(c / 4) % 6];
         const RND_MODE rnd = (RND_MODE)tx8_rng_int(&r, 0, RND_COUNT - 1);
         const int in_place = tx8_rng_int(&r, 0, 3) == 0;
-        uint32_t n = ct_rand_count(&r), unit = 1, unit_total = 1;
-        if (shape == 2) {
-            unit = (uint32_t)tx8_rng_int(&r, 1, 300);
-            n = unit * (uint32_t)tx8_rng_int(&r, 1, 5000 / (int)unit > 0 ? 5000 / (int)unit : 1);
-            unit_total = unit;
-        } else if (shape == 3) {
-            unit = 64;
-            unit_total = 64 * (uint32_t)tx8_rng_int(&r, 1, 6);
-            n = 64 * (uint32_t)tx8_rng_int(&r, 1, 12);
-        }
-        const uint32_t total = shape == 3 ? n * (unit_total / 64) : n, nb = shape == 0 ? total : unit_total;
+        const ct_geom g = ct_rand_geom(&r, shape);
+        const uint32_t n = g.n, unit = g.unit, unit_total = g.unit_total, total = g.total, nb = g.nb;
         /* exponent ranges that keep results finite: fp16 data stays well inside +-65504 and reaches its
          * subnormals; the 8-bit-exponent formats reach fp32's subnormals through tiny products */
         const int narrow = f.data == Fmt_FP16;
