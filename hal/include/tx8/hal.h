@@ -28,8 +28,8 @@ extern "C" {
 typedef struct tx8_hal tx8_hal;
 tx8_hal *tx8_hal_open(const tx8_hw_config *cfg); /* NULL after printing why */
 void tx8_hal_close(tx8_hal *hal);
-/* Cycles tile `tile` has spent in instructions of one engine (indexed by OP_INSTR_TYPE), for breakdowns. */
-#define TX8_HAL_ENGINE_SLOTS 8
+/* Cycles one engine of tile `tile` has been busy (each instruction from its start to its end, summed; the exact
+ * figures once a run's barrier has replayed them), for breakdowns. */
 uint64_t tx8_hal_engine_cycles(const tx8_hal *hal, uint32_t tile, OP_INSTR_TYPE engine);
 
 typedef enum tx8_mem_region {
