@@ -127,7 +127,7 @@ LogicalResult tx8::codegen::generateBundle(ModuleOp module, const BundleOptions 
   llvm::json::Object description = describeBundle(module, options, *inputs, *outputs, entries, sources);
   unsigned first = 0, count = 0;
   files["main.c"] = emitMain(options, getHwConfig(module), *inputs, *outputs, consts.size(),
-                             groupCode(0, first, count), groups);
+                             groupCode(0, first, count), groups, bundleTiles(module));
   for (size_t k = 1; k < sources.size(); ++k) {
     std::string code = groupCode(k, first, count);
     files[sources[k]] = emitGroupSource(options, sources[k], first, count, code);
@@ -145,6 +145,7 @@ LogicalResult tx8::codegen::generateBundle(ModuleOp module, const BundleOptions 
   };
   substitute("@TX8_BUNDLE_NAME@", "tx8_bundle_" + project);
   substitute("@TX8_BUNDLE_SOURCES@", llvm::join(sources, " "));
+  substitute("@TX8_BUNDLE_HARTS@", std::to_string(bundleTiles(module)));
   files["CMakeLists.txt"] = cmake;
   // The manifest lists the others' checksums, so it comes last.
   files["manifest.json"] = emitManifest(std::move(description), files);

@@ -48,11 +48,14 @@ struct ConstEntry {
 mlir::LogicalResult buildConsts(mlir::ModuleOp module, std::string &blob, std::vector<ConstEntry> &entries);
 
 /// main.c: `groupCode` (EmitMain.cpp's static functions group_0 ... up to kGroupsPerSource) and a main() that
-/// opens the chip with `hw`, loads consts.bin and the inputs, runs the `groups` groups in order and writes the
-/// outputs.
+/// opens the chip with `hw`, loads consts.bin and the inputs, runs the `groups` groups in order (on `tiles`
+/// tiles at once when more than one: tx8_hal_run_tiles) and writes the outputs.
 std::string emitMain(const BundleOptions &options, const tx8_hw_config &hw, llvm::ArrayRef<IOTensor> inputs,
                      llvm::ArrayRef<IOTensor> outputs, uint64_t constBytes, llvm::StringRef groupCode,
-                     unsigned groups);
+                     unsigned groups, unsigned tiles);
+
+/// The tiles the bundle runs on: the largest dev_region of its Groups (1 without any).
+unsigned bundleTiles(mlir::ModuleOp module);
 
 /// groups_<k>.c (`name`): `groupCode`, the functions of `groups` groups from `firstGroup` on.
 std::string emitGroupSource(const BundleOptions &options, llvm::StringRef name, unsigned firstGroup, unsigned groups,

@@ -8,8 +8,13 @@
 // tables indexed by the step, so the loop body stays small and the plan the passes made is the plan that
 // runs. Nothing here decides anything: every value printed is read from an op.
 //
-// The HAL's DMA calls complete before they return, so a tx8be.Wait prints nothing; the cycles of every call
-// add up in order.
+// A Steps with sp_stage_num 1 prints the synchronous loop: the HAL's DMA calls complete before they return, so a
+// tx8be.Wait prints nothing. A pipelined one (tx8be-sw-pipeline) issues its copies asynchronously
+// (op_loadVar_async / op_dma_store_async, one token array per buffer) and waits where the schedule says: the
+// loads of a step before its compute, a buffer's last store before the compute writes it again; with
+// sp_stage_num 3 the loop issues the loads of step s + 1 before the compute of step s. On more than one tile
+// every tile runs the group function: a table gives each tile its range of rows of the box tables, and a
+// tile with none goes straight to the barrier.
 //
 //===----------------------------------------------------------------------===//
 #include "CodegenUtils.h"
@@ -25,6 +30,19 @@ using namespace tx8be;
 using namespace tx8::codegen;
 
 namespace {
+
+/// `text` with `indent` before every line.
+std::string indentBy(const std::string &text, const std::string &indent) {
+  std::string out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    end = end == std::string::npos ? text.size() : end + 1;
+    out += indent + text.substr(start, end - start);
+    start = end;
+  }
+  return out;
+}
 
 std::string ints(ArrayRef<int64_t> values) {
   std::string s = "{";
@@ -54,14 +72,18 @@ struct CTensor {
   std::string format; ///< Fmt_*
   uint64_t addr = 0;
   BoxTableAttr boxes; ///< the box it holds at each step (a LoadBox's); null: the whole tensor, every step
+  std::string addrs;  ///< C array of its buffers' addresses when it has more than one (multi_buf)
 };
 
 /// The text of one group function, in the order C wants it.
 struct GroupText {
-  std::string tables; ///< static const per-step tables
-  std::string once;   ///< declarations and the loads before the loop
-  std::string step;   ///< the loop body
-  std::string after;  ///< after the loop (barriers)
+  std::string tables;  ///< static const per-step tables
+  std::string once;    ///< declarations and the loads before the loop
+  std::string load;    ///< the loop body's loads of step `l` (pipelined; synchronous ones are in `compute`)
+  std::string compute; ///< the loop body's compute of step `s` (with its loads and stores when synchronous)
+  std::string store;   ///< the loop body's stores of step `s` (pipelined)
+  std::string after;   ///< after the loop (barriers)
+  unsigned loads = 0, stores = 0; ///< asynchronous copies per step (token slots)
 };
 
 class GroupPrinter {
@@ -82,6 +104,10 @@ private:
   void printViewTable(const std::string &name, Operation *compute, unsigned tensorIndex, Value value,
                       BoxTableAttr boxes, int64_t count);
   std::string nextName() { return "t" + std::to_string(counter++); }
+  bool pipelined() const { return stages > 1; }
+  /// The SPM address of `op`'s buffer(s): one, or a C table of multi_buf addresses named `name`_addr.
+  FailureOr<uint64_t> bufferAddresses(Operation *op, const std::string &name, std::string &table);
+  void printLoop(StepsOp steps, llvm::raw_ostream &os);
 
   GroupOp group;
   unsigned index;
@@ -90,6 +116,7 @@ private:
   GroupText text;
   DenseMap<Value, CTensor> tensors;
   unsigned counter = 0;
+  int64_t stages = 1, buffers = 1;
 };
 
 /// The SPM address the allocator gave the buffer `op` defines.
@@ -98,6 +125,23 @@ FailureOr<uint64_t> spmAddressOf(Operation *op) {
   if (!dev || dev.getMemAddr().empty())
     return op->emitOpError() << "has no SPM address; run tx8be-spm-alloc first";
   return static_cast<uint64_t>(dev.getMemAddr()[0]);
+}
+
+FailureOr<uint64_t> GroupPrinter::bufferAddresses(Operation *op, const std::string &name, std::string &table) {
+  FailureOr<uint64_t> first = spmAddressOf(op);
+  if (failed(first))
+    return failure();
+  ArrayRef<int64_t> addrs = op->getAttrOfType<DevAttr>("dev_info").getMemAddr();
+  if (pipelined() && buffers > 1 && op->getParentOfType<StepsOp>()) {
+    if (static_cast<int64_t>(addrs.size()) != buffers)
+      return op->emitOpError() << "has " << addrs.size() << " SPM addresses, its Steps multi_buf " << buffers;
+    std::string list;
+    for (auto [i, a] : llvm::enumerate(addrs))
+      list += (i ? ", " : "") + hex(static_cast<uint64_t>(a));
+    text.tables += "    static const uint64_t " + name + "_addr[" + std::to_string(buffers) + "] = {" + list + "};\n";
+    table = name + "_addr";
+  }
+  return first;
 }
 
 /// Step k's box of `value` (logical dims) as a C tx8_box in device order.
@@ -149,7 +193,7 @@ LogicalResult GroupPrinter::printLoadConst(LoadConstOp load) {
     once << "    L_SHAPE " << n << "_s;\n    tx8_lshape_init(&" << n << "_s, " << n << "_shape, " << whole.size()
          << ");\n";
     once << "    TSR " << n << " = {" << *fmt << ", " << hex(ddr) << ", &" << n << "_s}; /* DDR, in place */\n";
-    tensors[result] = {n, *fmt, ddr, {}};
+    tensors[result] = {n, *fmt, ddr, {}, {}};
     return success();
   }
   FailureOr<uint64_t> addr = spmAddressOf(load);
@@ -165,7 +209,7 @@ LogicalResult GroupPrinter::printLoadConst(LoadConstOp load) {
   once << "    TSR " << n << "_spm = {" << *fmt << ", " << hex(*addr) << ", NULL};\n";
   once << "    LOAD_PARAM " << n << "_ld = {" << layoutName(result) << "};\n";
   once << "    cycles = ADD_VALID_CYCLE(cycles, op_loadConst(&" << n << "_ld, &" << n << "_ddr, &" << n << "_spm));\n";
-  tensors[result] = {n, *fmt, *addr, {}};
+  tensors[result] = {n, *fmt, *addr, {}, {}};
   return success();
 }
 
@@ -174,7 +218,8 @@ LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
   auto fmt = formatName(result.getType());
   if (!fmt)
     return load.emitOpError() << "has an element type with no device format";
-  FailureOr<uint64_t> addr = spmAddressOf(load);
+  std::string n = nextName(), addrTable;
+  FailureOr<uint64_t> addr = bufferAddresses(load, n, addrTable);
   if (failed(addr))
     return failure();
   // A Group input, or a constant read in place that each step loads part of.
@@ -191,18 +236,32 @@ LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
       return failure();
     ddr = *addr;
   }
-  std::string n = nextName();
   SmallVector<int64_t, 6> whole = deviceShapeOf(result);
   text.tables += "    static const int32_t " + n + "_whole[" + std::to_string(whole.size()) + "] = " + ints(whole) +
                  ";\n" + boxTable(n + "_box", load.getBoxes(), result);
-  llvm::raw_string_ostream once(text.once), step(text.step);
+  llvm::raw_string_ostream once(text.once);
   once << "    L_SHAPE " << n << "_ds;\n";
   once << "    TSR " << n << "_ddr = {" << *fmt << ", " << hex(ddr) << ", &" << n << "_ds};\n";
   once << "    TSR " << n << "_spm = {" << *fmt << ", " << hex(*addr) << ", NULL};\n";
   once << "    LOAD_PARAM " << n << "_ld = {" << layoutName(result) << "};\n";
-  step << "        tx8_lshape_box(&" << n << "_ds, " << n << "_whole, " << whole.size() << ", &" << n << "_box[s]);\n";
-  step << "        cycles = ADD_VALID_CYCLE(cycles, op_loadVar(&" << n << "_ld, &" << n << "_ddr, &" << n << "_spm));\n";
-  tensors[result] = {n, *fmt, *addr, load.getBoxes()};
+  if (!pipelined()) {
+    llvm::raw_string_ostream step(text.compute);
+    step << "        tx8_lshape_box(&" << n << "_ds, " << n << "_whole, " << whole.size() << ", &" << n << "_box[s]);\n";
+    step << "        cycles = ADD_VALID_CYCLE(cycles, op_loadVar(&" << n << "_ld, &" << n << "_ddr, &" << n
+         << "_spm));\n";
+  } else {
+    // Issued for step l into buffer lb; the compute of step s waits for it (printLoop).
+    std::string slot = "loaded[lb][" + std::to_string(text.loads++) + "]";
+    llvm::raw_string_ostream step(text.load);
+    step << "            tx8_lshape_box(&" << n << "_ds, " << n << "_whole, " << whole.size() << ", &" << n
+         << "_box[l]);\n";
+    if (!addrTable.empty())
+      step << "            " << n << "_spm.addr = " << addrTable << "[lb];\n";
+    step << "            " << slot << " = op_loadVar_async(&" << n << "_ld, &" << n << "_ddr, &" << n
+         << "_spm, NULL, 0);\n";
+    step << "            if (!" << slot << ") return TX8_CYCLES_INVALID;\n";
+  }
+  tensors[result] = {n, *fmt, *addr, load.getBoxes(), addrTable};
   return success();
 }
 
@@ -227,7 +286,7 @@ void GroupPrinter::printViewTable(const std::string &name, Operation *compute, u
   text.tables += "    static const int32_t " + name + "_view[" + std::to_string(count) + "][" + std::to_string(rank) +
                  "] = {" + rows + "};\n";
   text.once += "    L_SHAPE " + name + "_vs;\n";
-  text.step += "        tx8_lshape_init(&" + name + "_vs, " + name + "_view[s], " + std::to_string(rank) + ");\n";
+  text.compute += "        tx8_lshape_init(&" + name + "_vs, " + name + "_view[s], " + std::to_string(rank) + ");\n";
 }
 
 LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps) {
@@ -236,7 +295,8 @@ LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps) {
     return compute->emitOpError() << "has no OpLib kernel";
   if (compute->getNumResults() != 1)
     return compute->emitOpError() << "has " << compute->getNumResults() << " results; codegen handles one";
-  FailureOr<uint64_t> outAddr = spmAddressOf(compute);
+  std::string outTable;
+  FailureOr<uint64_t> outAddr = bufferAddresses(compute, "out", outTable);
   if (failed(outAddr))
     return failure();
   OpCall call;
@@ -256,6 +316,8 @@ LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps) {
       if (auto fmt = compute->getAttrOfType<StringAttr>("ne_in_fmt"); fmt && fmt.getValue() == "tf32")
         format = "Fmt_TF32";
     text.once += "    TSR " + v + " = {" + format + ", " + hex(it->second.addr) + ", &" + v + "_vs};\n";
+    if (!it->second.addrs.empty()) // this step's buffer of a double-buffered load
+      text.compute += "        " + v + ".addr = " + it->second.addrs + "[b];\n";
     site.operands.push_back("&" + v);
   }
 
@@ -272,8 +334,10 @@ LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps) {
     return compute->emitOpError() << "result is not stored; codegen needs the box each step computes";
   printViewTable("out", compute, compute->getNumOperands(), result, store.getBoxes(), count);
   text.once += "    TSR out = {" + *outFmt + ", " + hex(*outAddr) + ", &out_vs};\n";
+  if (!outTable.empty())
+    text.compute += "        out.addr = " + outTable + "[ob];\n";
   site.results.push_back("&out");
-  tensors[result] = {"out", *outFmt, *outAddr, store.getBoxes()};
+  tensors[result] = {"out", *outFmt, *outAddr, store.getBoxes(), outTable};
 
   auto dev = compute->getAttrOfType<DevAttr>("dev_info");
   if (dev.getImmSize() > 0) {
@@ -308,7 +372,7 @@ LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps) {
       if (k >= reduceDims.size() || reduceDims[k] < 0)
         name = "(s % " + r + " == " + std::to_string(parts - 1) + " ? " + name + " : NULL)";
   }
-  llvm::raw_string_ostream step(text.step);
+  llvm::raw_string_ostream step(text.compute);
   return printOpCall(compute, call, site, "        ", step);
 }
 
@@ -324,7 +388,7 @@ LogicalResult GroupPrinter::printStoreBox(StoreBoxOp store) {
   SmallVector<int64_t, 6> whole = deviceShapeOf(value);
   text.tables += "    static const int32_t " + y + "_whole[" + std::to_string(whole.size()) + "] = " + ints(whole) +
                  ";\n" + boxTable(y + "_box", store.getBoxes(), value);
-  llvm::raw_string_ostream once(text.once), step(text.step);
+  llvm::raw_string_ostream once(text.once);
   once << "    L_SHAPE " << y << "_ds;\n";
   once << "    TSR " << y << "_ddr = {" << it->second.format << ", " << hex(*ddr) << ", &" << y << "_ds};\n";
   once << "    TSR " << y << "_spm = {" << it->second.format << ", " << hex(it->second.addr) << ", NULL};\n";
@@ -333,22 +397,30 @@ LogicalResult GroupPrinter::printStoreBox(StoreBoxOp store) {
   auto steps = store->getParentOfType<StepsOp>();
   int64_t parts = static_cast<int64_t>(steps.getReduceSteps());
   std::string indent = parts > 1 ? "            " : "        ";
+  llvm::raw_string_ostream step(pipelined() ? text.store : text.compute);
   if (parts > 1)
     step << "        if (s % " << parts << " == " << parts - 1 << ") {\n";
   step << indent << "tx8_lshape_box(&" << y << "_ds, " << y << "_whole, " << whole.size() << ", &" << y
        << "_box[s]);\n";
-  step << indent << "cycles = ADD_VALID_CYCLE(cycles, op_dma_store(&" << y << "_st, &" << y << "_spm, &" << y
-       << "_ddr));\n";
+  if (!pipelined()) {
+    step << indent << "cycles = ADD_VALID_CYCLE(cycles, op_dma_store(&" << y << "_st, &" << y << "_spm, &" << y
+         << "_ddr));\n";
+  } else {
+    // The compute of the step that next writes this buffer waits for it (printLoop).
+    std::string slot = "stored[ob][" + std::to_string(text.stores++) + "]";
+    if (!it->second.addrs.empty())
+      step << indent << y << "_spm.addr = " << it->second.addrs << "[ob];\n";
+    step << indent << slot << " = op_dma_store_async(&" << y << "_st, &" << y << "_spm, &" << y << "_ddr, NULL, 0);\n";
+    step << indent << "if (!" << slot << ") return TX8_CYCLES_INVALID;\n";
+  }
   if (parts > 1)
     step << "        }\n";
   return success();
 }
 
 LogicalResult GroupPrinter::printSteps(StepsOp steps, Operation *compute) {
-  // Every step runs on tile 0 until the runtime starts the other tiles: refuse a schedule for more.
-  if (steps.getTile() != 0)
-    return steps.emitOpError() << "runs on tile " << steps.getTile()
-                               << "; codegen runs every group on tile 0 until multi-tile schedules land";
+  stages = static_cast<int64_t>(steps.getSpStageNum());
+  buffers = static_cast<int64_t>(steps.getMultiBuf());
   for (Operation &op : steps.getBody().front()) {
     LogicalResult printed = success();
     if (auto load = dyn_cast<LoadBoxOp>(op))
@@ -367,19 +439,50 @@ LogicalResult GroupPrinter::printSteps(StepsOp steps, Operation *compute) {
   return success();
 }
 
+void GroupPrinter::printLoop(StepsOp steps, llvm::raw_ostream &os) {
+  int64_t tiles = static_cast<int64_t>(steps.getTiles().size());
+  std::string s0 = tiles > 1 ? "first_step[tile]" : "0", s1 = tiles > 1 ? "first_step[tile + 1]"
+                                                                        : std::to_string(steps.getCount());
+  if (!pipelined()) {
+    os << "    for (int32_t s = " << s0 << "; s < " << s1 << "; ++s) {\n" << text.compute << "    }\n";
+    return;
+  }
+  // Step l's loads go into buffer lb; the compute of step s = l - ahead reads buffer b and writes output
+  // buffer ob (a split reduction's run keeps one); each waits for the copies of its buffers first.
+  int64_t ahead = stages >= 3 ? 1 : 0, parts = static_cast<int64_t>(steps.getReduceSteps());
+  std::string nb = std::to_string(buffers);
+  os << "    const int32_t s0 = " << s0 << ", s1 = " << s1 << ";\n";
+  if (text.loads)
+    os << "    tx8_token loaded[" << nb << "][" << text.loads << "] = {{0}};\n";
+  if (text.stores)
+    os << "    tx8_token stored[" << nb << "][" << text.stores << "] = {{0}};\n";
+  os << "    for (int32_t l = s0; l < s1 + " << ahead << "; ++l) {\n";
+  if (text.loads)
+    os << "        if (l < s1) {\n            const int32_t lb = (l - s0) % " << nb << ";\n"
+       << text.load << "        }\n";
+  os << "        const int32_t s = l - " << ahead << ";\n        if (s < s0) continue;\n";
+  os << "        const int32_t b = (s - s0) % " << nb << ", ob = ((s - s0) / " << parts << ") % " << nb
+     << ";\n        (void)b;\n        (void)ob;\n";
+  for (unsigned k = 0; k < text.loads; ++k)
+    os << "        tx8_hal_wait(loaded[b][" << k << "]);\n";
+  if (text.stores) {
+    os << "        if ((s - s0) % " << parts << " == 0) { /* the output buffer's last store is done */\n";
+    for (unsigned k = 0; k < text.stores; ++k)
+      os << "            if (stored[ob][" << k << "]) tx8_hal_wait(stored[ob][" << k << "]);\n";
+    os << "        }\n";
+  }
+  os << text.compute << text.store << "    }\n";
+  os << "    tx8_hal_wait_all();\n";
+}
+
 LogicalResult GroupPrinter::print() {
   if (group.getGroupTag().value_or(0) == 2)
     return printView();
-  // Every step runs on tile 0 until the schedule says which tile runs which shard: refuse a plan for more.
-  if (RegionAttr region = group.getDevRegionAttr(); region && region.getXDim() * region.getYDim() > 1)
-    return group.emitOpError() << "is mapped to " << region.getXDim() << "x" << region.getYDim()
-                               << " tiles (dev_region); codegen runs a group on one tile until multi-tile "
-                                  "schedules land: compile with tx8be.tile_dx = tx8be.tile_dy = 1";
   auto allSteps = group.getBody().front().getOps<StepsOp>();
   if (allSteps.empty())
-    return group.emitOpError() << "has no schedule (tx8be.Steps); run tx8be-temporal-split first";
+    return group.emitOpError() << "has no schedule (tx8be.Steps); run tx8be-group-cost first";
   if (std::next(allSteps.begin()) != allSteps.end())
-    return group.emitOpError() << "has more than one tx8be.Steps; codegen runs one tile per group";
+    return group.emitOpError() << "has more than one tx8be.Steps; codegen prints one per group";
   StepsOp steps = *allSteps.begin();
   FailureOr<Operation *> compute = getGroupComputeOp(group);
   if (failed(compute))
@@ -399,18 +502,44 @@ LogicalResult GroupPrinter::print() {
       return failure();
   }
 
-  int64_t count = steps.getCount();
+  int64_t count = steps.getCount(), tiles = static_cast<int64_t>(steps.getTiles().size());
   os << "/* ---- group " << index << ": " << opSummary(*compute) << "\n";
   os << " *      " << count << (count == 1 ? " step" : " steps");
   if (int64_t parts = static_cast<int64_t>(steps.getReduceSteps()); parts > 1)
     os << " (" << count / parts << " slices x " << parts << " parts of the reduction)";
-  os << " on tile " << steps.getTile()
-     << ", output slice " << ints(steps.getSlice()) << " (logical dims), SPM "
-     << group.getSpmAllocSize().value_or(0) << " bytes ---- */\n";
+  if (tiles > 1) {
+    os << " on " << steps.getActiveTiles() << " of " << tiles << " tiles";
+    if (std::optional<ArrayRef<int64_t>> sharding = steps.getSharding())
+      os << " (sharding " << ints(*sharding) << ")";
+  } else {
+    os << " on tile 0";
+  }
+  os << ", output slice " << ints(steps.getSlice()) << " (logical dims)";
+  if (pipelined())
+    os << ", " << stages << " pipeline stages, " << buffers << (buffers == 1 ? " buffer" : " buffers");
+  os << ", SPM " << group.getSpmAllocSize().value_or(0) << " bytes ---- */\n";
   os << (isStatic ? "static " : "") << "uint64_t group_" << index << "(void) {\n";
   os << "    uint64_t cycles = 0;\n";
-  os << text.tables << text.once;
-  os << "    for (int32_t s = 0; s < " << count << "; ++s) {\n" << text.step << "    }\n";
+  if (tiles > 1) {
+    std::string firsts;
+    for (int64_t t = 0; t <= tiles; ++t)
+      firsts += (t ? ", " : "") + std::to_string(steps.getFirstStep(static_cast<unsigned>(t)));
+    os << "    /* tile t runs rows [first_step[t], first_step[t + 1]) of the tables */\n";
+    os << "    static const int32_t first_step[" << tiles + 1 << "] = {" << firsts << "};\n";
+    os << "    const uint32_t tile = tx8_hal_tile_id();\n";
+  }
+  os << text.tables;
+  if (tiles > 1)
+    os << "    if (tile < " << tiles << " && first_step[tile] < first_step[tile + 1]) {\n";
+  std::string body;
+  llvm::raw_string_ostream bodyOs(body);
+  bodyOs << text.once;
+  printLoop(steps, bodyOs);
+  if (tiles > 1) // one level deeper
+    body = indentBy(body, "    ");
+  os << body;
+  if (tiles > 1)
+    os << "    }\n";
   os << text.after;
   os << "    return cycles;\n}\n\n";
   return success();

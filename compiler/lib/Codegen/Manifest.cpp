@@ -5,6 +5,9 @@
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
 #include "tx8/Interfaces/ComputeInterface.h"
 #include "tx8/Reference/TensorIO.h"
+#include "tx8/Transforms/GroupPlan.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -78,17 +81,44 @@ llvm::json::Object tx8::codegen::describeBundle(ModuleOp module, const BundleOpt
     auto a = module->getAttrOfType<IntegerAttr>(attr);
     return a ? a.getValue().getSExtValue() : 0;
   };
-  int64_t tiles = 1;
-  module.walk([&](GroupOp g) {
-    if (auto r = g.getDevRegion())
-      tiles = std::max<int64_t>(tiles, static_cast<int64_t>(r->getXDim()) * r->getYDim());
-  });
+  int64_t tiles = bundleTiles(module);
+  // Each group's plan (tx8be-group-cost, tx8be-sw-pipeline), in main.c's order.
+  llvm::json::Array plans;
+  if (auto func = module.lookupSymbol<func::FuncOp>("main"))
+    for (auto group : func.getBody().front().getOps<GroupOp>()) {
+      llvm::json::Object plan{{"group", static_cast<int64_t>(plans.size())}};
+      StepsOp steps = getGroupSteps(group);
+      FailureOr<Operation *> compute = steps ? getGroupComputeOp(group) : FailureOr<Operation *>(failure());
+      if (!steps || failed(compute)) {
+        plan["op"] = "view";
+        plans.push_back(std::move(plan));
+        continue;
+      }
+      auto ints = [](ArrayRef<int64_t> values) {
+        llvm::json::Array a;
+        for (int64_t v : values)
+          a.push_back(v);
+        return a;
+      };
+      plan["op"] = (*compute)->getName().stripDialect().str();
+      plan["tiles"] = static_cast<int64_t>(steps.getActiveTiles());
+      plan["sharding"] = ints(steps.getSharding().value_or(ArrayRef<int64_t>()));
+      plan["slice"] = ints(steps.getSlice());
+      plan["steps"] = ints(steps.getTiles());
+      plan["reduce_steps"] = static_cast<int64_t>(steps.getReduceSteps());
+      plan["multi_buf"] = static_cast<int64_t>(steps.getMultiBuf());
+      plan["sp_stage_num"] = static_cast<int64_t>(steps.getSpStageNum());
+      plan["estimate_cycles"] = static_cast<int64_t>(steps.getEstimate().value_or(0));
+      plans.push_back(std::move(plan));
+    }
   llvm::json::Object root{{"format", "tx8-bundle"},
                           {"format_version", kBundleFormatVersion},
                           {"compiler", llvm::json::Object{{"name", "tx8-aot"}, {"version", options.compilerVersion}}},
                           {"model", llvm::json::Object{{"name", options.modelName}, {"source", options.sourceFile}}},
                           {"target", options.target},
                           {"tiles", tiles},
+                          {"opt_search", static_cast<int64_t>(options.optSearch)},
+                          {"groups", std::move(plans)},
                           {"sources", llvm::json::Array(sources)},
                           {"hardware", std::move(hw)},
                           {"ddr", llvm::json::Object{{"bytes", i64("tx8be.ddr_bytes")},
@@ -99,6 +129,15 @@ llvm::json::Object tx8::codegen::describeBundle(ModuleOp module, const BundleOpt
   if (options.precision != "fp32")
     root["precision"] = options.precision;
   return root;
+}
+
+unsigned tx8::codegen::bundleTiles(ModuleOp module) {
+  unsigned tiles = 1;
+  module.walk([&](GroupOp g) {
+    if (auto r = g.getDevRegion())
+      tiles = std::max<unsigned>(tiles, r->getXDim() * r->getYDim());
+  });
+  return tiles;
 }
 
 std::string tx8::codegen::emitManifest(llvm::json::Object description, const BundleFiles &files) {

@@ -13,17 +13,35 @@
 using namespace mlir;
 using tx8::ref::Status;
 
-void tx8be::buildBackendPipeline(OpPassManager &pm, llvm::StringRef precision) {
-  buildLayoutPipeline(pm, precision); // NE precision, constant folding, shapes, layout
+void tx8be::buildBackendPipeline(OpPassManager &pm, const tx8::codegen::BundleOptions &options) {
+  buildLayoutPipeline(pm, options.precision); // NE precision, constant folding, shapes, layout
   pm.addPass(createMoveConstantPass());
   pm.addPass(createConstNormPass());
   pm.addNestedPass<func::FuncOp>(createGroupOptimizationPass());
   pm.addNestedPass<func::FuncOp>(createGroupLdStPass());
   pm.addPass(createGroupMappingPass());
-  pm.addNestedPass<func::FuncOp>(createTemporalSplitPass());
+  GroupCostPassOptions cost;
+  cost.optSearch = options.optSearch;
+  pm.addNestedPass<func::FuncOp>(createGroupCostPass(cost));
+  SwPipelinePassOptions pipeline;
+  pipeline.enable = options.swPipeline;
+  pm.addNestedPass<func::FuncOp>(createSwPipelinePass(pipeline));
   pm.addNestedPass<func::FuncOp>(createSpmAllocPass());
   pm.addPass(createDdrAllocPass());
   pm.addNestedPass<func::FuncOp>(createGroupDAGPass());
+}
+
+std::optional<std::pair<int32_t, int32_t>> tx8be::tileMeshFor(unsigned tiles, const tx8_hw_config &hw) {
+  std::optional<std::pair<int32_t, int32_t>> best;
+  for (uint32_t x = 1; x <= hw.mesh_x; ++x)
+    if (tiles % x == 0 && tiles / x <= hw.mesh_y && tiles / x >= 1) {
+      auto y = static_cast<int32_t>(tiles / x);
+      auto gap = [](std::pair<int32_t, int32_t> m) { return std::abs(m.first - m.second); };
+      std::pair<int32_t, int32_t> mesh{static_cast<int32_t>(x), y};
+      if (!best || gap(mesh) < gap(*best) || (gap(mesh) == gap(*best) && mesh.first > best->first))
+        best = mesh;
+    }
+  return best;
 }
 
 Status tx8be::readHwConfig(const std::string &path, tx8_hw_config &config) {
@@ -87,8 +105,16 @@ LogicalResult tx8be::compileModule(ModuleOp module, const tx8::codegen::BundleOp
                                    tx8::codegen::BundleFiles &files) {
   if (failed(checkTensorSizes(module)))
     return failure();
+  tx8_hw_config hw = tx8be::getHwConfig(module);
+  std::optional<std::pair<int32_t, int32_t>> mesh = tileMeshFor(options.tiles, hw);
+  if (!mesh)
+    return module.emitError() << "--tiles " << options.tiles << ": not a rectangle of the chip's " << hw.mesh_x
+                              << "x" << hw.mesh_y << " tile mesh";
+  Builder b(module.getContext());
+  module->setAttr("tx8be.tile_dx", b.getI32IntegerAttr(mesh->first));
+  module->setAttr("tx8be.tile_dy", b.getI32IntegerAttr(mesh->second));
   PassManager pm(module.getContext());
-  buildBackendPipeline(pm, options.precision);
+  buildBackendPipeline(pm, options);
   if (failed(pm.run(module)))
     return failure();
   return tx8::codegen::generateBundle(module, options, files);

@@ -9,15 +9,18 @@
 using namespace mlir;
 using namespace tx8be;
 
-uint64_t GroupPlan::footprint(uint64_t align) const {
-  uint64_t total = alignTo(resultBytes, align) + alignTo(immBytes, align);
+uint64_t GroupPlan::footprint(uint64_t align, int64_t multiBuf) const {
+  uint64_t buffers = static_cast<uint64_t>(std::max<int64_t>(multiBuf, 1));
+  uint64_t total = buffers * alignTo(resultBytes, align) + alignTo(immBytes, align);
   // An operand read twice (Add %x, %x) is one buffer.
   for (auto [i, b] : llvm::enumerate(operandBytes)) {
     bool repeated = false;
     for (size_t j = 0; j < i; ++j)
       repeated |= compute->getOperand(j) == compute->getOperand(i);
-    if (!repeated)
-      total += alignTo(b, align);
+    if (repeated)
+      continue;
+    bool perStep = !compute->getOperand(i).getDefiningOp<LoadConstOp>() || cutsOperand(*this, i);
+    total += (perStep ? buffers : 1) * alignTo(b, align);
   }
   return total;
 }
@@ -183,13 +186,14 @@ struct StepPlanner {
     return all;
   }
 
-  void add(ArrayRef<int64_t> start, bool sampled = false) {
+  /// The steps of the slice at `start` (ending at `end` at the latest: the shard's or the tensor's end).
+  void add(ArrayRef<int64_t> start, ArrayRef<int64_t> end, bool sampled = false) {
     Value result = compute->getResult(0);
     ArrayRef<int64_t> shape = cast<ShapedType>(result.getType()).getShape();
     GroupStep step;
     step.result.start.assign(start.begin(), start.end());
     for (auto [d, s] : llvm::enumerate(start))
-      step.result.size.push_back(std::min(slice[d], shape[d] - s));
+      step.result.size.push_back(std::min(slice[d], end[d] - s));
     step.result.padLow.assign(shape.size(), 0);
     step.result.padHigh.assign(shape.size(), 0);
     WindowParam out{std::vector<int64_t>(step.result.start.begin(), step.result.start.end()),
@@ -247,28 +251,75 @@ GroupPlan startPlan(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_co
 
 } // namespace
 
-GroupPlan tx8be::planGroup(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_config &hw,
-                           int64_t reduceSlice) {
-  GroupPlan plan = startPlan(compute, slice, hw, reduceSlice);
-  StepPlanner planner{compute, slice, hw, plan};
+std::vector<TensorBox> tx8be::shardBoxes(Operation *compute, ArrayRef<int64_t> sharding) {
   ArrayRef<int64_t> shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
-  // Enumerate the slices, outer dims (in device memory order) varying slowest.
   DeviceLayout layout = getDeviceLayout(compute->getResult(0));
-  SmallVector<int64_t, 6> start(shape.size(), 0);
+  SmallVector<int64_t, 6> part(shape.size(), 0);
+  std::vector<TensorBox> boxes;
   while (true) {
-    planner.add(start);
-    // Next slice: innermost device dim first.
+    TensorBox box;
+    for (auto [d, extent] : llvm::enumerate(shape)) {
+      int64_t parts = d < sharding.size() ? std::max<int64_t>(sharding[d], 1) : 1;
+      int64_t len = (extent + parts - 1) / parts, start = std::min(part[d] * len, extent);
+      box.start.push_back(start);
+      box.size.push_back(std::min(len, extent - start));
+      box.padLow.push_back(0);
+      box.padHigh.push_back(0);
+    }
+    boxes.push_back(std::move(box));
+    // Next part: the innermost device dim fastest.
     int64_t pos = static_cast<int64_t>(layout.order.size()) - 1;
     for (; pos >= 0; --pos) {
       int64_t d = layout.order[pos];
-      start[d] += slice[d];
-      if (start[d] < shape[d])
+      int64_t parts = d < static_cast<int64_t>(sharding.size()) ? std::max<int64_t>(sharding[d], 1) : 1;
+      if (++part[d] < parts)
         break;
-      start[d] = 0;
+      part[d] = 0;
     }
     if (pos < 0)
       break;
   }
+  return boxes;
+}
+
+GroupPlan tx8be::planGroup(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_config &hw,
+                           int64_t reduceSlice, ArrayRef<int64_t> sharding, unsigned tiles) {
+  GroupPlan plan = startPlan(compute, slice, hw, reduceSlice);
+  plan.sharding.assign(sharding.begin(), sharding.end());
+  StepPlanner planner{compute, slice, hw, plan};
+  ArrayRef<int64_t> shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
+  std::vector<TensorBox> shards;
+  if (sharding.empty())
+    shards.push_back(TensorBox{SmallVector<int64_t, 6>(shape.size(), 0),
+                               SmallVector<int64_t, 6>(shape.begin(), shape.end()), {}, {}});
+  else
+    shards = shardBoxes(compute, sharding);
+  DeviceLayout layout = getDeviceLayout(compute->getResult(0));
+  for (const TensorBox &shard : shards) {
+    size_t before = plan.steps.size();
+    if (llvm::all_of(shard.size, [](int64_t n) { return n > 0; })) {
+      // Enumerate the slices of the shard, outer dims (in device memory order) varying slowest.
+      SmallVector<int64_t, 6> start(shard.start.begin(), shard.start.end()), end;
+      for (auto [s, n] : llvm::zip(shard.start, shard.size))
+        end.push_back(s + n);
+      while (true) {
+        planner.add(start, end);
+        // Next slice: innermost device dim first.
+        int64_t pos = static_cast<int64_t>(layout.order.size()) - 1;
+        for (; pos >= 0; --pos) {
+          int64_t d = layout.order[pos];
+          start[d] += slice[d];
+          if (start[d] < end[d])
+            break;
+          start[d] = shard.start[d];
+        }
+        if (pos < 0)
+          break;
+      }
+    }
+    plan.tileSteps.push_back(static_cast<int64_t>(plan.steps.size() - before));
+  }
+  plan.tileSteps.resize(std::max<size_t>(plan.tileSteps.size(), std::max(tiles, 1u)), 0);
   return plan;
 }
 
@@ -294,7 +345,7 @@ GroupPlan tx8be::planGroupSizes(Operation *compute, ArrayRef<int64_t> slice, con
     SmallVector<int64_t, 6> start;
     for (auto [d, i] : llvm::enumerate(index))
       start.push_back(starts[d][i]);
-    planner.add(start, /*sampled=*/true);
+    planner.add(start, shape, /*sampled=*/true);
     size_t d = 0;
     for (; d < index.size(); ++d) {
       if (++index[d] < starts[d].size())
@@ -344,7 +395,13 @@ LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
   SmallVector<Type> resultTypes;
   for (StoreVarOp store : stores)
     resultTypes.push_back(store.getType());
-  auto steps = b.create<StepsOp>(compute->getLoc(), resultTypes, /*tile=*/0, count, plan.slice, plan.reduceSteps);
+  SmallVector<int64_t, 16> tileSteps(plan.tileSteps);
+  if (tileSteps.empty())
+    tileSteps.push_back(count);
+  auto steps = b.create<StepsOp>(compute->getLoc(), resultTypes, tileSteps, plan.slice, plan.reduceSteps,
+                                 plan.sharding.empty() ? DenseI64ArrayAttr() : b.getDenseI64ArrayAttr(plan.sharding),
+                                 plan.multiBuf, /*sp_stage_num=*/1,
+                                 plan.estimate ? b.getI64IntegerAttr(static_cast<int64_t>(plan.estimate)) : IntegerAttr());
   Block *stepBody = b.createBlock(&steps.getBody());
 
   // Loads of this step's operand boxes, then one wait for all of them.

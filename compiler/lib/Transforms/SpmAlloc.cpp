@@ -3,6 +3,8 @@
 #include "tx8/Transforms/GroupPlan.h"
 #include "tx8/Transforms/Passes.h"
 
+#include "llvm/ADT/MapVector.h"
+
 namespace tx8be {
 #define GEN_PASS_DEF_SPMALLOCPASS
 #include "tx8/Transforms/Passes.h.inc"
@@ -13,10 +15,12 @@ using namespace tx8be;
 
 namespace {
 
-/// A buffer of the group: the op whose result it is (null: the compute op's scratch) and its request.
+/// A buffer of the group: the op whose result it is (null: the compute op's scratch), its request, and which of
+/// the op's multi_buf buffers it is.
 struct GroupBuffer {
   Operation *def;
   BufferRequest request;
+  unsigned copy = 0;
 };
 
 /// SPM bytes of the buffer `op` defines: a constant whole, a LoadBox its largest box, the compute op's result
@@ -46,7 +50,8 @@ FailureOr<uint64_t> bufferBytes(Operation *op, const tx8_hw_config &hw) {
 
 /// Buffer lifetimes of one planned group, in program order with the Steps region's ops as one step: each SPM
 /// value lives from its definition to its last use; one defined before the Steps and read inside lives to
-/// the Steps' end (every step reads it again).
+/// the Steps' end (every step reads it again). With multi_buf 2, each value a step loads or computes has two
+/// buffers, both live through the whole Steps (step i + 1 fills one while step i reads the other).
 FailureOr<SmallVector<GroupBuffer>> collectBuffers(GroupOp group, StepsOp steps, Operation *compute,
                                                    const tx8_hw_config &hw) {
   DenseMap<Operation *, int64_t> position;
@@ -64,8 +69,10 @@ FailureOr<SmallVector<GroupBuffer>> collectBuffers(GroupOp group, StepsOp steps,
       return failure();
     Value value = op->getResult(0);
     int64_t first = position[op], last = position[op];
-    // A split reduction's output keeps its partial sum from one step to the next: it lives across the Steps.
-    if (op == compute && steps.getReduceSteps() > 1) {
+    bool perStep = steps->isProperAncestor(op);
+    // A split reduction's output keeps its partial sum from one step to the next, and double buffers are
+    // filled and read across steps: they live across the Steps.
+    if ((op == compute && steps.getReduceSteps() > 1) || (perStep && steps.getMultiBuf() > 1)) {
       first = position[steps];
       last = stepsEnd;
     }
@@ -73,7 +80,9 @@ FailureOr<SmallVector<GroupBuffer>> collectBuffers(GroupOp group, StepsOp steps,
       bool readEachStep = steps->isProperAncestor(user) && !steps->isProperAncestor(op);
       last = std::max(last, readEachStep ? stepsEnd : position[user]);
     }
-    buffers.push_back({op, {first, last, *bytes}});
+    unsigned copies = perStep ? static_cast<unsigned>(steps.getMultiBuf()) : 1;
+    for (unsigned c = 0; c < copies; ++c)
+      buffers.push_back({op, {first, last, *bytes}, c});
     return success();
   };
   for (Operation &op : group.getBody().front())
@@ -101,7 +110,7 @@ struct SpmAllocPass : tx8be::impl::SpmAllocPassBase<SpmAllocPass> {
         return WalkResult::advance();
       StepsOp steps = getGroupSteps(group);
       if (!steps) {
-        group.emitOpError() << "has no schedule (tx8be.Steps); run tx8be-temporal-split first";
+        group.emitOpError() << "has no schedule (tx8be.Steps); run tx8be-group-cost first";
         return WalkResult::interrupt();
       }
       FailureOr<Operation *> compute = getGroupComputeOp(group);
@@ -123,14 +132,17 @@ struct SpmAllocPass : tx8be::impl::SpmAllocPassBase<SpmAllocPass> {
                << b.request.bytes;
         return WalkResult::interrupt();
       }
+      llvm::MapVector<Operation *, SmallVector<int64_t, 2>> addresses; // each op's buffers, in copy order
       for (auto [b, offset] : llvm::zip(buffers, alloc.offsets)) {
         if (!b.def) {
           (*compute)->setAttr("dev_info", withImm(getOrCreateDevInfo(*compute), b.request.bytes,
                                                   b.request.bytes ? static_cast<int64_t>(offset) : -1));
           continue;
         }
-        b.def->setAttr("dev_info", withMemAddr(getOrCreateDevInfo(b.def), {static_cast<int64_t>(offset)}));
+        addresses[b.def].push_back(static_cast<int64_t>(offset));
       }
+      for (auto &[def, addrs] : addresses)
+        def->setAttr("dev_info", withMemAddr(getOrCreateDevInfo(def), addrs));
       group.setSpmAllocSizeAttr(
           IntegerAttr::get(IntegerType::get(&getContext(), 32, IntegerType::Unsigned), alloc.totalBytes));
       return WalkResult::advance();

@@ -122,6 +122,23 @@ cl::opt<std::string> precisionArg(
              "fp32 accumulation (default fp32)"),
     cl::value_desc("FORMAT"), cl::init("fp32"), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::cat(category));
 
+cl::opt<unsigned> tilesArg("tiles",
+                           cl::desc("Tiles the plan may use (1..16: a rectangle of the 4x4 mesh, e.g. 1, 2, 4, 8, 16; "
+                                    "default 1)"),
+                           cl::value_desc("N"), cl::init(1), cl::sub(compileCmd), cl::sub(testOnnxCmd),
+                           cl::cat(category));
+cl::opt<int> optSearchArg("opt-search",
+                          cl::desc("How much of the sharding space the planner searches: 0 (first fit), 1 (the "
+                                   "two best levels, default), 2 (all)"),
+                          cl::value_desc("0|1|2"), cl::init(1), cl::sub(compileCmd), cl::sub(testOnnxCmd),
+                          cl::cat(category));
+cl::opt<bool> swPipelineArg("sw-pipeline",
+                            cl::desc("Overlap each step's DMA with the compute of its neighbours (default true)"),
+                            cl::init(true), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::cat(category));
+
+cl::opt<bool> profileArg("profile", cl::desc("main.c prints each group's simulated cycles"), cl::init(false),
+                         cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::cat(category));
+
 cl::list<std::string> inputShapeArgs(
     "input-shape",
     cl::desc("Extents of an ONNX graph input with symbolic dims (repeatable; default: a symbolic batch dim 0 is 1)"),
@@ -285,6 +302,10 @@ tx8::codegen::BundleOptions bundleOptions(ModuleOp module, const std::string &pa
                                                          : llvm::sys::path::stem(path).str();
   options.compilerVersion = kVersion;
   options.precision = precisionArg;
+  options.tiles = tilesArg;
+  options.optSearch = optSearchArg;
+  options.swPipeline = swPipelineArg;
+  options.profile = profileArg;
   return options;
 }
 
@@ -364,11 +385,23 @@ double maxAbs(const tx8::ref::Tensor &t) {
   return m;
 }
 
+/// --tiles and --opt-search in range (whether the tiles make a rectangle of the mesh depends on --hw: the
+/// compiler says).
+int checkPlanOptions() {
+  if (tilesArg < 1 || tilesArg > 16)
+    return usage("--tiles " + std::to_string(tilesArg) + ": expected 1 to 16");
+  if (optSearchArg < 0 || optSearchArg > 2)
+    return usage("--opt-search " + std::to_string(optSearchArg) + ": expected 0, 1 or 2");
+  return kOk;
+}
+
 int runCompile(MLIRContext &context) {
   if (!validTarget(compileTarget))
     return usage("--target " + compileTarget + ": expected cmodel or riscv");
   if (!validPrecision(precisionArg))
     return usage("--precision " + precisionArg + ": expected fp32, tf32, bf16 or fp16");
+  if (int rc = checkPlanOptions())
+    return rc;
   if (int rc = checkInputShapes(compileModel))
     return rc;
   tx8_hw_config hw;
@@ -437,6 +470,8 @@ int runTestOnnx(MLIRContext &context) {
     return usage("--precision " + precisionArg + ": expected fp32, tf32, bf16 or fp16");
   if (precisionArg != "fp32" && testTarget == Target::Reference)
     return usage("--precision " + precisionArg + " is for the device targets (cmodel, riscv); the reference is fp32");
+  if (int rc = checkPlanOptions())
+    return rc;
   if (int rc = checkInputShapes(modelPath))
     return rc;
   OwningOpRef<ModuleOp> module = tx8be::loadModel(modelPath, context, inputShapes);

@@ -2,7 +2,7 @@
 
 // A 4096-byte SPM; buffer starts are multiples of 256 bytes (batch_align_bits / 8).
 
-// The input is the schedule tx8be-temporal-split writes (Steps with LoadBox / StoreBox box tables).
+// The input is the schedule tx8be-group-cost writes (Steps with LoadBox / StoreBox box tables).
 
 // BatchNorm 1x4x8x8 f32: in and out 1024 bytes, four 16-byte vectors, 256 bytes of scratch (4 lanes x 4,
 // rounded up). All are live at the BatchNorm (the vectors, loaded before the Steps, through all of it), so
@@ -24,7 +24,7 @@ module attributes {tx8be.const_container = [dense<1.000000e+00> : tensor<4xf32>,
       %2 = tx8be.LoadConst {const_map_id = 1 : ui32} : tensor<4xf32>
       %3 = tx8be.LoadConst {const_map_id = 2 : ui32} : tensor<4xf32>
       %4 = tx8be.LoadConst {const_map_id = 3 : ui32} : tensor<4xf32>
-      %5 = tx8be.Steps tile(0) count(1) slice [1, 4, 8, 8] -> tensor<1x4x8x8xf32> {
+      %5 = tx8be.Steps tiles [1] slice [1, 4, 8, 8] -> tensor<1x4x8x8xf32> {
         %output, %token = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 4, start = [0, 0, 0, 0], size = [1, 4, 8, 8], pad_low = [], pad_high = []>} : tensor<1x4x8x8xf32>
         tx8be.Wait %token
         %6 = tx8be.BatchNorm_Inference %output, %1, %2, %3, %4 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <Tensor>, imm_addr = -1, mem_addr = []>, layout_str = "NHWC"} : (tensor<1x4x8x8xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
@@ -49,7 +49,7 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
   func.func @sliced(%arg0: tensor<4x512xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<4x512xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
     %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<4x512xf32>) -> tensor<4x512xf32> {
     ^bb0(%arg1: tensor<4x512xf32>):
-      %1 = tx8be.Steps tile(0) count(4) slice [1, 512] -> tensor<4x512xf32> {
+      %1 = tx8be.Steps tiles [4] slice [1, 512] -> tensor<4x512xf32> {
         %output, %token = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0, 2, 0, 3, 0], size = [1, 512, 1, 512, 1, 512, 1, 512], pad_low = [], pad_high = []>} : tensor<4x512xf32>
         tx8be.Wait %token
         %2 = tx8be.Relu %output {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<4x512xf32>) -> tensor<4x512xf32>
@@ -64,7 +64,7 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
 
 // -----
 
-// Conv 3x3 sliced to 13 output rows (tx8be-temporal-split's choice for a 4096-byte SPM): the input buffer
+// Conv 3x3 sliced to 13 output rows (tx8be-group-cost's choice for a 4096-byte SPM): the input buffer
 // holds 15 rows with the halo (1920 bytes) at 0, the output slice (1248) at 2048, the 576-byte weight after
 // it at 3328; the group ends at 3904.
 // CHECK-LABEL: func.func @conv_halo
@@ -77,7 +77,7 @@ module attributes {tx8be.const_container = [dense<1.000000e+00> : tensor<4x4x3x3
     %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<1x4x18x8xf32>) -> tensor<1x4x16x6xf32> {
     ^bb0(%arg1: tensor<1x4x18x8xf32>):
       %1 = tx8be.LoadConst {const_map_id = 0 : ui32, layout_str = "HWIO"} : tensor<4x4x3x3xf32>
-      %2 = tx8be.Steps tile(0) count(2) slice [1, 4, 13, 6] -> tensor<1x4x16x6xf32> {
+      %2 = tx8be.Steps tiles [2] slice [1, 4, 13, 6] -> tensor<1x4x16x6xf32> {
         %output, %token = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 4, start = [0, 0, 0, 0, 0, 0, 13, 0], size = [1, 4, 15, 8, 1, 4, 5, 8], pad_low = [], pad_high = []>} : tensor<1x4x18x8xf32>
         tx8be.Wait %token
         %3 = tx8be.Conv %output, %1 {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <Tensor>, imm_addr = -1, mem_addr = []>, dilations = array<i64: 1, 1>, layout_str = "NHWC", pads = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1>} : (tensor<1x4x18x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x16x6xf32>
@@ -99,7 +99,7 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
     // expected-error @+1 {{needs 16384 bytes of SPM, the tile has 4096: tx8be.LoadBox 8192 tx8be.Relu 8192 scratch 0}}
     %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<4x512xf32>) -> tensor<4x512xf32> {
     ^bb0(%arg1: tensor<4x512xf32>):
-      %1 = tx8be.Steps tile(0) count(1) slice [4, 512] -> tensor<4x512xf32> {
+      %1 = tx8be.Steps tiles [1] slice [4, 512] -> tensor<4x512xf32> {
         %output, %token = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [4, 512], pad_low = [], pad_high = []>} : tensor<4x512xf32>
         tx8be.Wait %token
         %2 = tx8be.Relu %output {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<4x512xf32>) -> tensor<4x512xf32>
@@ -118,13 +118,37 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
 // A Group without a schedule has nothing to allocate from: an error naming the pass that writes it.
 module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
   func.func @unplanned(%arg0: tensor<4x512xf32>) -> tensor<4x512xf32> {
-    // expected-error @+1 {{has no schedule (tx8be.Steps); run tx8be-temporal-split first}}
+    // expected-error @+1 {{has no schedule (tx8be.Steps); run tx8be-group-cost first}}
     %0 = tx8be.Group(%arg0) {group_tag = 0 : i32} : (tensor<4x512xf32>) -> tensor<4x512xf32> {
     ^bb0(%arg1: tensor<4x512xf32>):
       %1 = tx8be.LoadVar %arg1 : (tensor<4x512xf32>) -> tensor<4x512xf32>
       %2 = tx8be.Relu %1 : (tensor<4x512xf32>) -> tensor<4x512xf32>
       %3 = tx8be.StoreVar %2 : (tensor<4x512xf32>) -> tensor<4x512xf32>
       tx8be.Return %3 : tensor<4x512xf32>
+    }
+    return %0 : tensor<4x512xf32>
+  }
+}
+
+// -----
+
+// Double buffers (multi_buf 2): each value a step loads or computes has two buffers, both live through the
+// whole Steps (step i + 1 fills one while step i reads the other): 4 x 2048 bytes, two addresses each.
+// CHECK-LABEL: func.func @double_buffered
+// CHECK: tx8be.Group(%arg0) {{.*}}spm_alloc_size = 8192 : ui32
+// CHECK: tx8be.LoadBox {{.*}}mem_addr = [{{[0-9]+}}, {{[0-9]+}}]>
+// CHECK: tx8be.Relu {{.*}}mem_addr = [{{[0-9]+}}, {{[0-9]+}}]>
+module attributes {tx8be.hw_config = {spm_bytes = 8192 : i64}} {
+  func.func @double_buffered(%arg0: tensor<4x512xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<4x512xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
+    %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<4x512xf32>) -> tensor<4x512xf32> {
+    ^bb0(%arg1: tensor<4x512xf32>):
+      %1 = tx8be.Steps tiles [4] slice [1, 512] -> tensor<4x512xf32> attributes {multi_buf = 2 : i64, sp_stage_num = 3 : i64} {
+        %output, %token = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0, 2, 0, 3, 0], size = [1, 512, 1, 512, 1, 512, 1, 512], pad_low = [], pad_high = []>} : tensor<4x512xf32>
+        tx8be.Wait %token
+        %2 = tx8be.Relu %output {dev_info = #tx8be.dev_attr<imm_size = 0, mem_layout = <NTensor>, imm_addr = -1, mem_addr = []>, layout_str = "Tensor"} : (tensor<4x512xf32>) -> tensor<4x512xf32>
+        %3 = tx8be.StoreBox %2 into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0, 2, 0, 3, 0], size = [1, 512, 1, 512, 1, 512, 1, 512], pad_low = [], pad_high = []>} : tensor<4x512xf32>
+      }
+      tx8be.Return %1 : tensor<4x512xf32>
     }
     return %0 : tensor<4x512xf32>
   }

@@ -57,6 +57,10 @@ struct BundleOptions {
   std::string compilerVersion;
   std::string precision = "fp32"; ///< --precision: the NE's input format (tx8be-ne-precision); in the manifest
                                   ///< only when not fp32, so fp32 bundles are unchanged
+  unsigned tiles = 1;   ///< --tiles: the tile mesh the plan may use (module tx8be.tile_dx x tx8be.tile_dy)
+  int optSearch = 1;    ///< --opt-search: how much of the sharding space tx8be-group-cost searches (0, 1, 2)
+  bool swPipeline = true; ///< tx8be-sw-pipeline: overlap each step's copies with its neighbours' compute
+  bool profile = false;   ///< --profile: main.c prints each group's simulated cycles ("tx8: group G cycles C")
   // The hardware config is the module's (tx8be.hw_config, tx8/Dialect/Tx8be/IR/HwConfig.h), not an option.
 };
 

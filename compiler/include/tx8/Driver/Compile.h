@@ -21,10 +21,15 @@
 namespace tx8be {
 
 /// The passes from an imported tx8be graph to a module codegen takes, in the seed's order: constant
-/// folding, shapes, layout, constant management, grouping, loads/stores, mapping, temporal split, SPM and DDR
-/// allocation, barriers. `precision` (tx8-aot --precision): the format the NE reads an fp32 model's conv/gemm
-/// operands in (tx8be-ne-precision, in the layout stage before the constant folding); fp32 adds no pass.
-void buildBackendPipeline(mlir::OpPassManager &pm, llvm::StringRef precision = "fp32");
+/// folding, shapes, layout, constant management, grouping, loads/stores, mapping, sharding and split search,
+/// software pipelining, SPM and DDR allocation, barriers. From `options`: precision (tx8-aot --precision: the
+/// format the NE reads an fp32 model's conv/gemm operands in, tx8be-ne-precision, in the layout stage before
+/// the constant folding; fp32 adds no pass), optSearch (tx8be-group-cost) and swPipeline.
+void buildBackendPipeline(mlir::OpPassManager &pm, const tx8::codegen::BundleOptions &options = {});
+
+/// The tile mesh for `tiles` tiles on the chip of `hw`: x * y == tiles, x <= mesh_x, y <= mesh_y, as square as
+/// possible; nullopt when no such rectangle exists (e.g. 5 on a 4x4 mesh).
+std::optional<std::pair<int32_t, int32_t>> tileMeshFor(unsigned tiles, const tx8_hw_config &hw);
 
 /// Reads a --hw file: a JSON object of hardware config fields (tx8/hw_config.def names) to change, e.g.
 /// {"spm_bytes": 1048576}. Unknown fields, non-integers and out-of-range values are errors.

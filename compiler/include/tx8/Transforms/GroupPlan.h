@@ -3,7 +3,7 @@
 // A Group (after tx8be-group-ldst) holds one compute op fed by LoadVar / LoadConst and feeding StoreVar. A
 // temporal split cuts the op's output into slices (logical dims); step k computes one slice, and
 // ShardingInterface::backWindow says which box of every operand that slice reads (with the padding a
-// conv/pool halo needs at a border). tx8be-temporal-split weighs candidate plans with it and writes the one
+// conv/pool halo needs at a border). tx8be-group-cost weighs candidate plans with it and writes the one
 // it keeps into the IR as the Group's schedule (buildSchedule: tx8be.Steps with LoadBox / StoreBox tables);
 // everything after reads the schedule, not this.
 //
@@ -41,9 +41,15 @@ struct GroupPlan {
   uint64_t immBytes = 0;                 ///< scratch the op asks for (getImmSpSize)
   int64_t reduceSlice = 0;               ///< reduction elements per part (0: the reduction is not split)
   int64_t reduceSteps = 1;               ///< parts of the reduction per output slice
+  llvm::SmallVector<int64_t, 6> sharding; ///< parts of each output dim across tiles (empty: all on tile 0)
+  llvm::SmallVector<int64_t, 16> tileSteps; ///< steps of each tile, in tile order (`steps` holds tile 0's first)
+  int64_t multiBuf = 1;                  ///< SPM buffers per per-step value (2: double buffering)
+  uint64_t estimate = 0;                 ///< the cost model's cycles for the whole group (0: not estimated)
 
-  /// SPM bytes of everything live at once (sum of the above, each rounded up to `align`).
-  uint64_t footprint(uint64_t align) const;
+  /// SPM bytes of everything live at once (sum of the above, each rounded up to `align`), with `multiBuf`
+  /// buffers of each value a step loads or computes (an operand a step cuts or that is not a constant, the
+  /// result; a constant loaded whole and the scratch have one).
+  uint64_t footprint(uint64_t align, int64_t multiBuf = 1) const;
 };
 
 /// The compute op of a Group: the one op that is not a load, store, wait, barrier or Return (inside the Steps
@@ -62,11 +68,17 @@ llvm::SmallVector<int64_t, 4> reductionDims(mlir::Operation *compute);
 /// Extent of that reduction (0 when it cannot be split).
 int64_t reductionExtent(mlir::Operation *compute);
 
+/// The shards of `compute`'s output when dim d is cut into sharding[d] parts across tiles, in tile order (the
+/// outermost device dim varies slowest): part i of dim d starts at i * ceil(extent / parts). A part that starts
+/// past the extent (more parts than elements would allow evenly) is an empty box (size 0 somewhere).
+std::vector<TensorBox> shardBoxes(mlir::Operation *compute, llvm::ArrayRef<int64_t> sharding);
+
 /// The steps of `compute` for output slice `slice` (logical dims) on hardware `hw`, with its reduction cut in
-/// parts of `reduceSlice` elements (0 or >= the extent: whole). Operand boxes come from backWindow. Enumerates
-/// every step: check countSteps first.
+/// parts of `reduceSlice` elements (0 or >= the extent: whole). With a `sharding` over `tiles` tiles each
+/// tile's steps cover its shard (shardBoxes; the slices start at the shard's start); without, tile 0 runs all.
+/// Operand boxes come from backWindow. Enumerates every step: check countSteps first.
 GroupPlan planGroup(mlir::Operation *compute, llvm::ArrayRef<int64_t> slice, const tx8_hw_config &hw,
-                    int64_t reduceSlice = 0);
+                    int64_t reduceSlice = 0, llvm::ArrayRef<int64_t> sharding = {}, unsigned tiles = 1);
 
 /// The same buffer sizes (operandBytes, resultBytes, immBytes) from at most 3^rank representative steps (per
 /// dim the first, an inner and the last slice): what a search weighs candidates with, in bounded time and
@@ -85,7 +97,7 @@ bool cutsOperand(const GroupPlan &plan, unsigned operand);
 
 /// Rewrites `group` (LoadVar -> compute -> StoreVar) into its schedule for `plan`: the LoadConsts no step cuts
 /// stay where they are (loaded once), one a slice cuts is read in place and loaded per step by a LoadBox of
-/// its box; a tx8be.Steps on tile 0 takes the compute op, each LoadVar becomes a LoadBox and
+/// its box; a tx8be.Steps with the plan's tiles, sharding, multi_buf and estimate takes the compute op, each LoadVar becomes a LoadBox and
 /// each StoreVar a StoreBox with the plan's box per step, each followed by a Wait; the Return takes the
 /// Steps' results. Fails with an error on the group for a body that is not of that form.
 mlir::LogicalResult buildSchedule(GroupOp group, const GroupPlan &plan);

@@ -193,23 +193,52 @@ def ConstNormPass : Pass<"tx8be-const-norm", "::mlir::ModuleOp"> {
 }
 
 //===----------------------------------------------------------------------===//
-// Temporal split and memory (seed: Sharding Search and SPM Management, opt_ddr, opt_barrier)
+// Sharding, temporal split, pipelining and memory (seed: Sharding Search and SPM Management, opt_ddr,
+// opt_barrier)
 //===----------------------------------------------------------------------===//
 
-def TemporalSplitPass : Pass<"tx8be-temporal-split", "::mlir::func::FuncOp"> {
-  let summary = "Cut each Group's output into slices whose working set fits in SPM";
+def GroupCostPass : Pass<"tx8be-group-cost", "::mlir::func::FuncOp"> {
+  let summary = "Sharding across tiles and temporal split of each Group, chosen by a cost model";
   let description = [{
-    For every Group that loads or stores (group_tag 0), chooses the slice of the compute op's output that one
-    step computes (logical dims). The working set of a step is the box of every operand the slice reads
-    (ShardingInterface::backWindow: conv/pool halos included), the output slice and the op's scratch
-    (getImmSpSize), each in its device image and aligned. Dims are cut outermost-in-memory first, each only as
-    far as needed; a slice may not cut a constant operand (constants are loaded whole, once). A group whose
-    smallest slice still does not fit is an error that gives the sizes. The chosen plan becomes the Group's
-    schedule (Tx8beScheduleOps.td): the LoadConsts stay, a tx8be.Steps on tile 0 takes the compute op, each
-    LoadVar becomes a LoadBox and each StoreVar a StoreBox with one box per step, each followed by a Wait.
-    Groups that already have a Steps are left alone. Plans for the module's tx8be.hw_config (SPM size,
-    alignment).
+    Seed GroupCostPass / DataSplitNewPass (ShardingLevel::init, getShardings, getFactor, TimeStep, SPMAlloc,
+    Estimate). For every Group that loads or stores (group_tag 0) on the tiles of its dev_region:
+    * the sharding space: every way to cut the compute op's output dims that a slice may cut (splittableDims)
+      into parts whose product is the tile count, plus no sharding, ordered by getFactor (the tiles a sharding
+      really uses: a dim cut into more parts than it has elements uses fewer); `opt-search` bounds it: 0 takes
+      the first sharding of the best factor level and the first split that fits, 1 the two best levels and no
+      sharding, 2 every sharding. Reduction dims are never sharded (SHARDING_MODE 0: no cross-tile sum);
+    * per sharding, the split (temporal) search on one tile's shard: for each order of the cuttable dims, the
+      longest slice whose working set fits in SPM (every operand's box by backWindow, the output slice, the
+      op's scratch; with double buffering, multi_buf 2, twice each per-step buffer); the reduction in the
+      fewest parts only when no output slice fits;
+    * the estimate of each candidate (GroupCost.cpp: the cmodel's cycle formulas of hw_config: DMA latency
+      and bytes in bursts, NE/CT compute per step, loads and stores overlapping the compute when double
+      buffered, DDR bandwidth shared by the tiles that stream at once, a barrier) and keeps the cheapest.
+    Groups whose compute op, types and layouts are equal (the group key) share one search. The plan becomes
+    the Group's schedule (Tx8beScheduleOps.td): the LoadConsts stay, a tx8be.Steps with each tile's steps
+    takes the compute op, each LoadVar becomes a LoadBox and each StoreVar a StoreBox with one box per step,
+    each followed by a Wait. Groups with a Steps already are left alone. A group whose smallest slice does not
+    fit is an error that gives the sizes.
   }];
+  let options = [
+    Option<"optSearch", "opt-search", "int", /*default=*/"1",
+           "How much of the sharding space to search: 0, 1 or 2">
+  ];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
+def SwPipelinePass : Pass<"tx8be-sw-pipeline", "::mlir::func::FuncOp"> {
+  let summary = "Overlap each step's copies with the compute of its neighbours (sp_stage_num)";
+  let description = [{
+    Seed TS_SwPipelinePass, after tx8be-group-cost. A Steps whose plan has two buffers per value (multi_buf 2)
+    gets sp_stage_num 3: the loads of step i + 1 are issued before the compute of step i and the stores of
+    step i complete while step i + 1 runs; one with one buffer gets 2 (only the stores overlap). In both, the
+    Wait after each StoreBox goes: the store is waited for before its buffer is written again (codegen). With
+    `enable=false` every Steps keeps sp_stage_num 1 (each copy completes before the step goes on) and one buffer.
+  }];
+  let options = [
+    Option<"enable", "enable", "bool", /*default=*/"true", "Pipeline the steps">
+  ];
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
 
@@ -219,8 +248,9 @@ def SpmAllocPass : Pass<"tx8be-spm-alloc", "::mlir::func::FuncOp"> {
     Reads each planned Group's schedule: every LoadConst, LoadBox and compute result and the compute op's
     scratch is a buffer, sized by the largest box it holds (a LoadBox's table, the compute op's StoreBox's;
     the scratch from getImmSpSize of the Steps' slice), live from its definition to its last use with the
-    Steps region counted once; a value loaded before the Steps and read inside lives to the Steps' end. Buffers
-    whose lifetimes overlap get disjoint SPM ranges (BufferAllocator: largest first, lowest free aligned
+    Steps region counted once; a value loaded before the Steps and read inside lives to the Steps' end; with
+    multi_buf 2 each value a step loads or computes has two buffers, both live through the Steps
+    (dev_info.mem_addr lists both). Buffers whose lifetimes overlap get disjoint SPM ranges (BufferAllocator: largest first, lowest free aligned
     offset). Sets dev_info.mem_addr on the defining ops, dev_info.imm_size / imm_addr on the compute op and the
     Group's spm_alloc_size. A Group needing more than the SPM (the module's tx8be.hw_config) is an error listing
     its buffers; one without a schedule is an error too.
@@ -245,11 +275,12 @@ def DdrAllocPass : Pass<"tx8be-ddr-alloc", "::mlir::ModuleOp"> {
 def GroupDAGPass : Pass<"tx8be-group-dag", "::mlir::func::FuncOp"> {
   let summary = "Barriers only where a Group reads what other tiles wrote (opt_barrier)";
   let description = [{
-    Seed groupDAGPass / opt_barrier. Tiles must synchronise after a Group only if a later Group reads its
-    results and either runs on more than one tile (a slice another tile wrote) or the producer did: such a
-    Group gets a tx8be.Barrier before its Return (the seed's need_barrier, as an op codegen prints). On one
-    tile, after a DDR view (group_tag 2), or for a Group whose results only the graph's outputs take, any
-    Barrier goes.
+    Seed groupDAGPass / opt_barrier, after tx8be-group-cost. On more than one tile, a Group gets a
+    tx8be.Barrier before its Return (the seed's need_barrier, as an op codegen prints) unless it and the next
+    Group that runs something (views, group_tag 2, run nothing) each run all their steps on the same one tile.
+    Not only a reader of its results needs the barrier: tx8be-ddr-alloc gives a dead tensor's bytes to a later
+    one, so any later Group on another tile could overwrite what this one still reads. On one tile, after a
+    view, or for the last Group (the run's end synchronises), any Barrier goes.
   }];
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }

@@ -3,7 +3,7 @@
 // RUN: tx8-opt %s -split-input-file -verify-diagnostics | FileCheck %s
 
 // CHECK-LABEL: func.func @planned
-// CHECK: tx8be.Steps tile(0) count(2) slice [1, 64] -> tensor<2x64xf32> {
+// CHECK: tx8be.Steps tiles [2] slice [1, 64] -> tensor<2x64xf32> {
 // CHECK-NEXT: %[[X:.*]], %[[XT:.*]] = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
 // CHECK-NEXT: tx8be.Wait %[[XT]]
 // CHECK-NEXT: %[[Y:.*]] = tx8be.Relu %[[X]]
@@ -15,7 +15,7 @@
 func.func @planned(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
   %0 = tx8be.Group(%arg0) {group_tag = 0 : i32} : (tensor<2x64xf32>) -> tensor<2x64xf32> {
   ^bb0(%arg1: tensor<2x64xf32>):
-    %1 = tx8be.Steps tile(0) count(2) slice [1, 64] -> tensor<2x64xf32> {
+    %1 = tx8be.Steps tiles [2] slice [1, 64] -> tensor<2x64xf32> {
       %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
       tx8be.Wait %xt
       %y = tx8be.Relu %x : (tensor<2x64xf32>) -> tensor<2x64xf32>
@@ -33,7 +33,7 @@ func.func @planned(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
 func.func @rows_per_step(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
   %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
   ^bb0(%arg1: tensor<2x64xf32>):
-    %1 = tx8be.Steps tile(0) count(2) slice [1, 64] -> tensor<2x64xf32> {
+    %1 = tx8be.Steps tiles [2] slice [1, 64] -> tensor<2x64xf32> {
       // expected-error @+1 {{'tx8be.LoadBox' op box table has 1 rows, the enclosing Steps 2 steps}}
       %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
       %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
@@ -48,7 +48,7 @@ func.func @rows_per_step(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
 func.func @outside(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
   %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
   ^bb0(%arg1: tensor<2x64xf32>):
-    %1 = tx8be.Steps tile(0) count(1) slice [2, 64] -> tensor<2x64xf32> {
+    %1 = tx8be.Steps tiles [1] slice [2, 64] -> tensor<2x64xf32> {
       // expected-error @+1 {{'tx8be.LoadBox' op step 0's box [1, 3) of dim 0 is outside the tensor's 2}}
       %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [1, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
       %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
@@ -63,7 +63,7 @@ func.func @outside(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
 func.func @rank(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
   %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
   ^bb0(%arg1: tensor<2x64xf32>):
-    %1 = tx8be.Steps tile(0) count(1) slice [2, 64] -> tensor<2x64xf32> {
+    %1 = tx8be.Steps tiles [1] slice [2, 64] -> tensor<2x64xf32> {
       // expected-error @+1 {{'tx8be.LoadBox' op box table has rank 1, the tensor 2}}
       %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 1, start = [0], size = [2], pad_low = [], pad_high = []>} : tensor<2x64xf32>
       %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
@@ -79,7 +79,7 @@ func.func @not_stored(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
   %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
   ^bb0(%arg1: tensor<2x64xf32>):
     // expected-error @+1 {{'tx8be.Steps' op result 0 is filled by 0 StoreBox ops, expected one}}
-    %1 = tx8be.Steps tile(0) count(1) slice [2, 64] -> tensor<2x64xf32> {
+    %1 = tx8be.Steps tiles [1] slice [2, 64] -> tensor<2x64xf32> {
       %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
     }
     tx8be.Return %1 : tensor<2x64xf32>
@@ -92,7 +92,7 @@ func.func @not_stored(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
 func.func @store_index(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
   %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
   ^bb0(%arg1: tensor<2x64xf32>):
-    %1 = tx8be.Steps tile(0) count(1) slice [2, 64] -> tensor<2x64xf32> {
+    %1 = tx8be.Steps tiles [1] slice [2, 64] -> tensor<2x64xf32> {
       %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
       // expected-error @+1 {{'tx8be.StoreBox' op stores into result 1 of a Steps with 1}}
       %yt = tx8be.StoreBox %x into 1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
@@ -107,7 +107,7 @@ func.func @store_index(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
 func.func @store_pads(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
   %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
   ^bb0(%arg1: tensor<2x64xf32>):
-    %1 = tx8be.Steps tile(0) count(1) slice [2, 64] -> tensor<2x64xf32> {
+    %1 = tx8be.Steps tiles [1] slice [2, 64] -> tensor<2x64xf32> {
       %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
       // expected-error @+1 {{'tx8be.StoreBox' op box table has pads; a stored slice has none}}
       %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [1, 0], pad_high = [0, 0]>} : tensor<2x64xf32>
@@ -122,7 +122,7 @@ func.func @store_pads(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
 func.func @load_inside(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
   %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
   ^bb0(%arg1: tensor<2x64xf32>):
-    %1 = tx8be.Steps tile(0) count(1) slice [2, 64] -> tensor<2x64xf32> {
+    %1 = tx8be.Steps tiles [1] slice [2, 64] -> tensor<2x64xf32> {
       %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
       // expected-error @+1 {{'tx8be.LoadBox' op loads a value defined inside its Steps; the source must be in DDR}}
       %z, %zt = tx8be.LoadBox %x {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
@@ -139,7 +139,7 @@ func.func @load_const_not_in_place(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> 
   %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
   ^bb0(%arg1: tensor<2x64xf32>):
     %c = tx8be.LoadConst {const_map_id = 0 : ui32} : tensor<2x64xf32>
-    %1 = tx8be.Steps tile(0) count(1) slice [2, 64] -> tensor<2x64xf32> {
+    %1 = tx8be.Steps tiles [1] slice [2, 64] -> tensor<2x64xf32> {
       // expected-error @+1 {{'tx8be.LoadBox' op loads a LoadConst that is not read in place (bypasscodegen); the source must be in DDR}}
       %z, %zt = tx8be.LoadBox %c {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
       %yt = tx8be.StoreBox %z into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
@@ -155,7 +155,7 @@ func.func @slice(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
   %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
   ^bb0(%arg1: tensor<2x64xf32>):
     // expected-error @+1 {{'tx8be.Steps' op slice extents must be positive}}
-    %1 = tx8be.Steps tile(0) count(1) slice [0, 64] -> tensor<2x64xf32> {
+    %1 = tx8be.Steps tiles [1] slice [0, 64] -> tensor<2x64xf32> {
       %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
       %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0], size = [2, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
     }
@@ -184,4 +184,92 @@ func.func @outside_steps(%t: !tx8be.token) {
   // expected-error @+1 {{'tx8be.Wait' op expects parent op 'tx8be.Steps'}}
   tx8be.Wait %t
   return
+}
+
+// -----
+
+func.func @no_steps(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    // expected-error @+1 {{'tx8be.Steps' op tiles must give a step count in [0, 16777216] for each of at most 1024 tiles, at least one step in all}}
+    tx8be.Steps tiles [0, 0] slice [1, 64] {
+    }
+    tx8be.Return %arg1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @more_tiles_than_region(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>} : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    // expected-error @+1 {{'tx8be.Steps' op has steps for 2 tiles, its Group's dev_region has 1}}
+    %1 = tx8be.Steps tiles [1, 1] slice [1, 64] -> tensor<2x64xf32> {
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @sharding_product(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    // expected-error @+1 {{'tx8be.Steps' op sharding must have one part count >= 1 per output dim, their product at most the 2 tiles}}
+    %1 = tx8be.Steps tiles [1, 1] slice [1, 64] -> tensor<2x64xf32> attributes {sharding = array<i64: 2, 2>} {
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @three_buffers(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    // expected-error @+1 {{'tx8be.Steps' op multi_buf 3: one or two buffers per value}}
+    %1 = tx8be.Steps tiles [2] slice [1, 64] -> tensor<2x64xf32> attributes {multi_buf = 3 : i64} {
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @lookahead_one_buffer(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    // expected-error @+1 {{'tx8be.Steps' op sp_stage_num 3: 1, 2, or 3 with multi_buf 2 (a load ahead needs a second buffer)}}
+    %1 = tx8be.Steps tiles [2] slice [1, 64] -> tensor<2x64xf32> attributes {sp_stage_num = 3 : i64} {
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @uneven_runs(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    // expected-error @+1 {{'tx8be.Steps' op tile 0 runs 1 steps, not a multiple of reduce_steps 2}}
+    %1 = tx8be.Steps tiles [1, 1] slice [1, 64] -> tensor<2x64xf32> attributes {reduce_steps = 2 : i64} {
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
 }

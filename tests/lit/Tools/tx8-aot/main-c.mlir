@@ -3,18 +3,27 @@
 // loop one statement group per op of the Steps, in order: each op's OpLib call from the OpCall genOpCode
 // describes (designated initialisers; a conv takes this step's pads from the table).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tx8-aot compile %s -o %t/whole > /dev/null
+// RUN: tx8-aot compile %s --sw-pipeline=false -o %t/whole > /dev/null
 // RUN: FileCheck %s --check-prefix=WHOLE < %t/whole/main.c
 // A 1 KiB SPM cuts the conv into two row slices: the first keeps the top padding, the second the bottom.
 // RUN: echo '{"spm_bytes": 1024}' > %t/hw.json
-// RUN: tx8-aot compile %s --hw %t/hw.json -o %t/sliced > /dev/null
+// RUN: tx8-aot compile %s --hw %t/hw.json --sw-pipeline=false -o %t/sliced > /dev/null
 // RUN: FileCheck %s --check-prefix=SLICED < %t/sliced/main.c
+// Pipelined (tx8-sw-pipeline, the default): the loads of step l are issued asynchronously into buffer lb, the
+// compute of step s waits for its loads and for the last store of the output buffer it writes:
+// RUN: tx8-aot compile %s --hw %t/hw.json -o %t/piped > /dev/null
+// RUN: FileCheck %s --check-prefix=PIPED < %t/piped/main.c
 //
 // What codegen refuses is an error at the op or group, and no bundle:
 // RUN: not tx8-aot compile %S/Inputs/inf-epsilon.mlir -o %t/inf 2>&1 | FileCheck %s --check-prefix=INF
 // RUN: not test -e %t/inf
-// RUN: not tx8-aot compile %S/Inputs/two-tiles.mlir -o %t/tiles 2>&1 | FileCheck %s --check-prefix=TILES
-// RUN: not test -e %t/tiles
+// RUN: not tx8-aot compile %S/Inputs/relu-rows.mlir --tiles 5 -o %t/tiles5 2>&1 | FileCheck %s --check-prefix=TILES5
+// RUN: not test -e %t/tiles5
+//
+// On two tiles each runs the group functions (tx8_hal_run_tiles) and its own rows of the tables; a barrier after
+// the first group, whose result the second reads:
+// RUN: tx8-aot compile %S/Inputs/relu-rows.mlir --tiles 2 -o %t/tiles2 > /dev/null
+// RUN: FileCheck %s --check-prefix=TILES2 < %t/tiles2/main.c
 //
 // Names from the model reach comments only made safe: a graph, node or output name that tries to close the
 // comment and declare something declares nothing, and the bundle still builds.
@@ -56,7 +65,36 @@
 // CODE: int main(void) {
 
 // INF: inf-epsilon.mlir:4:8: 'tx8be.BatchNorm_Inference' op has a non-finite epsilon (INF), which op_batchnorm_inference cannot take
-// TILES: two-tiles.mlir:4:10: 'tx8be.Group' op is mapped to 2x1 tiles (dev_region); codegen runs a group on one tile until multi-tile schedules land
+// TILES5: --tiles 5: not a rectangle of the chip's 4x4 tile mesh
+
+// TILES2:      /* ---- group 0: tx8be.Relu
+// TILES2-NEXT:  *      2 steps on 2 of 2 tiles (sharding {2, 1}), output slice {2, 64} (logical dims)
+// TILES2:      static const int32_t first_step[3] = {0, 1, 2};
+// TILES2-NEXT: const uint32_t tile = tx8_hal_tile_id();
+// TILES2:      static const tx8_box [[IN:t[0-9]+]]_box[2] = {{[{][{][{]}}0, 0}, {2, 64}}, {{[{][{]}}2, 0}, {2, 64}}};
+// TILES2:      if (tile < 2 && first_step[tile] < first_step[tile + 1]) {
+// TILES2:          const int32_t s0 = first_step[tile], s1 = first_step[tile + 1];
+// TILES2:      tx8_hal_barrier(); /* every tile of the group has stored its part */
+// TILES2:      /* ---- group 1: tx8be.Relu
+// TILES2:      static void run_groups(void *arg) {
+// TILES2:      if (tx8_hal_run_tiles(2, run_groups, NULL) != 0) return 3;
+
+// PIPED:      /* ---- group 0: tx8be.Conv "conv"
+// PIPED-NEXT:  *      2 steps on tile 0, output slice {1, 2, 4, 8} (logical dims), 2 pipeline stages, 1 buffer
+// PIPED:      const int32_t s0 = 0, s1 = 2;
+// PIPED-NEXT: tx8_token loaded[1][1] = {{[{][{]}}0}};
+// PIPED-NEXT: tx8_token stored[1][1] = {{[{][{]}}0}};
+// PIPED-NEXT: for (int32_t l = s0; l < s1 + 0; ++l) {
+// PIPED-NEXT:     if (l < s1) {
+// PIPED-NEXT:         const int32_t lb = (l - s0) % 1;
+// PIPED-NEXT:         tx8_lshape_box(&[[IN:t[0-9]+]]_ds, [[IN]]_whole, 4, &[[IN]]_box[l]);
+// PIPED-NEXT:         loaded[lb][0] = op_loadVar_async(&[[IN]]_ld, &[[IN]]_ddr, &[[IN]]_spm, NULL, 0);
+// PIPED:          tx8_hal_wait(loaded[b][0]);
+// PIPED-NEXT:     if ((s - s0) % 1 == 0) { /* the output buffer's last store is done */
+// PIPED-NEXT:         if (stored[ob][0]) tx8_hal_wait(stored[ob][0]);
+// PIPED:          cycles = ADD_VALID_CYCLE(cycles, op_conv(&op_param, &in0, &in1, NULL, &out));
+// PIPED:          stored[ob][0] = op_dma_store_async(&y_st, &y_spm, &y_ddr, NULL, 0);
+// PIPED:      tx8_hal_wait_all();
 
 func.func @main(%x: tensor<1x2x8x8xf32> {tx8be.name = "x"}) -> (tensor<1x2x8x8xf32> {tx8be.name = "y"}) {
   %w = tx8be.Constant dense<0.25> : tensor<2x2x3x3xf32> loc("w")

@@ -106,9 +106,53 @@ StoreBoxOp StepsOp::getStoreOf(unsigned index) {
   return {};
 }
 
+int64_t StepsOp::getCount() {
+  int64_t count = 0;
+  for (int64_t n : getTiles())
+    count += n;
+  return count;
+}
+
+int64_t StepsOp::getFirstStep(unsigned tile) {
+  int64_t first = 0;
+  for (unsigned t = 0; t < tile && t < getTiles().size(); ++t)
+    first += getTiles()[t];
+  return first;
+}
+
+unsigned StepsOp::getActiveTiles() {
+  return static_cast<unsigned>(llvm::count_if(getTiles(), [](int64_t n) { return n > 0; }));
+}
+
 LogicalResult StepsOp::verifyRegions() {
   if (llvm::any_of(getSlice(), [](int64_t s) { return s < 1; }))
     return emitOpError() << "slice extents must be positive";
+  // Each count is bounded first, so that their sum cannot overflow.
+  constexpr int64_t kMaxTileSteps = int64_t{1} << 24;
+  if (getTiles().empty() || getTiles().size() > 1024 ||
+      llvm::any_of(getTiles(), [](int64_t n) { return n < 0 || n > kMaxTileSteps; }) || getCount() < 1)
+    return emitOpError() << "tiles must give a step count in [0, " << kMaxTileSteps
+                         << "] for each of at most 1024 tiles, at least one step in all";
+  auto group = (*this)->getParentOfType<GroupOp>();
+  if (RegionAttr region = group ? group.getDevRegionAttr() : RegionAttr()) {
+    int64_t regionTiles = static_cast<int64_t>(region.getXDim()) * region.getYDim();
+    if (static_cast<int64_t>(getTiles().size()) > regionTiles)
+      return emitOpError() << "has steps for " << getTiles().size() << " tiles, its Group's dev_region has "
+                           << regionTiles;
+  }
+  if (std::optional<ArrayRef<int64_t>> sharding = getSharding()) {
+    int64_t parts = 1;
+    for (int64_t f : *sharding)
+      parts = f < 1 ? -1 : parts * f;
+    if (sharding->size() != getSlice().size() || parts < 1 || parts > static_cast<int64_t>(getTiles().size()))
+      return emitOpError() << "sharding must have one part count >= 1 per output dim, their product at most the "
+                           << getTiles().size() << " tiles";
+  }
+  if (getMultiBuf() > 2)
+    return emitOpError() << "multi_buf " << getMultiBuf() << ": one or two buffers per value";
+  if (getSpStageNum() > 3 || (getSpStageNum() == 3 && getMultiBuf() != 2))
+    return emitOpError() << "sp_stage_num " << getSpStageNum()
+                         << ": 1, 2, or 3 with multi_buf 2 (a load ahead needs a second buffer)";
   SmallVector<int, 4> stores(getNumResults(), 0);
   for (auto store : getBody().front().getOps<StoreBoxOp>()) {
     if (store.getResultIndex() >= getNumResults())
@@ -123,9 +167,10 @@ LogicalResult StepsOp::verifyRegions() {
     if (n != 1)
       return emitOpError() << "result " << i << " is filled by " << n << " StoreBox ops, expected one";
   // A split reduction: runs of reduce_steps steps compute one output slice, so each run stores one box.
-  int64_t parts = static_cast<int64_t>(getReduceSteps()), count = static_cast<int64_t>(getCount());
-  if (count % parts != 0)
-    return emitOpError() << "count " << getCount() << " is not a multiple of reduce_steps " << parts;
+  int64_t parts = static_cast<int64_t>(getReduceSteps()), count = getCount();
+  for (auto [t, n] : llvm::enumerate(getTiles()))
+    if (n % parts != 0)
+      return emitOpError() << "tile " << t << " runs " << n << " steps, not a multiple of reduce_steps " << parts;
   for (auto store : getBody().front().getOps<StoreBoxOp>())
     for (int64_t k = 0; k < count; ++k)
       if (k % parts != 0 && store.getBoxes().getBox(k).start != store.getBoxes().getBox(k - 1).start)

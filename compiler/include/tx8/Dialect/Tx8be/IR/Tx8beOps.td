@@ -295,7 +295,7 @@ def Tx8be_GroupOp : Tx8be_Op<"Group", [IsolatedFromAbove]> {
     The unit of sharding search and SPM allocation (seed §Sharding Search). The body is one block whose
     arguments stand for the operands (same number and types) and which ends in tx8be.Return of the results.
     Constants the body needs live inside it (LoadConst), so the region is isolated from above. Once planned
-    (tx8be-temporal-split), the body is its schedule (Tx8beScheduleOps.td): LoadConsts, a tx8be.Steps, maybe
+    (tx8be-group-cost), the body is its schedule (Tx8beScheduleOps.td): LoadConsts, a tx8be.Steps, maybe
     a tx8be.Barrier. The seed's other Group attributes (pipeline_parallel, sp_stage_num, stream_*,
     need_barrier, group_id, template_id) are not here: the schedule ops say what they said, or nothing reads
     them yet.

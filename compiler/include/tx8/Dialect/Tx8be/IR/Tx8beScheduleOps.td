@@ -1,6 +1,6 @@
 //===- Tx8beScheduleOps.td - What a planned Group does, step by step -*- tablegen -*-===//
 //
-// The schedule of a Group after planning (tx8be-temporal-split). Before it, a Group says *what* it computes
+// The schedule of a Group after planning (tx8be-group-cost). Before it, a Group says *what* it computes
 // (LoadVar -> compute op -> StoreVar on whole tensors); after it, the body says *how*: the constants it loads
 // once, then a tx8be.Steps op per tile that runs its region once per temporal step. Each step copies its box
 // of every input from DDR into SPM (tx8be.LoadBox), runs the compute op on SPM, and copies the output slice
@@ -32,22 +32,34 @@ def Tx8be_TokenType : TypeDef<Tx8be_Dialect, "Token"> {
 }
 
 def Tx8be_StepsOp : Tx8be_Op<"Steps", [HasParent<"GroupOp">, SingleBlock, NoTerminator]> {
-  let summary = "the temporal steps one tile runs for a Group";
+  let summary = "the temporal steps the tiles of a Group run";
   let description = [{
-    Runs its region `count` times on tile `tile` of the Group's dev_region (x + y * x_dim), step 0 first.
-    `slice` is the output slice one step computes (logical dims; the last step along a dim may be smaller),
-    which sizes the compute op's scratch. Per-step values live in the box tables of the LoadBox / StoreBox
-    ops inside, `count` rows each. The results are the DDR tensors its StoreBox ops fill: complete when the
-    last step has run.
+    The Group's tiles (its dev_region, tile x + y * x_dim) run its region once per temporal step each:
+    `tiles` says how many steps each tile runs, in tile order (0: the tile has no part of this Group). The box
+    tables of the LoadBox / StoreBox ops inside have one row per step of every tile: tile 0's first, then tile
+    1's, ... (count = the sum). `slice` is the output slice one step computes (logical dims; a step at the end
+    of a shard may be smaller), which sizes the compute op's scratch. `sharding`, when present, is the number
+    of parts each output dim was cut into across tiles (the plan's sharding; tile t computes shard t). The
+    results are the DDR tensors its StoreBox ops fill: complete when every tile has run its last step (a
+    tx8be.Barrier after the Steps makes the tiles wait for one another).
 
     `reduce_steps` > 1 splits the compute op's reduction (tx8be::reductionDims: a Gemm's K, a Conv's input
     channels): runs of that many steps compute one output slice, each from its part of the reduction (the
     operand boxes cut there). The first step of a run starts the sum, the others add to the output buffer,
     which stays in SPM; the last one also takes the operands without a reduction dim (a bias) and is the only
-    one whose StoreBox copies (the rows of a run store one box).
+    one whose StoreBox copies (the rows of a run store one box). Every tile's count is a multiple of it.
+
+    Software pipelining (tx8be-sw-pipeline) overlaps the copies of neighbouring steps with the compute:
+    `multi_buf` is the number of SPM buffers each per-step value has (dev_info.mem_addr holds one address per
+    buffer; step i of a tile uses buffer i % multi_buf, or, with a split reduction, the output uses the
+    buffer of its run); `sp_stage_num` says how far the steps overlap: 1, each step loads, computes and
+    stores in turn (every copy waited for where its Wait is); 2, a StoreBox without a Wait completes while the
+    next step loads and computes, and is waited for before its buffer is written again; 3 (needs multi_buf 2),
+    also the LoadBox ops of step i + 1 are issued before the compute of step i, into the other buffer.
+    `estimate` is the planner's estimate of the Group's cycles (tx8be-group-cost), which the manifest reports.
 
     ```mlir
-    %y = tx8be.Steps tile(0) count(2) slice [4, 64] -> tensor<8x64xf32> {
+    %y = tx8be.Steps tiles [2] slice [4, 64] -> tensor<8x64xf32> {
       %box, %loaded = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 4, 0],
                                                 size = [4, 64, 4, 64], pad_low = [], pad_high = []>}
                       : tensor<8x64xf32>
@@ -58,19 +70,28 @@ def Tx8be_StepsOp : Tx8be_Op<"Steps", [HasParent<"GroupOp">, SingleBlock, NoTerm
     }
     ```
   }];
-  let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$tile,
-                       ConfinedAttr<I64Attr, [IntPositive]>:$count,
+  let arguments = (ins DenseI64ArrayAttr:$tiles,
                        DenseI64ArrayAttr:$slice,
-                       DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>, "1">:$reduce_steps);
+                       DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>, "1">:$reduce_steps,
+                       OptionalAttr<DenseI64ArrayAttr>:$sharding,
+                       DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>, "1">:$multi_buf,
+                       DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>, "1">:$sp_stage_num,
+                       OptionalAttr<I64Attr>:$estimate);
   let results = (outs Variadic<AnyRankedTensor>:$results);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
-    `tile` `(` $tile `)` `count` `(` $count `)` `slice` $slice (`->` type($results)^)? attr-dict-with-keyword $body
+    `tiles` $tiles `slice` $slice (`->` type($results)^)? attr-dict-with-keyword $body
   }];
   let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
     /// The StoreBox that fills result `index` (the verifier guarantees exactly one).
     class StoreBoxOp getStoreOf(unsigned index);
+    /// Steps of every tile together: the rows of each box table.
+    int64_t getCount();
+    /// The first row of tile `tile`'s steps (getCount() for tile == the number of tiles).
+    int64_t getFirstStep(unsigned tile);
+    /// Tiles that run at least one step.
+    unsigned getActiveTiles();
   }];
 }
 

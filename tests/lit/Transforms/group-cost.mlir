@@ -1,4 +1,4 @@
-// RUN: tx8-opt %s --split-input-file --tx8be-temporal-split --verify-diagnostics | FileCheck %s
+// RUN: tx8-opt %s --split-input-file --tx8be-group-cost --verify-diagnostics | FileCheck %s
 
 // The pass chooses each Group's slice and writes the Group's schedule: tx8be.Steps with the box every load
 // and store moves at each step (Tx8beScheduleOps.td).
@@ -9,7 +9,7 @@
 // CHECK-LABEL: func.func @fits_whole
 // The whole schedule: the LoadVar becomes a LoadBox and the StoreVar a StoreBox, each with one box per step
 // and a Wait on its token; the compute op moves into the Steps, whose result the Group returns.
-// CHECK: %[[STEPS:.*]] = tx8be.Steps tile(0) count(1) slice [2, 3, 4, 5] -> tensor<2x3x4x5xf32> {
+// CHECK: %[[STEPS:.*]] = tx8be.Steps tiles [1] slice [2, 3, 4, 5] -> tensor<2x3x4x5xf32> attributes {estimate = {{[0-9]+}} : i64} {
 // CHECK-NEXT: %[[X:.*]], %[[XT:.*]] = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 4, start = [0, 0, 0, 0], size = [2, 3, 4, 5], pad_low = [], pad_high = []>} : tensor<2x3x4x5xf32>
 // CHECK-NEXT: tx8be.Wait %[[XT]]
 // CHECK-NEXT: %[[Y:.*]] = tx8be.Relu %[[X]]
@@ -35,7 +35,7 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
 // Elementwise 8x64 f32: 3 x 2048 bytes do not fit. Rows along dim 0: 3 x align(256 k) <= 4096 -> k = 5
 // (3840 bytes; 6 rows need 4608). The last step takes the remaining 3 rows.
 // CHECK-LABEL: func.func @cut_outer
-// CHECK: tx8be.Steps tile(0) count(2) slice [5, 64]
+// CHECK: tx8be.Steps tiles [2] slice [5, 64]
 // CHECK-NEXT: tx8be.LoadBox %arg2 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 5, 0], size = [5, 64, 3, 64], pad_low = [], pad_high = []>}
 // CHECK-NEXT: tx8be.LoadBox %arg3 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 5, 0], size = [5, 64, 3, 64], pad_low = [], pad_high = []>}
 // CHECK-NEXT: tx8be.Wait %{{.*}}, %{{.*}}
@@ -61,7 +61,7 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
 // align(4 k) <= 4096) takes 8 steps; cutting dim 1 alone takes 7 of [2, 160] (two 256-byte aligned rows of
 // 640 bytes per buffer) and moves as many bytes: the search keeps the one the DMA cost model prefers.
 // CHECK-LABEL: func.func @cut_second
-// CHECK: tx8be.Steps tile(0) count(7) slice [2, 160]
+// CHECK: tx8be.Steps tiles [7] slice [2, 160]
 // CHECK-NEXT: tx8be.LoadBox %arg2 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 0, 160, 0, 320, 0, 480, 0, 640, 0, 800, 0, 960], size = [2, 160, 2, 160, 2, 160, 2, 160, 2, 160, 2, 160, 2, 64], pad_low = [], pad_high = []>}
 module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
   func.func @cut_second(%arg0: tensor<2x1024xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}, %arg1: tensor<2x1024xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) -> (tensor<2x1024xf32> {tx8be.layout_str = "Tensor", tx8be.mem_layout = #tx8be.layout<NTensor>}) {
@@ -85,7 +85,7 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
 // CHECK-LABEL: func.func @conv_halo
 // The constant stays outside the Steps (loaded once); step 1 reads rows 13..17 for output rows 13..15.
 // CHECK: tx8be.LoadConst {const_map_id = 0 : ui32, layout_str = "HWIO"}
-// CHECK-NEXT: tx8be.Steps tile(0) count(2) slice [1, 4, 13, 6]
+// CHECK-NEXT: tx8be.Steps tiles [2] slice [1, 4, 13, 6]
 // CHECK-NEXT: tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 4, start = [0, 0, 0, 0, 0, 0, 13, 0], size = [1, 4, 15, 8, 1, 4, 5, 8], pad_low = [], pad_high = []>}
 // CHECK: tx8be.Conv
 // CHECK-NEXT: tx8be.StoreBox %{{.*}} into 0 {boxes = #tx8be.boxes<rank = 4, start = [0, 0, 0, 0, 0, 0, 13, 0], size = [1, 4, 13, 6, 1, 4, 3, 6], pad_low = [], pad_high = []>}
@@ -109,7 +109,7 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_conta
 // whole; H is cut: 2 x align(128 h) + 1280 <= 4096 -> h = 10. C keeps all 4 channels.
 // CHECK-LABEL: func.func @batchnorm
 // CHECK-COUNT-4: tx8be.LoadConst
-// CHECK-NEXT: tx8be.Steps tile(0) count(2) slice [1, 4, 10, 8]
+// CHECK-NEXT: tx8be.Steps tiles [2] slice [1, 4, 10, 8]
 module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_container = [dense<1.000000e+00> : tensor<4xf32>, dense<0.000000e+00> : tensor<4xf32>, dense<5.000000e-01> : tensor<4xf32>, dense<2.000000e+00> : tensor<4xf32>]} {
   func.func @batchnorm(%arg0: tensor<1x4x16x8xf32> {tx8be.layout_str = "NHWC", tx8be.mem_layout = #tx8be.layout<Tensor>}) -> (tensor<1x4x16x8xf32> {tx8be.layout_str = "NHWC", tx8be.mem_layout = #tx8be.layout<Tensor>}) {
     %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<1x4x16x8xf32>) -> tensor<1x4x16x8xf32> {
@@ -171,7 +171,7 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
 // An operand read twice is one SPM buffer: Add %x, %x over 4x512 f32 needs align(4 k) in + align(4 k) out per
 // step, so a whole row (k = 512, 2 x 2048 bytes) fits.
 // CHECK-LABEL: func.func @same_operand_twice
-// CHECK: tx8be.Steps tile(0) count(4) slice [1, 512]
+// CHECK: tx8be.Steps tiles [4] slice [1, 512]
 // CHECK-NEXT: %[[X:.*]], %{{.*}} = tx8be.LoadBox %arg1
 // CHECK-NEXT: tx8be.Wait
 // CHECK-NEXT: tx8be.Add %[[X]], %[[X]]
@@ -195,7 +195,7 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}} {
 // 0..12 with a padded row above (pad_low in H) and step 1 rows 11..15 with one below (pad_high); both have W's
 // padding on either side.
 // CHECK-LABEL: func.func @conv_pads
-// CHECK: tx8be.Steps tile(0) count(2) slice [1, 4, 12, 8]
+// CHECK: tx8be.Steps tiles [2] slice [1, 4, 12, 8]
 // CHECK-NEXT: tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 4, start = [0, 0, 0, 0, 0, 0, 11, 0], size = [1, 4, 13, 8, 1, 4, 5, 8], pad_low = [0, 0, 1, 1, 0, 0, 0, 1], pad_high = [0, 0, 0, 1, 0, 0, 1, 1]>}
 // CHECK: tx8be.StoreBox %{{.*}} into 0 {boxes = #tx8be.boxes<rank = 4, start = [0, 0, 0, 0, 0, 0, 12, 0], size = [1, 4, 12, 8, 1, 4, 4, 8], pad_low = [], pad_high = []>}
 module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_container = [dense<1.000000e+00> : tensor<4x4x3x3xf32>]} {
@@ -218,7 +218,7 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_conta
 // too: it stays in DDR (LoadConst read in place) and each step loads its rows with a LoadBox, as the input's.
 // CHECK-LABEL: func.func @const_cut
 // CHECK: %[[C:.*]] = tx8be.LoadConst {bypasscodegen = true, const_map_id = 0 : ui32} : tensor<8x64xf32>
-// CHECK-NEXT: tx8be.Steps tile(0) count(2) slice [5, 64]
+// CHECK-NEXT: tx8be.Steps tiles [2] slice [5, 64]
 // CHECK-NEXT: %[[X:.*]], %[[XT:.*]] = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 5, 0], size = [5, 64, 3, 64]
 // CHECK-NEXT: %[[K:.*]], %[[KT:.*]] = tx8be.LoadBox %[[C]] {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 5, 0], size = [5, 64, 3, 64]
 // CHECK-NEXT: tx8be.Wait %[[XT]], %[[KT]]
@@ -242,7 +242,7 @@ module attributes {tx8be.hw_config = {spm_bytes = 4096 : i64}, tx8be.const_conta
 // Any op of the elementwise family splits along any dim (OpLib's anyDimOrder, no central list of ops): Neg on
 // 8x64 f32 with a 2 KiB SPM runs in two steps of four rows.
 // CHECK-LABEL: func.func @elementwise_family
-// CHECK: tx8be.Steps tile(0) count(2) slice [4, 64]
+// CHECK: tx8be.Steps tiles [2] slice [4, 64]
 module attributes {tx8be.hw_config = {spm_bytes = 2048 : i64}} {
   func.func @elementwise_family(%arg0: tensor<8x64xf32>) -> tensor<8x64xf32> {
     %0 = tx8be.Group(%arg0) {group_tag = 0 : i32} : (tensor<8x64xf32>) -> tensor<8x64xf32> {
@@ -265,7 +265,7 @@ module attributes {tx8be.hw_config = {spm_bytes = 2048 : i64}} {
 // CHECK-LABEL: func.func @gemm_split_k
 // CHECK: %[[W:.*]] = tx8be.LoadConst {bypasscodegen = true, const_map_id = 0 : ui32} : tensor<1024x64xf32>
 // Two parts of 512 let slices of [1, 2] fit (x's box 1 x 512, w's 512 x 2): 64 slices x 2 parts.
-// CHECK: tx8be.Steps tile(0) count(128) slice [1, 2] -> tensor<2x64xf32> attributes {reduce_steps = 2 : i64}
+// CHECK: tx8be.Steps tiles [128] slice [1, 2] -> tensor<2x64xf32> attributes {estimate = {{[0-9]+}} : i64, reduce_steps = 2 : i64}
 // CHECK-NEXT: tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 0, 512, 0, 0, 0, 512,
 // CHECK-SAME: size = [1, 512, 1, 512,
 // CHECK-NEXT: tx8be.LoadBox %[[W]] {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 512, 0, 0, 2, 512, 2,
@@ -285,5 +285,53 @@ module attributes {tx8be.hw_config = {spm_bytes = 8192 : i64}, tx8be.const_conta
       tx8be.Return %5 : tensor<2x64xf32>
     }
     return %0 : tensor<2x64xf32>
+  }
+}
+
+// -----
+
+// Sixteen tiles (dev_region 4x4): a 64x1024 Relu is sharded 16 ways along its rows (the outer dim: each
+// tile's shard is one contiguous run), 4 rows per tile, one step each; double buffering gains nothing with
+// one step, so one buffer.
+// CHECK-LABEL: func.func @shard_rows
+// CHECK: tx8be.Steps tiles [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] slice [4, 1024] -> tensor<64x1024xf32> attributes {estimate = {{[0-9]+}} : i64, sharding = array<i64: 16, 1>} {
+// CHECK-NEXT: tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 4, 0, 8, 0, 12, 0, 16, 0, 20, 0, 24, 0, 28, 0, 32, 0, 36, 0, 40, 0, 44, 0, 48, 0, 52, 0, 56, 0, 60, 0]
+// With opt-search 0 the first sharding of the best level is taken the same way:
+// RUN: tx8-opt %s --split-input-file --tx8be-group-cost="opt-search=0" --verify-diagnostics | FileCheck %s --check-prefix=FIRST
+// FIRST-LABEL: func.func @shard_rows
+// FIRST: tx8be.Steps tiles [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] slice [4, 1024]
+module attributes {tx8be.hw_config = {spm_bytes = 65536 : i64}} {
+  func.func @shard_rows(%arg0: tensor<64x1024xf32>) -> tensor<64x1024xf32> {
+    %0 = tx8be.Group(%arg0) {dev_region = #tx8be.region_attr<x_dim = 4, y_dim = 4>, group_tag = 0 : i32} : (tensor<64x1024xf32>) -> tensor<64x1024xf32> {
+    ^bb0(%arg1: tensor<64x1024xf32>):
+      %1 = tx8be.LoadVar %arg1 : (tensor<64x1024xf32>) -> tensor<64x1024xf32>
+      %2 = tx8be.Relu %1 : (tensor<64x1024xf32>) -> tensor<64x1024xf32>
+      %3 = tx8be.StoreVar %2 : (tensor<64x1024xf32>) -> tensor<64x1024xf32>
+      tx8be.Return %3 : tensor<64x1024xf32>
+    }
+    return %0 : tensor<64x1024xf32>
+  }
+}
+
+// -----
+
+// One tile, a 256x256x256 f32 MatMul with a 1 MiB SPM: A, B and the output (256 KiB each) fit once, not
+// twice. Whole, one step: nothing overlaps. The cheapest plan keeps the whole output (one store) and cuts K in
+// 4 parts of 64 (the same sum in the same order), double-buffered: 2 x (64 + 64 + 256) KiB; the loads of part
+// i + 1 run while the NE computes part i.
+// CHECK-LABEL: func.func @gemm_tiles
+// CHECK: tx8be.Steps tiles [4] slice [256, 256] -> tensor<256x256xf32> attributes {estimate = {{[0-9]+}} : i64, multi_buf = 2 : i64, reduce_steps = 4 : i64} {
+// CHECK-NEXT: tx8be.LoadBox %arg2 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 0, 64, 0, 128, 0, 192], size = [256, 64, 256, 64, 256, 64, 256, 64]
+module attributes {tx8be.hw_config = {spm_bytes = 1048576 : i64}} {
+  func.func @gemm_tiles(%arg0: tensor<256x256xf32>, %arg1: tensor<256x256xf32>) -> tensor<256x256xf32> {
+    %0 = tx8be.Group(%arg0, %arg1) {dev_region = #tx8be.region_attr<x_dim = 1, y_dim = 1>, group_tag = 0 : i32} : (tensor<256x256xf32>, tensor<256x256xf32>) -> tensor<256x256xf32> {
+    ^bb0(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>):
+      %1 = tx8be.LoadVar %a : (tensor<256x256xf32>) -> tensor<256x256xf32>
+      %2 = tx8be.LoadVar %b : (tensor<256x256xf32>) -> tensor<256x256xf32>
+      %3 = tx8be.MatMul %1, %2 : (tensor<256x256xf32>, tensor<256x256xf32>) -> tensor<256x256xf32>
+      %4 = tx8be.StoreVar %3 : (tensor<256x256xf32>) -> tensor<256x256xf32>
+      tx8be.Return %4 : tensor<256x256xf32>
+    }
+    return %0 : tensor<256x256xf32>
   }
 }

@@ -1,0 +1,190 @@
+//===- GroupCostModel.cpp - Cycles of a Group's candidate plan ------------===//
+#include "tx8/Transforms/GroupCostModel.h"
+
+#include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
+#include "tx8/Dialect/Tx8be/IR/Tx8be.h"
+#include "tx8/Transforms/GroupPlan.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+#include "tx8/cm_cycles.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace tx8be;
+
+namespace {
+
+uint64_t ceilDiv(uint64_t a, uint64_t b) { return b ? (a + b - 1) / b : 0; }
+
+/// a * b, saturating (estimates of absurd plans must still compare, not wrap).
+uint64_t mulSat(uint64_t a, uint64_t b) { return b != 0 && a > UINT64_MAX / 4 / b ? UINT64_MAX / 4 : a * b; }
+uint64_t addSat(uint64_t a, uint64_t b) { return std::min(UINT64_MAX / 4, a + b); }
+
+uint64_t product(ArrayRef<int64_t> values) {
+  uint64_t p = 1;
+  for (int64_t v : values)
+    p = mulSat(p, static_cast<uint64_t>(std::max<int64_t>(v, 0)));
+  return p;
+}
+
+/// The format the NE reads `compute`'s A and B in (tx8be-ne-precision's ne_in_fmt, else A's element type).
+Data_Format neInputFormat(Operation *compute) {
+  if (auto fmt = compute->getAttrOfType<StringAttr>("ne_in_fmt"); fmt && fmt.getValue() == "tf32")
+    return Fmt_TF32;
+  Type e = getElementTypeOrSelf(compute->getOperand(0).getType());
+  if (e.isBF16())
+    return Fmt_BF16;
+  if (e.isF16())
+    return Fmt_FP16;
+  if (e.isInteger(8))
+    return Fmt_INT8;
+  return Fmt_FP32;
+}
+
+uint32_t clampU32(uint64_t v) { return static_cast<uint32_t>(std::min<uint64_t>(v, UINT32_MAX)); }
+
+} // namespace
+
+std::pair<uint64_t, uint64_t> GroupCostModel::dmaTraffic(Value value, ArrayRef<int64_t> size) const {
+  // A box in device order: the innermost dims the box covers whole, and the first one it cuts, are one
+  // contiguous run; the other dims count runs. A DMA instruction walks two such counts (size[1], size[2]).
+  DeviceLayout layout = getDeviceLayout(value);
+  auto shape = cast<ShapedType>(value.getType()).getShape();
+  SmallVector<int64_t, 6> whole = toDeviceOrder(shape, layout.order), box = toDeviceOrder(size, layout.order);
+  uint64_t bytes = spmBoxBytes(value, size, hw);
+  uint64_t elems = std::max<uint64_t>(product(box), 1);
+  uint64_t run = 1;
+  int64_t d = static_cast<int64_t>(box.size()) - 1;
+  for (; d >= 0; --d) {
+    run = mulSat(run, static_cast<uint64_t>(box[d]));
+    if (box[d] != whole[d]) {
+      --d;
+      break;
+    }
+  }
+  SmallVector<uint64_t, 6> counts;
+  for (; d >= 0; --d)
+    if (box[d] > 1)
+      counts.push_back(static_cast<uint64_t>(box[d]));
+  uint64_t runs = product(SmallVector<int64_t, 6>(counts.begin(), counts.end()));
+  uint64_t instructions = 1;
+  for (size_t i = 2; i < counts.size(); ++i)
+    instructions = mulSat(instructions, counts[i]);
+  // The run's bytes in the device image (aligned layouts pad), each rounded up to whole bursts.
+  uint64_t runBytes = ceilDiv(mulSat(bytes, run), elems);
+  DMA_Param p{};
+  p.param.size[0] = clampU32(runBytes);
+  p.param.size[1] = clampU32(ceilDiv(runs, instructions));
+  p.param.size[2] = 1;
+  return {mulSat(cm_dma_bytes(&hw, &p), instructions), instructions};
+}
+
+uint64_t GroupCostModel::stepComputeCycles(ArrayRef<int64_t> size, int64_t reduce) const {
+  TsmNeInstr ne{};
+  ne.ctrl.in_fmt = neInputFormat(compute);
+  if (isa<GemmOp, MatMulOp>(compute) && size.size() == 2) {
+    int64_t k = reduce > 0 ? reduce : reductionExtent(compute);
+    ne.ctrl.opcode = NE_OP_GEMM;
+    ne.param.m = clampU32(size[0]);
+    ne.param.n = clampU32(size[1]);
+    ne.param.k = clampU32(std::max<int64_t>(k, 1));
+    return cm_cycles_ne(&hw, &ne);
+  }
+  if (auto conv = dyn_cast<ConvOp>(compute); conv && size.size() >= 3 && size.size() <= 4) {
+    auto w = conv.getWeight().getType().getShape();
+    int64_t group = conv.getGroup(), outC = conv.getOutput().getType().getDimSize(1);
+    int64_t inC = reduce > 0 ? reduce : conv.getInput().getType().getDimSize(1);
+    // A step's slice of a depthwise conv has its own channels' groups; of a grouped one, all of them.
+    int64_t groups = group == 1 ? 1 : (group == outC ? size[1] : group);
+    int64_t stepInC = group == 1 ? inC : (group == outC ? size[1] : inC);
+    ne.ctrl.opcode = NE_OP_CONV;
+    ne.conv.batch = clampU32(size[0]);
+    ne.conv.out_c = clampU32(size[1]);
+    ne.conv.out_h = clampU32(size.size() == 4 ? size[2] : 1);
+    ne.conv.out_w = clampU32(size.back());
+    ne.conv.in_c = clampU32(stepInC);
+    ne.conv.groups = clampU32(std::max<int64_t>(groups, 1));
+    ne.conv.kernel_h = clampU32(w.size() == 4 ? w[2] : 1);
+    ne.conv.kernel_w = clampU32(w.back());
+    return cm_cycles_ne(&hw, &ne);
+  }
+  // Other ops: their whole-op estimate, in proportion to the step's share of the output.
+  uint64_t whole = 0;
+  if (auto oplib = dyn_cast<OpLibInterface>(compute))
+    whole = oplib.getOpClockCycle(hw);
+  uint64_t total = product(cast<ShapedType>(compute->getResult(0).getType()).getShape());
+  uint64_t share = total ? ceilDiv(mulSat(whole, product(size)), total) : whole;
+  return std::max<uint64_t>(share, std::min<uint64_t>(whole, hw.ct_startup_cycles));
+}
+
+GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRef<int64_t> slice, int64_t reduceSlice,
+                                             int64_t multiBuf) const {
+  GroupCostBreakdown b;
+  ArrayRef<int64_t> shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
+  bool sharded = llvm::any_of(sharding, [](int64_t p) { return p > 1; });
+  SmallVector<int64_t, 6> part(shape.begin(), shape.end());
+  if (sharded) {
+    b.activeTiles = 0;
+    for (const TensorBox &shard : shardBoxes(compute, sharding))
+      b.activeTiles += llvm::all_of(shard.size, [](int64_t n) { return n > 0; });
+    for (auto [d, extent] : llvm::enumerate(shape))
+      part[d] = (extent + sharding[d] - 1) / sharding[d];
+  }
+  GroupPlan sizes = planGroupSizes(compute, slice, hw, reduceSlice);
+  uint64_t slices = countSteps(part, slice);
+  b.steps = mulSat(slices, static_cast<uint64_t>(sizes.reduceSteps));
+
+  // One step's boxes: those of an inner step (the sampled step with the largest boxes stands for all).
+  const GroupStep *step = &sizes.steps.front();
+  for (const GroupStep &s : sizes.steps)
+    if (product(s.result.size) > product(step->result.size))
+      step = &s;
+  // Every tile that streams shares DDR with the others.
+  uint64_t streaming = std::max<uint64_t>(b.activeTiles, 1);
+  uint64_t rate = std::max<uint64_t>(1, std::min<uint64_t>(hw.lsu_bytes_per_cycle, hw.ddr_bytes_per_cycle / streaming));
+  auto dma = [&](uint64_t bytes, uint64_t instructions) {
+    return addSat(mulSat(hw.ddr_latency_cycles, instructions), ceilDiv(bytes, rate));
+  };
+  uint64_t loadBytes = 0, loadInstr = 0, constBytes = 0, constInstr = 0;
+  for (auto [i, operand] : llvm::enumerate(compute->getOperands())) {
+    auto load = operand.getDefiningOp<LoadConstOp>();
+    if (load && load->hasAttr("bypasscodegen"))
+      continue; // read in place
+    bool perStep = !load || cutsOperand(sizes, i);
+    auto shapeOf = cast<ShapedType>(operand.getType()).getShape();
+    auto [bytes, instr] = dmaTraffic(operand, perStep ? ArrayRef<int64_t>(step->operands[i].size) : shapeOf);
+    (perStep ? loadBytes : constBytes) += bytes;
+    (perStep ? loadInstr : constInstr) += instr;
+  }
+  auto [storeBytes, storeInstr] = dmaTraffic(compute->getResult(0), step->result.size);
+  b.loadCycles = dma(loadBytes, loadInstr);
+  b.storeCycles = dma(storeBytes, storeInstr);
+  b.constCycles = constInstr ? dma(constBytes, constInstr) : 0;
+  int64_t reducePart = sizes.reduceSteps > 1 ? sizes.reduceSlice : 0;
+  b.computeCycles = stepComputeCycles(step->result.size, reducePart);
+
+  // One tile: the steps overlap as the schedule lets them (GroupCostModel.h).
+  uint64_t parts = static_cast<uint64_t>(sizes.reduceSteps);
+  uint64_t storePerStep = ceilDiv(b.storeCycles, parts);
+  uint64_t perStep;
+  if (multiBuf >= 2) {
+    uint64_t ddrPerStep = ceilDiv(addSat(loadBytes, ceilDiv(storeBytes, parts)), rate);
+    perStep = std::max({b.computeCycles, b.loadCycles, storePerStep, ddrPerStep});
+    b.tileCycles = addSat(addSat(b.loadCycles, mulSat(perStep, b.steps)), b.storeCycles);
+  } else {
+    perStep = std::max(addSat(b.loadCycles, b.computeCycles), storePerStep);
+    b.tileCycles = addSat(mulSat(perStep, b.steps), b.storeCycles);
+  }
+  b.tileCycles = addSat(b.tileCycles, b.constCycles);
+
+  // The chip: every active tile's bytes through the one DDR.
+  uint64_t tileBytes = addSat(addSat(mulSat(loadBytes, b.steps), mulSat(storeBytes, slices)), constBytes);
+  b.ddrBytes = mulSat(tileBytes, streaming);
+  b.ddrCycles = addSat(hw.ddr_latency_cycles, ceilDiv(b.ddrBytes, std::max<uint32_t>(hw.ddr_bytes_per_cycle, 1)));
+  b.total = std::max(b.tileCycles, b.ddrCycles);
+  if (tiles > 1)
+    b.total = addSat(b.total, hw.barrier_cycles);
+  return b;
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# tiles.sh TX8_AOT MAKE_DEMO_CNN WORK_DIR RISCV(0|1) TESTDIR...
+# --tiles 16 (the plan shards each group over the 4x4 mesh; tx8be-group-cost never shards a reduction dim, so
+# every output element is the same sum in the same order) against --tiles 1: for the demo CNN and each test
+# directory, the outputs are bit for bit the same, and the 16-tile plan is faster wherever the manifest says it
+# shards a group. With RISCV=1 the 16-tile demo CNN also runs as firmware (16 harts under QEMU): the same bits and
+# the same cycles as the cmodel.
+set -euo pipefail
+aot=$1 make=$2 work=$3 riscv=$4
+shift 4
+rm -rf "$work" && mkdir -p "$work"
+/usr/bin/python3 "$make" "$work/demo" >/dev/null
+cyc() { sed -n 's/^\(cmodel\|riscv\): \([0-9]*\) simulated cycles.*/\2/p' "$1"; }
+sharded=0
+for dir in "$work/demo" "$@"; do
+  name=$(basename "$dir")
+  in="$dir/test_data_set_0"
+  for t in 1 16; do
+    "$aot" compile "$dir/model.onnx" -o "$work/$name-$t" --tiles $t >/dev/null
+    "$aot" run "$work/$name-$t" --target cmodel --inputs-dir "$in" --out "$work/$name-$t-out" > "$work/$name-$t.log"
+  done
+  diff -r "$work/$name-1-out" "$work/$name-16-out" >/dev/null || { echo "$name: 16 tiles differ from 1"; exit 1; }
+  c1=$(cyc "$work/$name-1.log") c16=$(cyc "$work/$name-16.log")
+  if /usr/bin/python3 -c 'import json, sys; sys.exit(0 if any(g.get("tiles", 1) > 1 for g in json.load(open(sys.argv[1]))["groups"]) else 1)' "$work/$name-16/manifest.json"; then
+    sharded=$((sharded + 1))
+    [ "$c16" -lt "$c1" ] || { echo "$name: sharded on 16 tiles but $c16 cycles >= 1 tile's $c1"; exit 1; }
+  fi
+  echo "$name: 1 tile $c1 cycles, 16 tiles $c16 cycles, outputs identical"
+done
+[ "$sharded" -gt 0 ] || { echo "no model had a sharded group"; exit 1; }
+if [ "$riscv" = 1 ]; then
+  "$aot" run "$work/demo-16" --target riscv --inputs-dir "$work/demo/test_data_set_0" --out "$work/demo-16-rv" \
+    > "$work/demo-16-rv.log"
+  diff -r "$work/demo-16-out" "$work/demo-16-rv" >/dev/null || { echo "demo: riscv differs from cmodel"; exit 1; }
+  [ "$(cyc "$work/demo-16.log")" = "$(cyc "$work/demo-16-rv.log")" ] || { echo "demo: riscv cycles differ"; exit 1; }
+  echo "demo on 16 tiles: riscv = cmodel, bits and cycles"
+fi
