@@ -28,6 +28,14 @@ for dir in "$work/demo" "$@"; do
   echo "$name: 1 tile $c1 cycles, 16 tiles $c16 cycles, outputs identical"
 done
 [ "$sharded" -gt 0 ] || { echo "no model had a sharded group"; exit 1; }
+# --profile: one "tx8: group G cycles C" line per group, the same outputs.
+"$aot" compile "$work/demo/model.onnx" -o "$work/demo-prof" --tiles 16 --profile >/dev/null
+"$aot" run "$work/demo-prof" --target cmodel --inputs-dir "$work/demo/test_data_set_0" --out "$work/demo-prof-out" \
+  > "$work/demo-prof.log"
+diff -r "$work/demo-16-out" "$work/demo-prof-out" >/dev/null || { echo "demo: --profile changed the outputs"; exit 1; }
+groups=$(/usr/bin/python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["groups"]))' "$work/demo-prof/manifest.json")
+[ "$(grep -c '^tx8: group [0-9]* cycles [0-9]*$' "$work/demo-prof.log")" = "$groups" ] || { echo "demo: --profile lines"; exit 1; }
+echo "demo --profile: $groups group lines"
 if [ "$riscv" = 1 ]; then
   "$aot" run "$work/demo-16" --target riscv --inputs-dir "$work/demo/test_data_set_0" --out "$work/demo-16-rv" \
     > "$work/demo-16-rv.log"

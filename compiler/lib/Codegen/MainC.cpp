@@ -69,8 +69,8 @@ std::string tx8::codegen::emitMain(const BundleOptions &options, const tx8_hw_co
         "    return 0;\n}\n\n";
   if (tiles > 1 || options.profile) {
     // Every tile runs every group function (each its own steps, then the group's barrier); a failed group is a
-    // fault, which ends the program (no tile is left waiting at a barrier). With --profile tile 0 prints each
-    // group's cycles: exact after a barrier, tile 0's own time where two groups run on it alone.
+    // fault, which ends the program (no tile is left waiting at a barrier). With --profile every group ends in a
+    // barrier (its barrier_cycles count in the group's cycles) and tile 0 prints each group's cycles.
     os << "/* The body of each tile: the groups in order. */\n"
           "static void run_groups(void *arg) {\n"
           "    (void)arg;\n"
@@ -86,7 +86,8 @@ std::string tx8::codegen::emitMain(const BundleOptions &options, const tx8_hw_co
           "            return;\n"
           "        }\n";
     if (options.profile)
-      os << "        if (tx8_hal_tile_id() == 0) {\n"
+      os << "        tx8_hal_barrier(); /* --profile: every tile done, so that tile 0's time is the chip's */\n"
+            "        if (tx8_hal_tile_id() == 0) {\n"
             "            const uint64_t now = tx8_hal_cycles();\n"
             "            tx8_hal_printf(\"tx8: group %u cycles %llu\\n\", (unsigned)g, (unsigned long long)(now - last));\n"
             "            last = now;\n"

@@ -389,6 +389,11 @@ Status tx8be::runBundle(const BundleInfo &bundle, const std::string &target, con
     return Status::error("the bundle failed on " + target + " (exit code " + std::to_string(rc) + ")" +
                          (text.empty() ? "" : ": " + text.str()) + (error.empty() ? "" : " " + error));
   }
+  llvm::SmallVector<llvm::StringRef> lines;
+  llvm::StringRef(output).split(lines, '\n');
+  for (llvm::StringRef line : lines)
+    if (line.starts_with("tx8: group "))
+      result.groupCycles.push_back(line.trim().str());
   size_t at = output.rfind("tx8: simulated cycles ");
   if (at == std::string::npos)
     return Status::error("the bundle did not report its simulated cycles: " + output);

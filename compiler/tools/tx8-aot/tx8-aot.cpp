@@ -457,6 +457,8 @@ int runRun(MLIRContext &context) {
   if (bundle.precision != "fp32")
     llvm::outs() << "precision: " << bundle.precision << " NE inputs, fp32 accumulation (compiled with --precision "
                  << bundle.precision << ")\n";
+  for (const std::string &line : result.groupCycles) // a --profile bundle's
+    llvm::outs() << line << "\n";
   llvm::outs() << llvm::format("%s: %llu simulated cycles (%.1f us at %u MHz); build %.2f s, run %.2f s\n",
                                target.c_str(), static_cast<unsigned long long>(result.cycles),
                                result.cycles / static_cast<double>(bundle.hw.clock_mhz), bundle.hw.clock_mhz,

@@ -57,6 +57,7 @@ struct RunResult {
   std::vector<tx8::ref::Tensor> outputs; ///< in the manifest's output order, logical layout
   std::vector<std::string> outputNames;
   uint64_t cycles = 0;
+  std::vector<std::string> groupCycles; ///< a --profile bundle's "tx8: group G cycles C" lines, in order
   double buildSeconds = 0, runSeconds = 0;
 };
 

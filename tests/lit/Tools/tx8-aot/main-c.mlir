@@ -24,6 +24,9 @@
 // the first group, whose result the second reads:
 // RUN: tx8-aot compile %S/Inputs/relu-rows.mlir --tiles 2 -o %t/tiles2 > /dev/null
 // RUN: FileCheck %s --check-prefix=TILES2 < %t/tiles2/main.c
+// --profile: a barrier after every group, then tile 0 prints the group's cycles (tx8-aot run shows the lines).
+// RUN: tx8-aot compile %S/Inputs/relu-rows.mlir --tiles 2 --profile -o %t/profile > /dev/null
+// RUN: FileCheck %s --check-prefix=PROFILE < %t/profile/main.c
 //
 // Names from the model reach comments only made safe: a graph, node or output name that tries to close the
 // comment and declare something declares nothing, and the bundle still builds.
@@ -78,6 +81,12 @@
 // TILES2:      /* ---- group 1: tx8be.Relu
 // TILES2:      static void run_groups(void *arg) {
 // TILES2:      if (tx8_hal_run_tiles(2, run_groups, NULL) != 0) return 3;
+
+// PROFILE:      uint64_t last = tx8_hal_cycles();
+// PROFILE:      tx8_hal_barrier(); /* --profile: every tile done, so that tile 0's time is the chip's */
+// PROFILE-NEXT: if (tx8_hal_tile_id() == 0) {
+// PROFILE-NEXT:     const uint64_t now = tx8_hal_cycles();
+// PROFILE-NEXT:     tx8_hal_printf("tx8: group %u cycles %llu\n", (unsigned)g, (unsigned long long)(now - last));
 
 // PIPED:      /* ---- group 0: tx8be.Conv "conv"
 // PIPED-NEXT:  *      2 steps on tile 0, output slice {1, 2, 4, 8} (logical dims), 2 pipeline stages, 1 buffer
