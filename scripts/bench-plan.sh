@@ -23,6 +23,7 @@ make=$here/models/make_bench_models.py
 want() { [[ ",$only," == *",$1,"* ]]; }
 log=$out/estimates.tsv
 : > "$log"
+: > "$log.ratios"
 
 # run NAME DIR PRECISION MACS DDR_BYTES [compile options...]: compile, run, print a table row, record estimates.
 run() {
@@ -40,6 +41,8 @@ hw = json.load(open(manifest))["hardware"]
 rate = hw["ne_macs_per_cycle_" + prec] * 16
 roof = max(macs / rate, ddr / hw["ddr_bytes_per_cycle"])
 print("| %s | %s | %d | %.0f | %.3f |" % (name, prec, cycles, roof, roof / cycles))
+with open(est + ".ratios", "a") as f:
+    f.write("%s\t%.6f\n" % (name, roof / cycles))
 sim = {int(g): int(c) for g, c in re.findall(r"tx8: group (\d+) cycles (\d+)", text)}
 with open(est, "a") as f:
     for g in json.load(open(manifest))["groups"]:
@@ -97,6 +100,9 @@ if want compile && [ -f "$out/zoo/resnet50/model.onnx" ]; then
 fi
 /usr/bin/python3 - "$log" <<'PY'
 import sys
+conv = [float(r) for n, r in (l.split("\t") for l in open(sys.argv[1] + ".ratios") if l.strip()) if n.startswith("conv")]
+if conv:
+    print("conv layers: %d shapes, mean ratio %.3f, min %.3f" % (len(conv), sum(conv) / len(conv), min(conv)))
 rows = [l.split("\t") for l in open(sys.argv[1]) if l.strip()]
 if rows:
     errs = sorted(abs(int(e) - int(s)) / max(int(s), 1) for _, _, _, e, s in rows)
