@@ -20,7 +20,7 @@ print("demo CNN on the cmodel: top class %d (p = %.4f), max |err| vs reference %
 PY
 # With a 32 KiB SPM every conv is cut into row slices (halos, border pads per step): same answer.
 echo '{"spm_bytes": 32768}' > "$work/small-spm.json"
-"$aot" compile "$work/model/model.onnx" --hw "$work/small-spm.json" -o "$work/sliced"
+"$aot" compile "$work/model/model.onnx" --hw "$work/small-spm.json" --tiles 1 -o "$work/sliced"
 grep -q ' steps on tile 0, output slice' "$work/sliced/main.c"
 "$aot" run "$work/sliced" --target cmodel --inputs-dir "$work/model/test_data_set_0" --out "$work/sliced-out"
 /usr/bin/python3 "$(dirname "$0")/close-to-reference.py" "demo CNN sliced for a 32 KiB SPM" "$work/ref/probs.npy" \

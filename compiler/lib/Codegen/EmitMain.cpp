@@ -153,10 +153,11 @@ std::string boxLiteral(const TensorBox &box, Value value) {
          "}";
 }
 
-std::string boxTable(const std::string &name, BoxTableAttr boxes, Value value) {
-  std::string s = "    static const tx8_box " + name + "[" + std::to_string(boxes.getCount()) + "] = {";
-  for (int64_t k = 0; k < boxes.getCount(); ++k)
-    s += (k ? ", " : "") + boxLiteral(boxes.getBox(k), value);
+/// The box of `value` at each of the `count` steps (a rank-0 table has no rows: the one element every step).
+std::string boxTable(const std::string &name, BoxTableAttr boxes, Value value, int64_t count) {
+  std::string s = "    static const tx8_box " + name + "[" + std::to_string(count) + "] = {";
+  for (int64_t k = 0; k < count; ++k)
+    s += (k ? ", " : "") + boxLiteral(boxes.getRank() == 0 ? TensorBox{} : boxes.getBox(k), value);
   return s + "};\n";
 }
 
@@ -238,7 +239,8 @@ LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
   }
   SmallVector<int64_t, 6> whole = deviceShapeOf(result);
   text.tables += "    static const int32_t " + n + "_whole[" + std::to_string(whole.size()) + "] = " + ints(whole) +
-                 ";\n" + boxTable(n + "_box", load.getBoxes(), result);
+                 ";\n" + boxTable(n + "_box", load.getBoxes(), result,
+                                                           load->getParentOfType<StepsOp>().getCount());
   llvm::raw_string_ostream once(text.once);
   once << "    L_SHAPE " << n << "_ds;\n";
   once << "    TSR " << n << "_ddr = {" << *fmt << ", " << hex(ddr) << ", &" << n << "_ds};\n";
@@ -387,7 +389,8 @@ LogicalResult GroupPrinter::printStoreBox(StoreBoxOp store) {
   std::string y = store.getResultIndex() == 0 ? "y" : "y" + std::to_string(store.getResultIndex());
   SmallVector<int64_t, 6> whole = deviceShapeOf(value);
   text.tables += "    static const int32_t " + y + "_whole[" + std::to_string(whole.size()) + "] = " + ints(whole) +
-                 ";\n" + boxTable(y + "_box", store.getBoxes(), value);
+                 ";\n" + boxTable(y + "_box", store.getBoxes(), value,
+                                                           store->getParentOfType<StepsOp>().getCount());
   llvm::raw_string_ostream once(text.once);
   once << "    L_SHAPE " << y << "_ds;\n";
   once << "    TSR " << y << "_ddr = {" << it->second.format << ", " << hex(*ddr) << ", &" << y << "_ds};\n";

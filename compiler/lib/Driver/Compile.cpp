@@ -106,10 +106,11 @@ LogicalResult tx8be::compileModule(ModuleOp module, const tx8::codegen::BundleOp
   if (failed(checkTensorSizes(module)))
     return failure();
   tx8_hw_config hw = tx8be::getHwConfig(module);
-  std::optional<std::pair<int32_t, int32_t>> mesh = tileMeshFor(options.tiles, hw);
+  unsigned tiles = options.tiles ? options.tiles : hw.mesh_x * hw.mesh_y;
+  std::optional<std::pair<int32_t, int32_t>> mesh = tileMeshFor(tiles, hw);
   if (!mesh)
-    return module.emitError() << "--tiles " << options.tiles << ": not a rectangle of the chip's " << hw.mesh_x
-                              << "x" << hw.mesh_y << " tile mesh";
+    return module.emitError() << "--tiles " << tiles << ": not a rectangle of the chip's " << hw.mesh_x << "x"
+                              << hw.mesh_y << " tile mesh";
   Builder b(module.getContext());
   module->setAttr("tx8be.tile_dx", b.getI32IntegerAttr(mesh->first));
   module->setAttr("tx8be.tile_dy", b.getI32IntegerAttr(mesh->second));

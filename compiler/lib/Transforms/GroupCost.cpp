@@ -72,12 +72,15 @@ std::vector<ShardingSpace> shardingSpace(Operation *compute, int64_t tiles, int 
     getShardings(cuttable, 0, 1, tiles, current, all);
   }
   std::vector<ShardingSpace> space;
-  for (const auto &sharding : all) {
-    // getFactor: a dim cut into more parts than it has elements uses only as many tiles as it has elements.
+  for (auto sharding : all) {
+    // getFactor: a dim cut into more parts than it has elements uses only as many tiles as it has elements; it
+    // is recorded cut into that many (the same shards; duplicates go).
     int64_t used = 1;
-    for (auto [d, parts] : llvm::enumerate(sharding))
-      used *= std::min(parts, shape[d]);
-    if (used > 1)
+    for (auto [d, parts] : llvm::enumerate(sharding)) {
+      parts = std::min(parts, shape[d]);
+      used *= parts;
+    }
+    if (used > 1 && llvm::none_of(space, [&](const ShardingSpace &s) { return s.sharding == sharding; }))
       space.push_back({sharding, used});
   }
   std::stable_sort(space.begin(), space.end(),
@@ -106,6 +109,7 @@ struct SplitSearch {
   const GroupCostModel &model;
   ArrayRef<int64_t> sharding;
   SmallVector<int64_t, 6> part; ///< extents of the largest shard
+  int64_t usedTiles;            ///< tiles with a shard: the rows of the box tables are theirs together
   int64_t multiBuf;
   bool firstFit; ///< opt-search 0: the first order that fits, no comparison
 
@@ -171,8 +175,9 @@ struct SplitSearch {
     auto consider = [&](std::optional<SmallVector<int64_t, 6>> slice) {
       if (!slice)
         return;
-      uint64_t steps = countSteps(part, *slice);
-      if (steps > kMaxScheduleSteps || steps * parts > kMaxScheduleSteps)
+      // Every tile's steps are rows of the box tables (in the IR and in main.c).
+      uint64_t steps = countSteps(part, *slice), tiles = static_cast<uint64_t>(usedTiles);
+      if (steps > kMaxScheduleSteps || steps * parts > kMaxScheduleSteps || steps * parts * tiles > kMaxScheduleSteps)
         return;
       Candidate c{SmallVector<int64_t, 6>(sharding), std::move(*slice), reduceSlice, multiBuf, 0};
       c.estimate = model.estimate(c.sharding, c.slice, c.reduceSlice, c.multiBuf);
@@ -252,7 +257,7 @@ std::optional<Candidate> searchGroup(Operation *compute, const tx8_hw_config &hw
   for (const ShardingSpace &space : shardingSpace(compute, tiles, optSearch)) {
     SmallVector<int64_t, 6> part = largestPart(compute, space.sharding);
     for (int64_t multiBuf : {2, 1}) {
-      SplitSearch search{compute, hw, model, space.sharding, part, multiBuf, optSearch == 0};
+      SplitSearch search{compute, hw, model, space.sharding, part, space.usedTiles, multiBuf, optSearch == 0};
       std::optional<Candidate> c = search.run();
       if (c && (!best || c->estimate < best->estimate))
         best = std::move(c);

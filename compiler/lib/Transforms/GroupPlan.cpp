@@ -68,13 +68,10 @@ SmallVector<int64_t, 6> tx8be::splittableDims(Operation *op) {
       dims.push_back(d);
   };
   llvm::TypeSwitch<Operation *>(op)
-      // Conv: batch, spatial, and output channels where each reads its own weights (group 1: all input
-      // channels; depthwise: its own channel).
-      .Case<ConvOp>([&](ConvOp conv) {
-        int64_t group = conv.getGroup();
-        int64_t c = cast<ShapedType>(conv.getInput().getType()).getDimSize(1);
-        windowed(group == 1 || (c == group && type.getDimSize(1) == group));
-      })
+      // Conv: batch, spatial, and with group 1 the output channels (each reads all input channels and its own
+      // weights). A depthwise conv's channels are not cut: op_conv takes the op's group count, which a part of
+      // the channels would not divide.
+      .Case<ConvOp>([&](ConvOp conv) { windowed(conv.getGroup() == 1); })
       .Case<MaxPoolOp, AvgPoolOp>([&](auto) { windowed(true); })
       .Case<GlobalAvgPoolOp, GlobalMaxPoolOp>([&](auto) {
         dims.push_back(0);

@@ -123,9 +123,9 @@ cl::opt<std::string> precisionArg(
     cl::value_desc("FORMAT"), cl::init("fp32"), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::cat(category));
 
 cl::opt<unsigned> tilesArg("tiles",
-                           cl::desc("Tiles the plan may use (1..16: a rectangle of the 4x4 mesh, e.g. 1, 2, 4, 8, 16; "
-                                    "default 1)"),
-                           cl::value_desc("N"), cl::init(1), cl::sub(compileCmd), cl::sub(testOnnxCmd),
+                           cl::desc("Tiles the plan may use (1..16: a rectangle of the chip's mesh, e.g. 1, 2, 4, 8, 16; "
+                                    "default: every tile of the chip)"),
+                           cl::value_desc("N"), cl::init(0), cl::sub(compileCmd), cl::sub(testOnnxCmd),
                            cl::cat(category));
 cl::opt<int> optSearchArg("opt-search",
                           cl::desc("How much of the sharding space the planner searches: 0 (first fit), 1 (the "
@@ -388,7 +388,7 @@ double maxAbs(const tx8::ref::Tensor &t) {
 /// --tiles and --opt-search in range (whether the tiles make a rectangle of the mesh depends on --hw: the
 /// compiler says).
 int checkPlanOptions() {
-  if (tilesArg < 1 || tilesArg > 16)
+  if (tilesArg.getNumOccurrences() && (tilesArg < 1 || tilesArg > 16))
     return usage("--tiles " + std::to_string(tilesArg) + ": expected 1 to 16");
   if (optSearchArg < 0 || optSearchArg > 2)
     return usage("--opt-search " + std::to_string(optSearchArg) + ": expected 0, 1 or 2");

@@ -57,7 +57,8 @@ struct BundleOptions {
   std::string compilerVersion;
   std::string precision = "fp32"; ///< --precision: the NE's input format (tx8be-ne-precision); in the manifest
                                   ///< only when not fp32, so fp32 bundles are unchanged
-  unsigned tiles = 1;   ///< --tiles: the tile mesh the plan may use (module tx8be.tile_dx x tx8be.tile_dy)
+  unsigned tiles = 0;   ///< --tiles: the tiles the plan may use (module tx8be.tile_dx x tx8be.tile_dy); 0: the
+                        ///< chip's whole mesh (hardware config mesh_x x mesh_y)
   int optSearch = 1;    ///< --opt-search: how much of the sharding space tx8be-group-cost searches (0, 1, 2)
   bool swPipeline = true; ///< tx8be-sw-pipeline: overlap each step's copies with its neighbours' compute
   bool profile = false;   ///< --profile: main.c prints each group's simulated cycles ("tx8: group G cycles C"),

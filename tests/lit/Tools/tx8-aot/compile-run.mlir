@@ -33,7 +33,7 @@
 //
 // A tensor larger than the SPM compiles into a loop over slices (4 steps of one row) and still gives the answer:
 // RUN: echo '{"spm_bytes": 768}' > %t/768.json
-// RUN: tx8-aot compile %S/Inputs/split.mlir --hw %t/768.json -o %t/split
+// RUN: tx8-aot compile %S/Inputs/split.mlir --hw %t/768.json --tiles 1 -o %t/split
 // RUN: FileCheck %s --check-prefix=SPLIT < %t/split/main.c
 // RUN: python3 %S/Inputs/npy.py write %t/x64.npy 4x64 $(seq -128 127)
 // RUN: tx8-aot run %t/split --input x=%t/x64.npy --out %t/split-out

@@ -3,15 +3,15 @@
 // loop one statement group per op of the Steps, in order: each op's OpLib call from the OpCall genOpCode
 // describes (designated initialisers; a conv takes this step's pads from the table).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tx8-aot compile %s --sw-pipeline=false -o %t/whole > /dev/null
+// RUN: tx8-aot compile %s --tiles 1 --sw-pipeline=false -o %t/whole > /dev/null
 // RUN: FileCheck %s --check-prefix=WHOLE < %t/whole/main.c
 // A 1 KiB SPM cuts the conv into two row slices: the first keeps the top padding, the second the bottom.
 // RUN: echo '{"spm_bytes": 1024}' > %t/hw.json
-// RUN: tx8-aot compile %s --hw %t/hw.json --sw-pipeline=false -o %t/sliced > /dev/null
+// RUN: tx8-aot compile %s --hw %t/hw.json --tiles 1 --sw-pipeline=false -o %t/sliced > /dev/null
 // RUN: FileCheck %s --check-prefix=SLICED < %t/sliced/main.c
 // Pipelined (tx8-sw-pipeline, the default): the loads of step l are issued asynchronously into buffer lb, the
 // compute of step s waits for its loads and for the last store of the output buffer it writes:
-// RUN: tx8-aot compile %s --hw %t/hw.json -o %t/piped > /dev/null
+// RUN: tx8-aot compile %s --hw %t/hw.json --tiles 1 -o %t/piped > /dev/null
 // RUN: FileCheck %s --check-prefix=PIPED < %t/piped/main.c
 //
 // What codegen refuses is an error at the op or group, and no bundle:

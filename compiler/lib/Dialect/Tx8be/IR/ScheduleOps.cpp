@@ -82,7 +82,8 @@ TensorBox BoxTableAttr::getBox(int64_t step) const {
 static LogicalResult verifyBoxes(Operation *op, BoxTableAttr boxes, ShapedType type, StepsOp steps) {
   if (boxes.getRank() != type.getRank())
     return op->emitOpError() << "box table has rank " << boxes.getRank() << ", the tensor " << type.getRank();
-  if (steps && boxes.getCount() != static_cast<int64_t>(steps.getCount()))
+  // A rank-0 table holds no rows: every step's box is the one element.
+  if (steps && boxes.getRank() > 0 && boxes.getCount() != static_cast<int64_t>(steps.getCount()))
     return op->emitOpError() << "box table has " << boxes.getCount() << " rows, the enclosing Steps "
                              << steps.getCount() << " steps";
   for (int64_t k = 0; k < boxes.getCount(); ++k) {
