@@ -271,7 +271,8 @@ std::optional<Candidate> searchGroup(Operation *compute, const tx8_hw_config &hw
 }
 
 /// What makes two groups plan alike (the seed's template): the compute op with its attributes and types, the
-/// device layout of every operand and of the result, and which operands are constants.
+/// device layout of every operand and of the result, which operands are constants (read in place or loaded) and
+/// which are the same value (Add %x, %x: one buffer).
 std::string groupKey(Operation *compute) {
   std::string key;
   llvm::raw_string_ostream os(key);
@@ -281,7 +282,9 @@ std::string groupKey(Operation *compute) {
     os << v.getType() << " " << static_cast<int>(l.mode) << " [";
     for (int64_t d : l.order)
       os << d << ",";
-    os << "] " << (v.getDefiningOp<LoadConstOp>() ? "const" : "var") << "; ";
+    auto load = v.getDefiningOp<LoadConstOp>();
+    os << "] " << (!load ? "var" : load->hasAttr("bypasscodegen") ? "in-place" : "const") << " same-as "
+       << std::distance(compute->getOperands().begin(), llvm::find(compute->getOperands(), v)) << "; ";
   }
   DeviceLayout l = getDeviceLayout(compute->getResult(0));
   os << "-> " << compute->getResult(0).getType() << " " << static_cast<int>(l.mode) << " [";
