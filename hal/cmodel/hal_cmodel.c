@@ -81,7 +81,7 @@ void tx8_hal_set_fault_handler(tx8_fault_handler handler, void *ctx) {
     hal->fault_ctx = ctx;
 }
 
-static void raise_fault(const char *message) {
+void tx8_hal_backend_fault(const char *message) {
     tx8_hal *hal = bound();
     if (hal->fault_handler) {
         hal->fault_handler(hal->fault_ctx, message);
@@ -97,51 +97,13 @@ void tx8_hal_fault(const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    raise_fault(msg);
+    tx8_hal_backend_fault(msg);
 }
 
-/* One chip-model call on the current tile; a failure is a fault (and a 0 return). */
-#define MODEL_CALL(call)                                                                                      \
-    do {                                                                                                      \
-        cm_error err_ = {CM_OK, ""};                                                                          \
-        if ((call) != CM_OK) {                                                                                \
-            raise_fault(err_.message);                                                                        \
-            return 0;                                                                                         \
-        }                                                                                                     \
-    } while (0)
-
-static int issue(const void *instr, const tx8_token *deps, uint32_t ndeps, tx8_token *token) {
-    MODEL_CALL(cm_issue(bound()->chip, tls_binding.tile, instr, deps, ndeps, token, &err_));
-    return 1;
-}
-
-static int wait_for(tx8_token token, int all) {
+cm_chip *tx8_hal_backend_chip(uint32_t *tile) {
     cm_chip *chip = bound()->chip;
-    MODEL_CALL(all ? cm_wait_all(chip, tls_binding.tile, &err_) : cm_wait(chip, tls_binding.tile, token, &err_));
-    return 1;
-}
-
-tx8_token tx8_hal_issue(const void *instr, const tx8_token *deps, uint32_t ndeps) {
-    tx8_token token = 0;
-    return issue(instr, deps, ndeps, &token) ? token : 0;
-}
-
-uint64_t tx8_hal_wait(tx8_token token) {
-    wait_for(token, 0);
-    return tx8_hal_cycles();
-}
-
-uint64_t tx8_hal_wait_all(void) {
-    wait_for(0, 1);
-    return tx8_hal_cycles();
-}
-
-/* Issue + wait: the kernel core's cycles from issuing the instruction to its end (queueing included). */
-uint64_t tx8_hal_execute(const void *instr) {
-    const uint64_t before = tx8_hal_cycles();
-    tx8_token token = 0;
-    if (!issue(instr, NULL, 0, &token) || !wait_for(token, 0)) return TX8_CYCLES_INVALID;
-    return tx8_hal_cycles() - before;
+    *tile = tls_binding.tile;
+    return chip;
 }
 
 typedef struct tile_thread {
@@ -179,7 +141,7 @@ int tx8_hal_run_tiles(uint32_t tiles, void (*fn)(void *arg), void *arg) {
     cm_error err = {CM_OK, ""};
     if (cm_run_begin(hal->chip, tiles, &err) != CM_OK) {
         free(threads), free(ids);
-        raise_fault(err.message);
+        tx8_hal_backend_fault(err.message);
         return -1;
     }
     hal->run_tiles = tiles;
@@ -199,7 +161,7 @@ int tx8_hal_run_tiles(uint32_t tiles, void (*fn)(void *arg), void *arg) {
     tx8_hal_cmodel_bind(hal, 0);
     free(threads), free(ids);
     if (cm_run_end(hal->chip, &err) != CM_OK) { /* the chip's time is now the latest tile's */
-        raise_fault(err.message);
+        tx8_hal_backend_fault(err.message);
         return -1;
     }
     return 0;
@@ -221,7 +183,7 @@ const tx8_hw_config *tx8_hal_config(void) { return cm_chip_config(bound()->chip)
 void tx8_hal_barrier(void) {
     tx8_hal *hal = bound();
     if (hal->run_tiles == 1) { /* nobody to wait for but the tile's own instructions */
-        wait_for(0, 1);
+        tx8_hal_wait_all();
         return;
     }
     pthread_barrier_wait(&hal->barrier);
@@ -230,13 +192,13 @@ void tx8_hal_barrier(void) {
                             ? cm_run_barrier(hal->chip, cm_chip_config(hal->chip)->barrier_cycles, &err)
                             : CM_OK;
     pthread_barrier_wait(&hal->barrier);
-    if (s != CM_OK) raise_fault(err.message);
+    if (s != CM_OK) tx8_hal_backend_fault(err.message);
 }
 
 static int mem_access(tx8_mem_region region, uint64_t addr, void *buf, uint64_t bytes, int write) {
     cm_error err = {CM_OK, ""};
     if (tx8_hal_model_access(bound()->chip, tls_binding.tile, region, addr, buf, bytes, write, &err) != CM_OK) {
-        raise_fault(err.message);
+        tx8_hal_backend_fault(err.message);
         return -1;
     }
     return 0;
