@@ -132,12 +132,9 @@ llvm::json::Object tx8::codegen::describeBundle(ModuleOp module, const BundleOpt
 }
 
 unsigned tx8::codegen::bundleTiles(ModuleOp module) {
-  unsigned tiles = 1;
-  module.walk([&](GroupOp g) {
-    if (auto r = g.getDevRegion())
-      tiles = std::max<unsigned>(tiles, r->getXDim() * r->getYDim());
-  });
-  return tiles;
+  int64_t tiles = 1;
+  module.walk([&](GroupOp g) { tiles = std::max(tiles, regionTiles(g)); });
+  return static_cast<unsigned>(tiles);
 }
 
 std::string tx8::codegen::emitManifest(llvm::json::Object description, const BundleFiles &files) {

@@ -241,21 +241,12 @@ struct SplitSearch {
   }
 };
 
-/// The largest shard's extents.
-SmallVector<int64_t, 6> largestPart(Operation *compute, ArrayRef<int64_t> sharding) {
-  ArrayRef<int64_t> shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
-  SmallVector<int64_t, 6> part;
-  for (auto [d, extent] : llvm::enumerate(shape))
-    part.push_back((extent + sharding[d] - 1) / sharding[d]);
-  return part;
-}
-
 /// The best candidate over the sharding space, or nullopt when nothing fits.
 std::optional<Candidate> searchGroup(Operation *compute, const tx8_hw_config &hw, int64_t tiles, int optSearch) {
   GroupCostModel model(compute, hw, tiles);
   std::optional<Candidate> best;
   for (const ShardingSpace &space : shardingSpace(compute, tiles, optSearch)) {
-    SmallVector<int64_t, 6> part = largestPart(compute, space.sharding);
+    SmallVector<int64_t, 6> part = largestShard(compute, space.sharding);
     for (int64_t multiBuf : {2, 1}) {
       SplitSearch search{compute, hw, model, space.sharding, part, space.usedTiles, multiBuf, optSearch == 0};
       std::optional<Candidate> c = search.run();
@@ -292,12 +283,6 @@ std::string groupKey(Operation *compute) {
     os << d << ",";
   os << "]";
   return key;
-}
-
-int64_t tilesOf(GroupOp group) {
-  if (RegionAttr region = group.getDevRegionAttr())
-    return static_cast<int64_t>(region.getXDim()) * region.getYDim();
-  return 1;
 }
 
 /// The error for a compute op with no plan: the smallest slice's sizes, or its step count.
@@ -342,7 +327,7 @@ struct GroupCostPass : tx8be::impl::GroupCostPassBase<GroupCostPass> {
       FailureOr<Operation *> compute = getGroupComputeOp(group);
       if (failed(compute) || failed(checkNotEmpty(*compute)))
         return WalkResult::interrupt();
-      int64_t tiles = tilesOf(group);
+      int64_t tiles = regionTiles(group);
       std::string key = std::to_string(tiles) + " " + groupKey(*compute);
       auto [it, inserted] = cache.try_emplace(key);
       if (inserted)

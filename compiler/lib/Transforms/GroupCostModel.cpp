@@ -122,16 +122,12 @@ uint64_t GroupCostModel::stepComputeCycles(ArrayRef<int64_t> size, int64_t reduc
 GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRef<int64_t> slice, int64_t reduceSlice,
                                              int64_t multiBuf) const {
   GroupCostBreakdown b;
-  ArrayRef<int64_t> shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
-  bool sharded = llvm::any_of(sharding, [](int64_t p) { return p > 1; });
-  SmallVector<int64_t, 6> part(shape.begin(), shape.end());
-  if (sharded) {
+  if (llvm::any_of(sharding, [](int64_t p) { return p > 1; })) {
     b.activeTiles = 0;
     for (const TensorBox &shard : shardBoxes(compute, sharding))
       b.activeTiles += llvm::all_of(shard.size, [](int64_t n) { return n > 0; });
-    for (auto [d, extent] : llvm::enumerate(shape))
-      part[d] = (extent + sharding[d] - 1) / sharding[d];
   }
+  SmallVector<int64_t, 6> part = largestShard(compute, sharding);
   GroupPlan sizes = planGroupSizes(compute, slice, hw, reduceSlice);
   uint64_t slices = countSteps(part, slice);
   b.steps = mulSat(slices, static_cast<uint64_t>(sizes.reduceSteps));

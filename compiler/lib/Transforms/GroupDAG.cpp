@@ -12,17 +12,11 @@ using namespace tx8be;
 
 namespace {
 
-int64_t tilesOf(GroupOp group) {
-  if (auto region = group.getDevRegion())
-    return static_cast<int64_t>(region->getXDim()) * region->getYDim();
-  return 1;
-}
-
 /// The one tile that runs every step of `group`'s schedule, or -1 (several tiles, or not planned: a view).
 int64_t soleTile(GroupOp group) {
   StepsOp steps = getGroupSteps(group);
   if (!steps)
-    return tilesOf(group) > 1 ? -1 : 0;
+    return regionTiles(group) > 1 ? -1 : 0;
   if (steps.getActiveTiles() != 1)
     return -1;
   return std::distance(steps.getTiles().begin(), llvm::find_if(steps.getTiles(), [](int64_t n) { return n > 0; }));
@@ -35,7 +29,7 @@ bool isView(GroupOp group) { return group.getGroupTag().value_or(0) == 2; }
 /// one, so any later Group on another tile may overwrite what this one still reads. A tile runs its groups in
 /// order, so two consecutive Groups on the same one tile need none; the run's end synchronises the last.
 bool needsBarrier(GroupOp group, GroupOp next) {
-  if (!next || isView(group) || (tilesOf(group) <= 1 && tilesOf(next) <= 1))
+  if (!next || isView(group) || (regionTiles(group) <= 1 && regionTiles(next) <= 1))
     return false;
   int64_t tile = soleTile(group);
   return tile < 0 || soleTile(next) != tile;

@@ -279,6 +279,21 @@ std::vector<TensorBox> tx8be::shardBoxes(Operation *compute, ArrayRef<int64_t> s
   return boxes;
 }
 
+SmallVector<int64_t, 6> tx8be::largestShard(Operation *compute, ArrayRef<int64_t> sharding) {
+  ArrayRef<int64_t> shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
+  SmallVector<int64_t, 6> part(shape.begin(), shape.end());
+  for (auto [d, parts] : llvm::enumerate(sharding))
+    if (d < part.size() && parts > 1)
+      part[d] = (part[d] + parts - 1) / parts;
+  return part;
+}
+
+int64_t tx8be::regionTiles(GroupOp group) {
+  if (RegionAttr region = group.getDevRegionAttr())
+    return static_cast<int64_t>(region.getXDim()) * region.getYDim();
+  return 1;
+}
+
 GroupPlan tx8be::planGroup(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_config &hw,
                            int64_t reduceSlice, ArrayRef<int64_t> sharding, unsigned tiles) {
   GroupPlan plan = startPlan(compute, slice, hw, reduceSlice);

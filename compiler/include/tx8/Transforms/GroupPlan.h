@@ -73,6 +73,13 @@ int64_t reductionExtent(mlir::Operation *compute);
 /// past the extent (more parts than elements would allow evenly) is an empty box (size 0 somewhere).
 std::vector<TensorBox> shardBoxes(mlir::Operation *compute, llvm::ArrayRef<int64_t> sharding);
 
+/// Extents of the largest shard of `compute`'s output cut into `sharding` parts per dim (the whole shape when
+/// `sharding` is empty).
+llvm::SmallVector<int64_t, 6> largestShard(mlir::Operation *compute, llvm::ArrayRef<int64_t> sharding);
+
+/// Tiles of `group`'s dev_region (1 without one).
+int64_t regionTiles(GroupOp group);
+
 /// The steps of `compute` for output slice `slice` (logical dims) on hardware `hw`, with its reduction cut in
 /// parts of `reduceSlice` elements (0 or >= the extent: whole). With a `sharding` over `tiles` tiles each
 /// tile's steps cover its shard (shardBoxes; the slices start at the shard's start); without, tile 0 runs all.
