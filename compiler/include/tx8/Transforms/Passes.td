@@ -119,6 +119,17 @@ def GroupMappingPass : Pass<"tx8be-group-mapping", "::mlir::ModuleOp"> {
 // each value's device image is (layout_str order, dev_info.mem_layout): see Dialect/Tx8be/IR/DeviceLayout.h.
 //===----------------------------------------------------------------------===//
 
+def FoldBatchNormPass : Pass<"tx8be-fold-batchnorm", "::mlir::func::FuncOp"> {
+  let summary = "Fold an inference BatchNorm into the Conv before it";
+  let description = [{
+    FoldBatchNormIntoConv: BatchNorm_Inference(Conv(x, W, b)) whose weights, bias and statistics are fp32
+    tx8be.Constants, the Conv read only by the BatchNorm, becomes Conv(x, W * s, (b - mean) * s + offset),
+    s = scale / sqrt(variance + epsilon), computed in double and rounded once; the BatchNorm's pass over the
+    feature map goes. Runs before tx8be-ne-precision, so a bf16 plan rounds the folded weights.
+  }];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
 def FoldConstantsPass : Pass<"tx8be-fold-constants", "::mlir::func::FuncOp"> {
   let summary = "Evaluate ops whose operands are all constants; pre-transpose Gemm's constant B";
   let description = [{
