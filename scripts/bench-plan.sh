@@ -79,6 +79,12 @@ if want chain; then
   e=$((16 * 1024 * 1024)); [ $quick = 1 ] && e=$((256 * 1024))
   /usr/bin/python3 "$make" "$out/chain" chain $e 8 --no-expected
   run chain8 "$out/chain" fp32 0 $((e * 4 * 2))
+  run chain8-unfused "$out/chain" fp32 0 $((e * 4 * 2)) --fuse=false
+  /usr/bin/python3 - "$out/chain8.log" "$out/chain8-unfused.log" <<'PY'
+import re, sys
+fused, unfused = (int(re.search(r"(\d+) simulated cycles", open(f).read()).group(1)) for f in sys.argv[1:])
+print("chain8: fused %d cycles, one group per op %d: %.2fx faster fused" % (fused, unfused, unfused / fused))
+PY
 fi
 if want resnet; then
   size=full; [ $quick = 1 ] && size=small

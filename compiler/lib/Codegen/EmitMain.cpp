@@ -98,7 +98,8 @@ private:
   LogicalResult printLoadConst(LoadConstOp load);
   LogicalResult printSteps(StepsOp steps, Operation *compute);
   LogicalResult printLoadBox(LoadBoxOp load);
-  LogicalResult printCompute(Operation *compute, StepsOp steps);
+  /// Op `position` of the group's chain (0: the anchor); `last`: its result is the one stored, by `store`.
+  LogicalResult printCompute(Operation *compute, StepsOp steps, unsigned position, bool last, StoreBoxOp store);
   LogicalResult printStoreBox(StoreBoxOp store);
   /// `name`_view[count][rank]: the OpLib view of tensor `tensorIndex` of `compute` at each step.
   void printViewTable(const std::string &name, Operation *compute, unsigned tensorIndex, Value value,
@@ -132,7 +133,8 @@ FailureOr<uint64_t> GroupPrinter::bufferAddresses(Operation *op, const std::stri
   if (failed(first))
     return failure();
   ArrayRef<int64_t> addrs = op->getAttrOfType<DevAttr>("dev_info").getMemAddr();
-  if (pipelined() && buffers > 1 && op->getParentOfType<StepsOp>()) {
+  // An intermediate result of a chain has one buffer whatever the Steps' multi_buf.
+  if (pipelined() && buffers > 1 && op->getParentOfType<StepsOp>() && addrs.size() != 1) {
     if (static_cast<int64_t>(addrs.size()) != buffers)
       return op->emitOpError() << "has " << addrs.size() << " SPM addresses, its Steps multi_buf " << buffers;
     std::string list;
@@ -291,14 +293,18 @@ void GroupPrinter::printViewTable(const std::string &name, Operation *compute, u
   text.compute += "        tx8_lshape_init(&" + name + "_vs, " + name + "_view[s], " + std::to_string(rank) + ");\n";
 }
 
-LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps) {
+LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps, unsigned position, bool last,
+                                         StoreBoxOp store) {
   auto oplib = dyn_cast<OpLibInterface>(compute);
   if (!oplib)
     return compute->emitOpError() << "has no OpLib kernel";
   if (compute->getNumResults() != 1)
     return compute->emitOpError() << "has " << compute->getNumResults() << " results; codegen handles one";
+  // The anchor's tensors are in0.., out; tail op j's fj_in0..; an intermediate result is midj.
+  std::string prefix = position ? "f" + std::to_string(position) + "_" : "";
+  std::string outName = last ? "out" : "mid" + std::to_string(position);
   std::string outTable;
-  FailureOr<uint64_t> outAddr = bufferAddresses(compute, "out", outTable);
+  FailureOr<uint64_t> outAddr = bufferAddresses(compute, outName, outTable);
   if (failed(outAddr))
     return failure();
   OpCall call;
@@ -306,11 +312,13 @@ LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps) {
     return failure();
   int64_t count = steps.getCount();
   CallSite site;
+  if (position)
+    site.prefix = prefix + "op";
   for (auto [k, operand] : llvm::enumerate(compute->getOperands())) {
     auto it = tensors.find(operand);
     if (it == tensors.end())
       return compute->emitOpError() << "reads operand " << k << ", which no load of its group provides";
-    std::string v = "in" + std::to_string(k);
+    std::string v = prefix + "in" + std::to_string(k);
     printViewTable(v, compute, k, operand, it->second.boxes, count);
     // tx8be-ne-precision's tf32: the NE reads the fp32-stored A and B (operands 0, 1) as tf32 (its in_fmt).
     std::string format = it->second.format;
@@ -323,31 +331,31 @@ LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps) {
     site.operands.push_back("&" + v);
   }
 
-  // The result: each step computes the box its StoreBox writes.
+  // The result: each step computes the box the chain's StoreBox writes.
   Value result = compute->getResult(0);
   auto outFmt = formatName(result.getType());
   if (!outFmt)
     return compute->emitOpError() << "has a result type with no device format";
-  StoreBoxOp store;
-  for (Operation *user : result.getUsers())
-    if (auto s = dyn_cast<StoreBoxOp>(user))
-      store = s;
   if (!store)
     return compute->emitOpError() << "result is not stored; codegen needs the box each step computes";
-  printViewTable("out", compute, compute->getNumOperands(), result, store.getBoxes(), count);
-  text.once += "    TSR out = {" + *outFmt + ", " + hex(*outAddr) + ", &out_vs};\n";
+  printViewTable(outName, compute, compute->getNumOperands(), result, store.getBoxes(), count);
+  text.once += "    TSR " + outName + " = {" + *outFmt + ", " + hex(*outAddr) + ", &" + outName + "_vs};\n";
   if (!outTable.empty())
-    text.compute += "        out.addr = " + outTable + "[ob];\n";
-  site.results.push_back("&out");
-  tensors[result] = {"out", *outFmt, *outAddr, store.getBoxes(), outTable};
+    text.compute += "        " + outName + ".addr = " + outTable + "[ob];\n";
+  site.results.push_back("&" + outName);
+  tensors[result] = {outName, *outFmt, *outAddr, store.getBoxes(), outTable};
 
   auto dev = compute->getAttrOfType<DevAttr>("dev_info");
-  if (dev.getImmSize() > 0) {
-    text.once += "    static const int32_t imm_shape[1] = {" + std::to_string(dev.getImmSize()) + "};\n";
-    text.once += "    L_SHAPE imm_s;\n    tx8_lshape_init(&imm_s, imm_shape, 1);\n";
-    text.once += "    TSR imm = {Fmt_INT8, " + hex(static_cast<uint64_t>(dev.getImmAddr())) + ", &imm_s};\n";
-    site.imm = "&imm";
+  if (dev && dev.getImmSize() > 0) {
+    std::string imm = prefix + "imm";
+    text.once += "    static const int32_t " + imm + "_shape[1] = {" + std::to_string(dev.getImmSize()) + "};\n";
+    text.once += "    L_SHAPE " + imm + "_s;\n    tx8_lshape_init(&" + imm + "_s, " + imm + "_shape, 1);\n";
+    text.once += "    TSR " + imm + " = {Fmt_INT8, " + hex(static_cast<uint64_t>(dev.getImmAddr())) + ", &" + imm +
+                 "_s};\n";
+    site.imm = "&" + imm;
   }
+  if (call.usesStepPads() && position > 0)
+    return compute->emitOpError() << "takes per-step pads; it cannot run in the tail of a chain";
   if (call.usesStepPads()) {
     // The border pads of this step: where the first operand's box reaches into the op's padding.
     auto in = tensors.find(compute->getOperand(0));
@@ -364,7 +372,16 @@ LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps) {
     text.tables += "    static const int32_t pads[" + std::to_string(count) + "][4] = {" + rows + "};\n";
     site.pads = "pads[s]";
   }
-  if (int64_t parts = static_cast<int64_t>(steps.getReduceSteps()); parts > 1) {
+  int64_t parts = static_cast<int64_t>(steps.getReduceSteps());
+  if (parts > 1 && position > 0) { // the tail runs once per output slice, after its last part
+    llvm::raw_string_ostream step(text.compute);
+    step << "        if (s % " << parts << " == " << parts - 1 << ") {\n";
+    if (failed(printOpCall(compute, call, site, "            ", step)))
+      return failure();
+    step << "        }\n";
+    return success();
+  }
+  if (parts > 1) {
     // A split reduction: steps after the first of a run add to the output; operands without a reduction dim
     // (a bias) are applied once, by the last.
     std::string r = std::to_string(parts);
@@ -424,6 +441,12 @@ LogicalResult GroupPrinter::printStoreBox(StoreBoxOp store) {
 LogicalResult GroupPrinter::printSteps(StepsOp steps, Operation *compute) {
   stages = static_cast<int64_t>(steps.getSpStageNum());
   buffers = static_cast<int64_t>(steps.getMultiBuf());
+  SmallVector<Operation *, 4> chain{compute};
+  llvm::append_range(chain, groupTail(compute));
+  StoreBoxOp chainStore;
+  for (Operation *user : chain.back()->getResult(0).getUsers())
+    if (auto s = dyn_cast<StoreBoxOp>(user))
+      chainStore = s;
   for (Operation &op : steps.getBody().front()) {
     LogicalResult printed = success();
     if (auto load = dyn_cast<LoadBoxOp>(op))
@@ -432,8 +455,9 @@ LogicalResult GroupPrinter::printSteps(StepsOp steps, Operation *compute) {
       printed = printStoreBox(store);
     else if (isa<WaitOp>(op))
       continue; // the HAL's copies have completed when their call returns
-    else if (&op == compute)
-      printed = printCompute(&op, steps);
+    else if (auto *at = llvm::find(chain, &op); at != chain.end())
+      printed = printCompute(&op, steps, static_cast<unsigned>(at - chain.begin()), &op == chain.back(),
+                             chainStore);
     else
       return op.emitOpError() << "cannot be printed inside a tx8be.Steps";
     if (failed(printed))
@@ -506,7 +530,10 @@ LogicalResult GroupPrinter::print() {
   }
 
   int64_t count = steps.getCount(), tiles = static_cast<int64_t>(steps.getTiles().size());
-  os << "/* ---- group " << index << ": " << opSummary(*compute) << "\n";
+  os << "/* ---- group " << index << ": " << opSummary(*compute);
+  for (Operation *op : groupTail(*compute))
+    os << " -> " << opSummary(op);
+  os << "\n";
   os << " *      " << count << (count == 1 ? " step" : " steps");
   if (int64_t parts = static_cast<int64_t>(steps.getReduceSteps()); parts > 1)
     os << " (" << count / parts << " slices x " << parts << " parts of the reduction)";

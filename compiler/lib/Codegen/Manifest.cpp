@@ -100,7 +100,11 @@ llvm::json::Object tx8::codegen::describeBundle(ModuleOp module, const BundleOpt
           a.push_back(v);
         return a;
       };
-      plan["op"] = (*compute)->getName().stripDialect().str();
+      // A fused chain (tx8be-group-fuse): its ops joined by '+', the anchor first.
+      std::string op = (*compute)->getName().stripDialect().str();
+      for (Operation *t : groupTail(*compute))
+        op += "+" + t->getName().stripDialect().str();
+      plan["op"] = op;
       plan["tiles"] = static_cast<int64_t>(steps.getActiveTiles());
       plan["sharding"] = ints(steps.getSharding().value_or(ArrayRef<int64_t>()));
       plan["slice"] = ints(steps.getSlice());

@@ -18,6 +18,9 @@ void tx8be::buildBackendPipeline(OpPassManager &pm, const tx8::codegen::BundleOp
   pm.addPass(createMoveConstantPass());
   pm.addPass(createConstNormPass());
   pm.addNestedPass<func::FuncOp>(createGroupOptimizationPass());
+  GroupFusePassOptions fuse;
+  fuse.enable = options.fuse;
+  pm.addNestedPass<func::FuncOp>(createGroupFusePass(fuse));
   pm.addNestedPass<func::FuncOp>(createGroupLdStPass());
   pm.addPass(createGroupMappingPass());
   GroupCostPassOptions cost;

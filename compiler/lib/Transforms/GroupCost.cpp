@@ -267,21 +267,25 @@ std::optional<Candidate> searchGroup(Operation *compute, const tx8_hw_config &hw
 std::string groupKey(Operation *compute) {
   std::string key;
   llvm::raw_string_ostream os(key);
-  os << compute->getName() << " " << compute->getAttrDictionary() << " ";
-  for (Value v : compute->getOperands()) {
-    DeviceLayout l = getDeviceLayout(v);
-    os << v.getType() << " " << static_cast<int>(l.mode) << " [";
+  SmallVector<Operation *, 4> chain{compute};
+  llvm::append_range(chain, groupTail(compute));
+  for (Operation *op : chain) { // a fused group: every op of its chain, in order
+    os << op->getName() << " " << op->getAttrDictionary() << " ";
+    for (Value v : op->getOperands()) {
+      DeviceLayout l = getDeviceLayout(v);
+      os << v.getType() << " " << static_cast<int>(l.mode) << " [";
+      for (int64_t d : l.order)
+        os << d << ",";
+      auto load = v.getDefiningOp<LoadConstOp>();
+      os << "] " << (!load ? "var" : load->hasAttr("bypasscodegen") ? "in-place" : "const") << " same-as "
+         << std::distance(op->getOperands().begin(), llvm::find(op->getOperands(), v)) << "; ";
+    }
+    DeviceLayout l = getDeviceLayout(op->getResult(0));
+    os << "-> " << op->getResult(0).getType() << " " << static_cast<int>(l.mode) << " [";
     for (int64_t d : l.order)
       os << d << ",";
-    auto load = v.getDefiningOp<LoadConstOp>();
-    os << "] " << (!load ? "var" : load->hasAttr("bypasscodegen") ? "in-place" : "const") << " same-as "
-       << std::distance(compute->getOperands().begin(), llvm::find(compute->getOperands(), v)) << "; ";
+    os << "] | ";
   }
-  DeviceLayout l = getDeviceLayout(compute->getResult(0));
-  os << "-> " << compute->getResult(0).getType() << " " << static_cast<int>(l.mode) << " [";
-  for (int64_t d : l.order)
-    os << d << ",";
-  os << "]";
   return key;
 }
 

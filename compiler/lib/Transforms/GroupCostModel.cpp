@@ -110,11 +110,15 @@ uint64_t GroupCostModel::stepComputeCycles(ArrayRef<int64_t> size, int64_t reduc
     ne.conv.kernel_w = clampU32(w.back());
     return cm_cycles_ne(&hw, &ne);
   }
-  // Other ops: their whole-op estimate, in proportion to the step's share of the output.
+  return shareOfOpCycles(compute, size);
+}
+
+uint64_t GroupCostModel::shareOfOpCycles(Operation *op, ArrayRef<int64_t> size) const {
+  // The op's whole-op estimate, in proportion to the step's share of the output.
   uint64_t whole = 0;
-  if (auto oplib = dyn_cast<OpLibInterface>(compute))
+  if (auto oplib = dyn_cast<OpLibInterface>(op))
     whole = oplib.getOpClockCycle(hw);
-  uint64_t total = product(cast<ShapedType>(compute->getResult(0).getType()).getShape());
+  uint64_t total = product(cast<ShapedType>(op->getResult(0).getType()).getShape());
   uint64_t share = total ? ceilDiv(mulSat(whole, product(size)), total) : whole;
   return std::max<uint64_t>(share, std::min<uint64_t>(whole, hw.ct_startup_cycles));
 }
@@ -144,22 +148,34 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
     return addSat(mulSat(hw.ddr_latency_cycles, instructions), ceilDiv(bytes, rate));
   };
   uint64_t loadBytes = 0, loadInstr = 0, constBytes = 0, constInstr = 0;
-  for (auto [i, operand] : llvm::enumerate(compute->getOperands())) {
-    auto load = operand.getDefiningOp<LoadConstOp>();
-    if (load && load->hasAttr("bypasscodegen"))
-      continue; // read in place
-    bool perStep = !load || cutsOperand(sizes, i);
-    auto shapeOf = cast<ShapedType>(operand.getType()).getShape();
-    auto [bytes, instr] = dmaTraffic(operand, perStep ? ArrayRef<int64_t>(step->operands[i].size) : shapeOf);
-    (perStep ? loadBytes : constBytes) += bytes;
-    (perStep ? loadInstr : constInstr) += instr;
-  }
-  auto [storeBytes, storeInstr] = dmaTraffic(compute->getResult(0), step->result.size);
+  // The operands of op `k` of the chain (0: the anchor) but the chain value `chained`.
+  auto addLoads = [&](Operation *op, unsigned k, Value chained) {
+    for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
+      auto load = operand.getDefiningOp<LoadConstOp>();
+      if (operand == chained || (load && load->hasAttr("bypasscodegen")))
+        continue; // the previous op's result in SPM, or read in place
+      const TensorBox &box = k == 0 ? step->operands[i] : step->tailOperands[k - 1][i];
+      bool perStep = !load || (k == 0 ? cutsOperand(sizes, i) : cutsTailOperand(sizes, k - 1, i));
+      auto shapeOf = cast<ShapedType>(operand.getType()).getShape();
+      auto [bytes, instr] = dmaTraffic(operand, perStep ? ArrayRef<int64_t>(box.size) : shapeOf);
+      (perStep ? loadBytes : constBytes) += bytes;
+      (perStep ? loadInstr : constInstr) += instr;
+    }
+  };
+  addLoads(compute, 0, Value());
+  for (auto [t, op] : llvm::enumerate(sizes.tail))
+    addLoads(op, t + 1, (t ? sizes.tail[t - 1] : compute)->getResult(0));
+  auto [storeBytes, storeInstr] = dmaTraffic(sizes.last()->getResult(0), step->result.size);
   b.loadCycles = dma(loadBytes, loadInstr);
   b.storeCycles = dma(storeBytes, storeInstr);
   b.constCycles = constInstr ? dma(constBytes, constInstr) : 0;
   int64_t reducePart = sizes.reduceSteps > 1 ? sizes.reduceSlice : 0;
   b.computeCycles = stepComputeCycles(step->result.size, reducePart);
+  // The tail runs once per output slice, after the reduction's last part.
+  uint64_t tail = 0;
+  for (Operation *op : sizes.tail)
+    tail = addSat(tail, shareOfOpCycles(op, step->result.size));
+  b.computeCycles = addSat(b.computeCycles, ceilDiv(tail, static_cast<uint64_t>(sizes.reduceSteps)));
 
   // One tile: the steps overlap as the schedule lets them (GroupCostModel.h).
   uint64_t parts = static_cast<uint64_t>(sizes.reduceSteps);

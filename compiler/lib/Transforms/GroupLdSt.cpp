@@ -29,16 +29,20 @@ bool insertLoadsAndStores(GroupOp group) {
   OpBuilder b = OpBuilder::atBlockBegin(&body);
   bool inserted = false;
   for (BlockArgument arg : body.getArguments()) {
-    SmallVector<OpOperand *> loads;
-    for (OpOperand &use : arg.getUses())
-      if (needsLoad(use))
-        loads.push_back(&use);
-    if (loads.empty())
-      continue;
-    auto load = b.create<LoadVarOp>(group.getLoc(), TypeRange{arg.getType()}, ValueRange{arg});
-    for (OpOperand *use : loads)
-      use->set(load.getOutput());
-    inserted = true;
+    // One load per op that reads the argument: in a fused group (tx8be-group-fuse) each op of the chain may
+    // read its own box of it.
+    for (Operation &user : body.without_terminator()) {
+      SmallVector<OpOperand *> uses;
+      for (OpOperand &use : user.getOpOperands())
+        if (use.get() == arg && needsLoad(use))
+          uses.push_back(&use);
+      if (uses.empty())
+        continue;
+      auto load = b.create<LoadVarOp>(group.getLoc(), TypeRange{arg.getType()}, ValueRange{arg});
+      for (OpOperand *use : uses)
+        use->set(load.getOutput());
+      inserted = true;
+    }
   }
   Operation *ret = body.getTerminator();
   b.setInsertionPoint(ret);

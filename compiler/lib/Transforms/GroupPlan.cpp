@@ -11,18 +11,49 @@ using namespace tx8be;
 
 uint64_t GroupPlan::footprint(uint64_t align, int64_t multiBuf) const {
   uint64_t buffers = static_cast<uint64_t>(std::max<int64_t>(multiBuf, 1));
-  uint64_t total = buffers * alignTo(resultBytes, align) + alignTo(immBytes, align);
-  // An operand read twice (Add %x, %x) is one buffer.
-  for (auto [i, b] : llvm::enumerate(operandBytes)) {
-    bool repeated = false;
-    for (size_t j = 0; j < i; ++j)
-      repeated |= compute->getOperand(j) == compute->getOperand(i);
-    if (repeated)
-      continue;
-    bool perStep = !compute->getOperand(i).getDefiningOp<LoadConstOp>() || cutsOperand(*this, i);
-    total += (perStep ? buffers : 1) * alignTo(b, align);
-  }
+  uint64_t total = alignTo(immBytes, align);
+  // The stored result has `buffers`; the chain's intermediate results one each.
+  total += (tail.empty() ? buffers : 1) * alignTo(resultBytes, align);
+  for (auto [t, bytes] : llvm::enumerate(tailResultBytes))
+    total += (t + 1 == tailResultBytes.size() ? buffers : 1) * alignTo(bytes, align);
+  // The operands each op loads: an operand read twice by one op (Add %x, %x) is one buffer, the chain value is
+  // the previous op's result.
+  auto operands = [&](Operation *op, ArrayRef<uint64_t> bytes, Value chained, auto cuts) {
+    for (auto [i, b] : llvm::enumerate(bytes)) {
+      Value v = op->getOperand(i);
+      if (v == chained || llvm::is_contained(op->getOperands().take_front(i), v))
+        continue;
+      bool perStep = !v.getDefiningOp<LoadConstOp>() || cuts(i);
+      total += (perStep ? buffers : 1) * alignTo(b, align);
+    }
+  };
+  operands(compute, operandBytes, Value(), [&](unsigned i) { return cutsOperand(*this, i); });
+  for (auto [t, op] : llvm::enumerate(tail))
+    operands(op, tailOperandBytes[t], (t ? tail[t - 1] : compute)->getResult(0),
+             [&, t = t](unsigned i) { return cutsTailOperand(*this, t, i); });
   return total;
+}
+
+SmallVector<Operation *, 4> tx8be::groupTail(Operation *compute) {
+  SmallVector<Operation *, 4> tail;
+  if (!isa_and_nonnull<GroupOp, StepsOp>(compute->getParentOp()))
+    return tail;
+  for (Operation *op = compute; op->getNumResults() == 1 && op->getResult(0).hasOneUse();) {
+    Operation *user = *op->getResult(0).getUsers().begin();
+    if (user->getBlock() != compute->getBlock() || !isa<OpLibInterface>(user) ||
+        isa<LoadVarOp, LoadConstOp, StoreVarOp, LoadBoxOp, StoreBoxOp, ChannelNormOp>(user))
+      break;
+    tail.push_back(user);
+    op = user;
+  }
+  return tail;
+}
+
+unsigned tx8be::chainOperandIndex(Operation *op, Value prev) {
+  for (OpOperand &use : op->getOpOperands())
+    if (use.get() == prev)
+      return use.getOperandNumber();
+  return 0;
 }
 
 uint64_t tx8be::spmBufferAlign(const tx8_hw_config &hw) { return tx8_hw_batch_align_bytes(&hw); }
@@ -31,25 +62,39 @@ FailureOr<Operation *> tx8be::getGroupComputeOp(GroupOp group) {
   // Planned: the compute op runs inside the Steps.
   StepsOp steps = getGroupSteps(group);
   Block &block = steps ? steps.getBody().front() : group.getBody().front();
-  Operation *compute = nullptr;
-  for (Operation &op : block) {
-    if (isa<LoadVarOp, LoadConstOp, StoreVarOp, ReturnOp, LoadBoxOp, StoreBoxOp, WaitOp, BarrierOp>(op))
-      continue;
-    if (compute) {
-      group.emitError() << "holds more than one compute op (" << compute->getName() << ", " << op.getName()
-                        << "); codegen handles one per group";
-      return failure();
-    }
-    compute = &op;
-  }
-  if (!compute) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : block)
+    if (!isa<LoadVarOp, LoadConstOp, StoreVarOp, ReturnOp, LoadBoxOp, StoreBoxOp, WaitOp, BarrierOp>(op))
+      ops.push_back(&op);
+  if (ops.empty()) {
     group.emitError() << "has no compute op";
     return failure();
   }
-  return compute;
+  SmallVector<Operation *, 4> tail = groupTail(ops.front());
+  if (ArrayRef<Operation *>(ops).drop_front() != ArrayRef<Operation *>(tail)) {
+    group.emitError() << "holds compute ops that are not one chain (" << ops.front()->getName() << ", "
+                      << ops[std::min<size_t>(tail.size() + 1, ops.size() - 1)]->getName()
+                      << "); a group runs an op and the elementwise ops that each read the previous one's result";
+    return failure();
+  }
+  return ops.front();
 }
 
+namespace {
+SmallVector<int64_t, 6> opSplittableDims(Operation *op);
+} // namespace
+
 SmallVector<int64_t, 6> tx8be::splittableDims(Operation *op) {
+  SmallVector<int64_t, 6> dims = opSplittableDims(op);
+  for (Operation *t : groupTail(op)) {
+    SmallVector<int64_t, 6> along = opSplittableDims(t);
+    llvm::erase_if(dims, [&](int64_t d) { return !llvm::is_contained(along, d); });
+  }
+  return dims;
+}
+
+namespace {
+SmallVector<int64_t, 6> opSplittableDims(Operation *op) {
   if (op->getNumResults() != 1 || !isa<ShapedType>(op->getResult(0).getType()))
     return {};
   auto type = cast<ShapedType>(op->getResult(0).getType());
@@ -125,6 +170,7 @@ SmallVector<int64_t, 6> tx8be::splittableDims(Operation *op) {
       ordered.push_back(d);
   return ordered;
 }
+} // namespace
 
 SmallVector<int64_t, 4> tx8be::reductionDims(Operation *op) {
   if (auto gemm = dyn_cast<GemmOp>(op)) // A x B (+ C): K is A's dim 1 and B's dim 0 unless transposed
@@ -164,6 +210,31 @@ uint64_t tx8be::countSteps(ArrayRef<int64_t> shape, ArrayRef<int64_t> slice) {
 
 namespace {
 
+/// The box of each operand of `op` that its output box `out` reads (backWindow; the whole operand where the op
+/// has no rule).
+SmallVector<TensorBox, 4> operandBoxes(Operation *op, const WindowParam &out) {
+  auto sharding = dyn_cast<ShardingInterface>(op);
+  std::vector<WindowParam> windows = sharding ? sharding.backWindow(out) : tx8be::detail::backWindow(op, out);
+  SmallVector<TensorBox, 4> boxes;
+  for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
+    TensorBox box;
+    if (i < windows.size()) {
+      box.start.assign(windows[i].start.begin(), windows[i].start.end());
+      box.size.assign(windows[i].size.begin(), windows[i].size.end());
+      box.padLow.assign(windows[i].padLow.begin(), windows[i].padLow.end());
+      box.padHigh.assign(windows[i].padHigh.begin(), windows[i].padHigh.end());
+    } else {
+      auto opShape = cast<ShapedType>(operand.getType()).getShape();
+      box.start.assign(opShape.size(), 0);
+      box.size.assign(opShape.begin(), opShape.end());
+      box.padLow.assign(opShape.size(), 0);
+      box.padHigh.assign(opShape.size(), 0);
+    }
+    boxes.push_back(std::move(box));
+  }
+  return boxes;
+}
+
 /// Builds the steps of one compute op's plan: the steps whose output slice starts at `start` (one per part of
 /// the reduction when it is split), with the box of every operand (backWindow; a reduction dim cut to the
 /// part), and the buffer sizes they need.
@@ -195,25 +266,15 @@ struct StepPlanner {
     step.result.padHigh.assign(shape.size(), 0);
     WindowParam out{std::vector<int64_t>(step.result.start.begin(), step.result.start.end()),
                     std::vector<int64_t>(step.result.size.begin(), step.result.size.end()), {}, {}};
-    auto sharding = dyn_cast<ShardingInterface>(compute);
-    std::vector<WindowParam> windows = sharding ? sharding.backWindow(out) : tx8be::detail::backWindow(compute, out);
-    for (auto [i, operand] : llvm::enumerate(compute->getOperands())) {
-      TensorBox box;
-      if (i < windows.size()) {
-        box.start.assign(windows[i].start.begin(), windows[i].start.end());
-        box.size.assign(windows[i].size.begin(), windows[i].size.end());
-        box.padLow.assign(windows[i].padLow.begin(), windows[i].padLow.end());
-        box.padHigh.assign(windows[i].padHigh.begin(), windows[i].padHigh.end());
-      } else { // no rule: the whole operand
-        auto opShape = cast<ShapedType>(operand.getType()).getShape();
-        box.start.assign(opShape.size(), 0);
-        box.size.assign(opShape.begin(), opShape.end());
-        box.padLow.assign(opShape.size(), 0);
-        box.padHigh.assign(opShape.size(), 0);
-      }
-      step.operands.push_back(std::move(box));
-    }
+    step.operands = operandBoxes(compute, out);
     plan.resultBytes = std::max(plan.resultBytes, spmBoxBytes(result, step.result.size, hw));
+    // The tail computes the same slice of each of its results; each op reads its operands' boxes of it.
+    for (auto [t, op] : llvm::enumerate(plan.tail)) {
+      step.tailOperands.push_back(operandBoxes(op, out));
+      for (auto [i, box] : llvm::enumerate(step.tailOperands.back()))
+        plan.tailOperandBytes[t][i] = std::max(plan.tailOperandBytes[t][i], spmBoxBytes(op->getOperand(i), box.size, hw));
+      plan.tailResultBytes[t] = std::max(plan.tailResultBytes[t], spmBoxBytes(op->getResult(0), step.result.size, hw));
+    }
     for (int64_t part : parts(sampled)) {
       GroupStep partStep = step;
       partStep.reducePart = part;
@@ -241,8 +302,16 @@ GroupPlan startPlan(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_co
     plan.reduceSteps = (extent + reduceSlice - 1) / reduceSlice;
   }
   plan.operandBytes.assign(compute->getNumOperands(), 0);
-  if (auto oplib = dyn_cast<OpLibInterface>(compute))
-    plan.immBytes = oplib.getImmSpSize(hw, slice);
+  plan.tail = groupTail(compute);
+  SmallVector<Operation *, 4> chain{compute};
+  for (Operation *op : plan.tail) {
+    plan.tailOperandBytes.emplace_back(op->getNumOperands(), 0);
+    plan.tailResultBytes.push_back(0);
+    chain.push_back(op);
+  }
+  for (Operation *op : chain)
+    if (auto oplib = dyn_cast<OpLibInterface>(op))
+      plan.immBytes += oplib.getImmSpSize(hw, slice);
   return plan;
 }
 
@@ -377,6 +446,13 @@ bool tx8be::cutsOperand(const GroupPlan &plan, unsigned operand) {
   });
 }
 
+bool tx8be::cutsTailOperand(const GroupPlan &plan, unsigned tailOp, unsigned operand) {
+  ArrayRef<int64_t> shape = cast<ShapedType>(plan.tail[tailOp]->getOperand(operand).getType()).getShape();
+  return llvm::any_of(plan.steps, [&](const GroupStep &step) {
+    return ArrayRef<int64_t>(step.tailOperands[tailOp][operand].size) != shape;
+  });
+}
+
 StepsOp tx8be::getGroupSteps(GroupOp group) {
   auto steps = group.getBody().front().getOps<StepsOp>();
   return steps.empty() ? StepsOp() : *steps.begin();
@@ -399,10 +475,17 @@ LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
   SmallVector<StoreVarOp> stores;
   for (Value v : ret.getOperands()) {
     auto store = v.getDefiningOp<StoreVarOp>();
-    if (!store || store.getInput().getDefiningOp() != compute)
-      return group.emitOpError() << "returns a value that is not a StoreVar of its compute op; cannot schedule it";
+    if (!store || store.getInput().getDefiningOp() != plan.last())
+      return group.emitOpError() << "returns a value that is not a StoreVar of the last op of its chain; cannot "
+                                    "schedule it";
     stores.push_back(store);
   }
+  // The ops of the chain, and the box of operand `i` of op `k` (0: the anchor) at a step.
+  SmallVector<Operation *, 4> chain{compute};
+  llvm::append_range(chain, plan.tail);
+  auto operandBox = [](size_t k, unsigned i) {
+    return [k, i](const GroupStep &s) { return k == 0 ? s.operands[i] : s.tailOperands[k - 1][i]; };
+  };
   OpBuilder b(ret);
   SmallVector<Type> resultTypes;
   for (StoreVarOp store : stores)
@@ -420,14 +503,19 @@ LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
   b.setInsertionPointToEnd(stepBody);
   SmallVector<Value> tokens;
   for (auto load : llvm::make_early_inc_range(body.getOps<LoadVarOp>())) {
+    // One op of the chain reads it (tx8be-group-ldst loads an argument once per reading op).
     int64_t operand = -1;
+    size_t reader = 0;
     for (OpOperand &use : load.getOutput().getUses())
-      if (use.getOwner() == compute)
-        operand = use.getOperandNumber();
-    if (operand < 0)
-      return load.emitOpError() << "is not read by the group's compute op; cannot schedule it";
+      for (auto [k, op] : llvm::enumerate(chain))
+        if (use.getOwner() == op && (operand < 0 || reader == k)) {
+          operand = use.getOperandNumber();
+          reader = k;
+        }
+    if (operand < 0 || llvm::any_of(load.getOutput().getUsers(), [&](Operation *u) { return u != chain[reader]; }))
+      return load.emitOpError() << "is not read by exactly one op of the group's chain; cannot schedule it";
     auto box = b.create<LoadBoxOp>(load.getLoc(), load.getInput().getType(), TokenType::get(ctx), load.getInput(),
-                                   table(load.getInput(), [&](const GroupStep &s) { return s.operands[operand]; }),
+                                   table(load.getInput(), operandBox(reader, static_cast<unsigned>(operand))),
                                    /*dev_info=*/DevAttr());
     load.getOutput().replaceAllUsesWith(box.getOutput());
     load.erase();
@@ -435,24 +523,27 @@ LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
   }
   // Constants a slice cuts (a conv's or gemm's weights split by output channels): read in place from DDR, and
   // each step loads its box like an input's. Constants no slice cuts stay loaded once, before the Steps.
-  for (OpOperand &use : compute->getOpOperands()) {
-    auto load = use.get().getDefiningOp<LoadConstOp>();
-    unsigned operand = use.getOperandNumber();
-    if (!load || load->hasAttr("bypasscodegen") || !cutsOperand(plan, operand))
-      continue;
-    if (!load->hasOneUse())
-      return load.emitOpError() << "is read by more than one operand of its compute op and a slice cuts it; "
-                                   "cannot schedule it";
-    load->setAttr("bypasscodegen", b.getBoolAttr(true));
-    auto box = b.create<LoadBoxOp>(load.getLoc(), load.getOutput().getType(), TokenType::get(ctx), load.getOutput(),
-                                   table(load.getOutput(), [&](const GroupStep &s) { return s.operands[operand]; }),
-                                   /*dev_info=*/DevAttr());
-    use.set(box.getOutput());
-    tokens.push_back(box.getToken());
-  }
+  for (auto [k, op] : llvm::enumerate(chain))
+    for (OpOperand &use : op->getOpOperands()) {
+      auto load = use.get().getDefiningOp<LoadConstOp>();
+      unsigned operand = use.getOperandNumber();
+      if (!load || load->hasAttr("bypasscodegen") ||
+          !(k == 0 ? cutsOperand(plan, operand) : cutsTailOperand(plan, k - 1, operand)))
+        continue;
+      if (!load->hasOneUse())
+        return load.emitOpError() << "is read by more than one operand of its group's ops and a slice cuts it; "
+                                     "cannot schedule it";
+      load->setAttr("bypasscodegen", b.getBoolAttr(true));
+      auto box = b.create<LoadBoxOp>(load.getLoc(), load.getOutput().getType(), TokenType::get(ctx),
+                                     load.getOutput(), table(load.getOutput(), operandBox(k, operand)),
+                                     /*dev_info=*/DevAttr());
+      use.set(box.getOutput());
+      tokens.push_back(box.getToken());
+    }
   if (!tokens.empty())
     b.create<WaitOp>(group.getLoc(), tokens);
-  compute->moveBefore(stepBody, stepBody->end());
+  for (Operation *op : chain)
+    op->moveBefore(stepBody, stepBody->end());
 
   // Stores of this step's output slice.
   tokens.clear();

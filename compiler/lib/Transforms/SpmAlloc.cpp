@@ -21,11 +21,12 @@ struct GroupBuffer {
   Operation *def;
   BufferRequest request;
   unsigned copy = 0;
+  Operation *scratchOf = nullptr; ///< the op whose scratch it is (def null)
 };
 
-/// SPM bytes of the buffer `op` defines: a constant whole, a LoadBox its largest box, the compute op's result
-/// the largest slice its StoreBox writes.
-FailureOr<uint64_t> bufferBytes(Operation *op, const tx8_hw_config &hw) {
+/// SPM bytes of the buffer `op` defines: a constant whole, a LoadBox its largest box, a chain op's result the
+/// largest slice the chain's StoreBox writes (`store`).
+FailureOr<uint64_t> bufferBytes(Operation *op, StoreBoxOp store, const tx8_hw_config &hw) {
   if (auto load = dyn_cast<LoadBoxOp>(op)) {
     uint64_t bytes = 0;
     for (int64_t k = 0; k < load.getBoxes().getCount(); ++k)
@@ -35,25 +36,27 @@ FailureOr<uint64_t> bufferBytes(Operation *op, const tx8_hw_config &hw) {
   Value result = op->getResult(0);
   if (isa<LoadConstOp>(op))
     return spmBoxBytes(result, cast<ShapedType>(result.getType()).getShape(), hw);
-  uint64_t bytes = 0;
-  bool stored = false;
-  for (Operation *user : result.getUsers())
-    if (auto store = dyn_cast<StoreBoxOp>(user)) {
-      stored = true;
-      for (int64_t k = 0; k < store.getBoxes().getCount(); ++k)
-        bytes = std::max(bytes, spmBoxBytes(result, store.getBoxes().getBox(k).size, hw));
-    }
-  if (!stored)
+  if (!store)
     return op->emitOpError() << "result is not stored by a StoreBox; its SPM buffer has no size";
+  uint64_t bytes = 0;
+  for (int64_t k = 0; k < store.getBoxes().getCount(); ++k)
+    bytes = std::max(bytes, spmBoxBytes(result, store.getBoxes().getBox(k).size, hw));
   return bytes;
 }
 
 /// Buffer lifetimes of one planned group, in program order with the Steps region's ops as one step: each SPM
 /// value lives from its definition to its last use; one defined before the Steps and read inside lives to
-/// the Steps' end (every step reads it again). With multi_buf 2, each value a step loads or computes has two
-/// buffers, both live through the whole Steps (step i + 1 fills one while step i reads the other).
+/// the Steps' end (every step reads it again). With multi_buf 2, each value a step loads or stores has two
+/// buffers, both live through the whole Steps (step i + 1 fills one while step i reads the other); an
+/// intermediate result of the chain has one, live from its op to the next (the ops of a step run in order).
 FailureOr<SmallVector<GroupBuffer>> collectBuffers(GroupOp group, StepsOp steps, Operation *compute,
                                                    const tx8_hw_config &hw) {
+  SmallVector<Operation *, 4> chain{compute};
+  llvm::append_range(chain, groupTail(compute));
+  StoreBoxOp store;
+  for (Operation *user : chain.back()->getResult(0).getUsers())
+    if (auto s = dyn_cast<StoreBoxOp>(user))
+      store = s;
   DenseMap<Operation *, int64_t> position;
   int64_t index = 0;
   group.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) { position[op] = index++; });
@@ -64,15 +67,19 @@ FailureOr<SmallVector<GroupBuffer>> collectBuffers(GroupOp group, StepsOp steps,
   auto add = [&](Operation *op) -> LogicalResult {
     if (op->hasAttr("bypasscodegen"))
       return success(); // read in place from DDR
-    FailureOr<uint64_t> bytes = bufferBytes(op, hw);
+    FailureOr<uint64_t> bytes = bufferBytes(op, store, hw);
     if (failed(bytes))
       return failure();
     Value value = op->getResult(0);
     int64_t first = position[op], last = position[op];
-    bool perStep = steps->isProperAncestor(op);
+    bool intermediate = llvm::is_contained(chain, op) && op != chain.back();
+    bool perStep = steps->isProperAncestor(op) && !intermediate;
     // A split reduction's output keeps its partial sum from one step to the next, and double buffers are
     // filled and read across steps: they live across the Steps.
-    if ((op == compute && steps.getReduceSteps() > 1) || (perStep && steps.getMultiBuf() > 1)) {
+    // The stored result of a chain too: the next step's loads, issued before its compute, must not land on it
+    // while its store may still read it (its op runs after the loads' buffers are free).
+    bool storedAfterTail = op == chain.back() && chain.size() > 1;
+    if ((op == compute && steps.getReduceSteps() > 1) || (perStep && steps.getMultiBuf() > 1) || storedAfterTail) {
       first = position[steps];
       last = stepsEnd;
     }
@@ -89,13 +96,16 @@ FailureOr<SmallVector<GroupBuffer>> collectBuffers(GroupOp group, StepsOp steps,
     if (isa<LoadConstOp>(op) && failed(add(&op)))
       return failure();
   for (Operation &op : steps.getBody().front())
-    if ((isa<LoadBoxOp>(op) || &op == compute) && failed(add(&op)))
+    if ((isa<LoadBoxOp>(op) || llvm::is_contained(chain, &op)) && failed(add(&op)))
       return failure();
-  int64_t at = position[compute];
-  uint64_t imm = 0;
-  if (auto oplib = dyn_cast<OpLibInterface>(compute))
-    imm = oplib.getImmSpSize(hw, steps.getSlice());
-  buffers.push_back({nullptr, {at, at, imm}});
+  // Each op's scratch, while it runs.
+  for (Operation *op : chain) {
+    int64_t at = position[op];
+    uint64_t imm = 0;
+    if (auto oplib = dyn_cast<OpLibInterface>(op))
+      imm = oplib.getImmSpSize(hw, steps.getSlice());
+    buffers.push_back({nullptr, {at, at, imm}, 0, op});
+  }
   return buffers;
 }
 
@@ -135,8 +145,8 @@ struct SpmAllocPass : tx8be::impl::SpmAllocPassBase<SpmAllocPass> {
       llvm::MapVector<Operation *, SmallVector<int64_t, 2>> addresses; // each op's buffers, in copy order
       for (auto [b, offset] : llvm::zip(buffers, alloc.offsets)) {
         if (!b.def) {
-          (*compute)->setAttr("dev_info", withImm(getOrCreateDevInfo(*compute), b.request.bytes,
-                                                  b.request.bytes ? static_cast<int64_t>(offset) : -1));
+          b.scratchOf->setAttr("dev_info", withImm(getOrCreateDevInfo(b.scratchOf), b.request.bytes,
+                                                   b.request.bytes ? static_cast<int64_t>(offset) : -1));
           continue;
         }
         addresses[b.def].push_back(static_cast<int64_t>(offset));

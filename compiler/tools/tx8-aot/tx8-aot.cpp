@@ -136,6 +136,11 @@ cl::opt<bool> swPipelineArg("sw-pipeline",
                             cl::desc("Overlap each step's DMA with the compute of its neighbours (default true)"),
                             cl::init(true), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::cat(category));
 
+cl::opt<bool> fuseArg("fuse",
+                      cl::desc("Run an op and the elementwise ops after it as one group, the intermediate values in "
+                               "SPM (default true)"),
+                      cl::init(true), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::cat(category));
+
 cl::opt<bool> profileArg("profile", cl::desc("main.c prints each group's simulated cycles"), cl::init(false),
                          cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::cat(category));
 
@@ -305,6 +310,7 @@ tx8::codegen::BundleOptions bundleOptions(ModuleOp module, const std::string &pa
   options.tiles = tilesArg;
   options.optSearch = optSearchArg;
   options.swPipeline = swPipelineArg;
+  options.fuse = fuseArg;
   options.profile = profileArg;
   return options;
 }

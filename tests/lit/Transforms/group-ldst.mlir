@@ -18,12 +18,13 @@ func.func @compute(%a: tensor<2x8xf32>, %b: tensor<2x8xf32>) -> tensor<2x8xf32> 
   return %0 : tensor<2x8xf32>
 }
 
-// One LoadVar per argument however many ops read it.
+// One LoadVar per argument and op that reads it (each op of a fused chain reads its own box of it).
 // CHECK-LABEL: func.func @shared_input
 // CHECK: ^bb0(%[[X:.*]]: tensor<4xf32>):
 // CHECK-NEXT: %[[L:.*]] = tx8be.LoadVar %[[X]]
+// CHECK-NEXT: %[[L2:.*]] = tx8be.LoadVar %[[X]]
 // CHECK-NEXT: tx8be.Relu %[[L]]
-// CHECK-NEXT: tx8be.Sigmoid %[[L]]
+// CHECK-NEXT: tx8be.Sigmoid %[[L2]]
 // CHECK-NOT: tx8be.LoadVar
 func.func @shared_input(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %0:2 = tx8be.Group(%a) : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {

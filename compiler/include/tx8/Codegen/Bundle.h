@@ -61,6 +61,7 @@ struct BundleOptions {
                         ///< chip's whole mesh (hardware config mesh_x x mesh_y)
   int optSearch = 1;    ///< --opt-search: how much of the sharding space tx8be-group-cost searches (0, 1, 2)
   bool swPipeline = true; ///< tx8be-sw-pipeline: overlap each step's copies with its neighbours' compute
+  bool fuse = true;       ///< --fuse: tx8be-group-fuse merges an op and the elementwise ops after it into a Group
   bool profile = false;   ///< --profile: main.c prints each group's simulated cycles ("tx8: group G cycles C"),
                           ///< with a barrier after every group (its barrier_cycles counted in the group)
   // The hardware config is the module's (tx8be.hw_config, tx8/Dialect/Tx8be/IR/HwConfig.h), not an option.

@@ -24,7 +24,8 @@ namespace tx8be {
 /// folding, shapes, layout, constant management, grouping, loads/stores, mapping, sharding and split search,
 /// software pipelining, SPM and DDR allocation, barriers. From `options`: precision (tx8-aot --precision: the
 /// format the NE reads an fp32 model's conv/gemm operands in, tx8be-ne-precision, in the layout stage before
-/// the constant folding; fp32 adds no pass), optSearch (tx8be-group-cost) and swPipeline.
+/// the constant folding; fp32 adds no pass), optSearch (tx8be-group-cost), swPipeline and fuse
+/// (tx8be-group-fuse).
 void buildBackendPipeline(mlir::OpPassManager &pm, const tx8::codegen::BundleOptions &options = {});
 
 /// The tile mesh for `tiles` tiles on the chip of `hw`: x * y == tiles, x <= mesh_x, y <= mesh_y, as square as

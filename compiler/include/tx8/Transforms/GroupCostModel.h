@@ -57,6 +57,10 @@ public:
   /// elements (the whole reduction when 0).
   uint64_t stepComputeCycles(llvm::ArrayRef<int64_t> size, int64_t reduce) const;
 
+  /// Cycles of `op` (a CT op) on an output box of extents `size`: its getOpClockCycle in proportion to the box's
+  /// share of its output, at least the CT start-up.
+  uint64_t shareOfOpCycles(mlir::Operation *op, llvm::ArrayRef<int64_t> size) const;
+
   /// Bytes an RDMA/WDMA of the box `size` (logical dims) of `value` moves through DDR (runs in whole bursts) and
   /// the number of DMA instructions it takes (each pays the latency).
   std::pair<uint64_t, uint64_t> dmaTraffic(mlir::Value value, llvm::ArrayRef<int64_t> size) const;

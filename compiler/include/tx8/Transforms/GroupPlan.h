@@ -1,7 +1,9 @@
 //===- GroupPlan.h - What one Group does per temporal step -------*- C++ -*-===//
 //
-// A Group (after tx8be-group-ldst) holds one compute op fed by LoadVar / LoadConst and feeding StoreVar. A
-// temporal split cuts the op's output into slices (logical dims); step k computes one slice, and
+// A Group (after tx8be-group-ldst) holds one compute op, its anchor, fed by LoadVar / LoadConst, and after it
+// the anchor's tail (tx8be-group-fuse): elementwise ops each reading the previous one's result, the last one
+// feeding StoreVar. A temporal split cuts the anchor's output into slices (logical dims); step k computes one
+// slice, each tail op the same slice of its result in SPM, and
 // ShardingInterface::backWindow says which box of every operand that slice reads (with the padding a
 // conv/pool halo needs at a border). tx8be-group-cost weighs candidate plans with it and writes the one
 // it keeps into the IR as the Group's schedule (buildSchedule: tx8be.Steps with LoadBox / StoreBox tables);
@@ -29,16 +31,20 @@ namespace tx8be {
 struct GroupStep {
   TensorBox result;
   llvm::SmallVector<TensorBox, 4> operands;
+  llvm::SmallVector<llvm::SmallVector<TensorBox, 3>, 2> tailOperands; ///< per tail op, the box of each operand
   int64_t reducePart = 0;
 };
 
 struct GroupPlan {
-  mlir::Operation *compute = nullptr;    ///< the group's compute op
+  mlir::Operation *compute = nullptr;    ///< the group's compute op (the anchor of its chain)
+  llvm::SmallVector<mlir::Operation *, 4> tail; ///< the ops after it in the chain (groupTail)
   llvm::SmallVector<int64_t, 6> slice;   ///< output slice (logical dims); the whole shape when not split
   std::vector<GroupStep> steps;          ///< in loop order (outer dims first)
   llvm::SmallVector<uint64_t, 4> operandBytes; ///< SPM bytes of each operand's largest box (device image)
   uint64_t resultBytes = 0;              ///< SPM bytes of the largest output slice
-  uint64_t immBytes = 0;                 ///< scratch the op asks for (getImmSpSize)
+  llvm::SmallVector<llvm::SmallVector<uint64_t, 3>, 2> tailOperandBytes; ///< per tail op and operand, as above
+  llvm::SmallVector<uint64_t, 2> tailResultBytes; ///< per tail op, SPM bytes of its largest result slice
+  uint64_t immBytes = 0;                 ///< scratch the ops ask for (getImmSpSize), summed over the chain
   int64_t reduceSlice = 0;               ///< reduction elements per part (0: the reduction is not split)
   int64_t reduceSteps = 1;               ///< parts of the reduction per output slice
   llvm::SmallVector<int64_t, 6> sharding; ///< parts of each output dim across tiles (empty: all on tile 0)
@@ -47,16 +53,27 @@ struct GroupPlan {
   uint64_t estimate = 0;                 ///< the cost model's cycles for the whole group (0: not estimated)
 
   /// SPM bytes of everything live at once (sum of the above, each rounded up to `align`), with `multiBuf`
-  /// buffers of each value a step loads or computes (an operand a step cuts or that is not a constant, the
-  /// result; a constant loaded whole and the scratch have one).
+  /// buffers of each value a step loads or stores (an operand a step cuts or that is not a constant, the
+  /// chain's last result; a constant loaded whole, an intermediate result of the chain and the scratch have one).
   uint64_t footprint(uint64_t align, int64_t multiBuf = 1) const;
+  /// The op whose result the group stores: the last of the chain.
+  mlir::Operation *last() const { return tail.empty() ? compute : tail.back(); }
 };
 
-/// The compute op of a Group: the one op that is not a load, store, wait, barrier or Return (inside the Steps
-/// once the group is planned). Fails (with an error on the group) when there is none or more than one.
+/// The tail of `compute` in its Group or Steps (tx8be-group-fuse): the ops after it, each the only reader of the
+/// previous one's result and not a load, store or Return, in chain order. Empty outside a Group.
+llvm::SmallVector<mlir::Operation *, 4> groupTail(mlir::Operation *compute);
+
+/// The operand of tail op `op` that reads the chain value `prev` (the previous op's result).
+unsigned chainOperandIndex(mlir::Operation *op, mlir::Value prev);
+
+/// The compute op of a Group, the anchor of its chain: the first op that is not a load, store, wait, barrier or
+/// Return (inside the Steps once the group is planned); the others must be its groupTail. Fails (with an error
+/// on the group) when there is none or the others are not its tail.
 mlir::FailureOr<mlir::Operation *> getGroupComputeOp(GroupOp group);
 
-/// Output dims (logical) the op can be split along, outermost in device memory first.
+/// Output dims (logical) the op can be split along, outermost in device memory first; of an anchor, those its
+/// whole tail can be split along too.
 llvm::SmallVector<int64_t, 6> splittableDims(mlir::Operation *compute);
 
 /// Per operand of `compute`, the dim holding its part of a reduction a temporal split may cut (Gemm and 2-D
@@ -99,8 +116,9 @@ uint64_t countSteps(llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<int64_t> slice
 /// Most steps a schedule may have: each is a row of every box table in the IR and of main.c's tables.
 constexpr uint64_t kMaxScheduleSteps = 65536;
 
-/// Does some step of `plan` read less than the whole of operand `operand`?
+/// Does some step of `plan` read less than the whole of operand `operand` (of the anchor; of tail op `tailOp`)?
 bool cutsOperand(const GroupPlan &plan, unsigned operand);
+bool cutsTailOperand(const GroupPlan &plan, unsigned tailOp, unsigned operand);
 
 /// Rewrites `group` (LoadVar -> compute -> StoreVar) into its schedule for `plan`: the LoadConsts no step cuts
 /// stay where they are (loaded once), one a slice cuts is read in place and loaded per step by a LoadBox of

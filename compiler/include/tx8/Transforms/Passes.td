@@ -92,11 +92,29 @@ def GroupOptimizationPass : Pass<"tx8be-group-optimization", "::mlir::func::Func
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
 
+def GroupFusePass : Pass<"tx8be-group-fuse", "::mlir::func::FuncOp"> {
+  let summary = "Merge producer->consumer chains of Groups (an op and the elementwise ops after it)";
+  let description = [{
+    The greedy part of the seed's GroupPatternPass, after tx8be-group-optimization: a Group whose one result
+    only the next Group's op reads, when that op is elementwise (OpLib anyDimOrder) at the same shape and
+    device layout, is merged into that Group if the chain's smallest slice still fits the SPM and the chain
+    has fewer than max-ops ops. The first op
+    of a Group's chain is its anchor (the op tx8be-group-cost cuts and shards); the others, its tail, run on
+    the anchor's output slice in SPM each step, so no intermediate value of the chain goes to DDR.
+  }];
+  let options = [
+    Option<"enable", "enable", "bool", /*default=*/"true", "merge chains (false: one Group per op)">,
+    Option<"maxOps", "max-ops", "int64_t", /*default=*/"16",
+           "most ops in one chain (each adds a kernel call per step and buffers to the SPM)">,
+  ];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
 def GroupLdStPass : Pass<"tx8be-group-ldst", "::mlir::func::FuncOp"> {
   let summary = "LoadVar at each Group input and StoreVar at each output, as OpAttr needLoad/needStore ask";
   let description = [{
     Seed GroupLdStPass. For each Group argument, the users inside the Group whose OpAttr.needLoad bit for
-    that operand is set read it through one new tx8be.LoadVar at the start of the body. For each returned
+    that operand is set read it through a new tx8be.LoadVar at the start of the body, one per reading op. For each returned
     value whose producer's OpAttr.needStore bit is set, a tx8be.StoreVar is inserted before tx8be.Return
     and returned instead. group_tag becomes 0 (loads or stores: the group takes part in split search) or 2
     (none: it works in DDR).

@@ -1,6 +1,6 @@
 // Every elementwise op with an OpLib kernel prints its call (ELTWISE_PARAM, operands then the result).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tx8-aot compile %s -o %t/b > /dev/null
+// RUN: tx8-aot compile %s --fuse=false -o %t/b > /dev/null
 // RUN: FileCheck %s < %t/b/main.c
 
 // CHECK: /* tx8be.Sub "sub" */

@@ -3,15 +3,17 @@
 // loop one statement group per op of the Steps, in order: each op's OpLib call from the OpCall genOpCode
 // describes (designated initialisers; a conv takes this step's pads from the table).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tx8-aot compile %s --tiles 1 --sw-pipeline=false -o %t/whole > /dev/null
+// RUN: tx8-aot compile %s --tiles 1 --sw-pipeline=false --fuse=false -o %t/whole > /dev/null
+// RUN: tx8-aot compile %s --tiles 1 --sw-pipeline=false -o %t/fused > /dev/null
+// RUN: FileCheck %s --check-prefix=FUSED < %t/fused/main.c
 // RUN: FileCheck %s --check-prefix=WHOLE < %t/whole/main.c
 // A 1 KiB SPM cuts the conv into two row slices: the first keeps the top padding, the second the bottom.
 // RUN: echo '{"spm_bytes": 1024}' > %t/hw.json
-// RUN: tx8-aot compile %s --hw %t/hw.json --tiles 1 --sw-pipeline=false -o %t/sliced > /dev/null
+// RUN: tx8-aot compile %s --hw %t/hw.json --tiles 1 --sw-pipeline=false --fuse=false -o %t/sliced > /dev/null
 // RUN: FileCheck %s --check-prefix=SLICED < %t/sliced/main.c
 // Pipelined (tx8-sw-pipeline, the default): the loads of step l are issued asynchronously into buffer lb, the
 // compute of step s waits for its loads and for the last store of the output buffer it writes:
-// RUN: tx8-aot compile %s --hw %t/hw.json --tiles 1 -o %t/piped > /dev/null
+// RUN: tx8-aot compile %s --hw %t/hw.json --tiles 1 --fuse=false -o %t/piped > /dev/null
 // RUN: FileCheck %s --check-prefix=PIPED < %t/piped/main.c
 //
 // What codegen refuses is an error at the op or group, and no bundle:
@@ -22,10 +24,10 @@
 //
 // On two tiles each runs the group functions (tx8_hal_run_tiles) and its own rows of the tables; a barrier after
 // the first group, whose result the second reads:
-// RUN: tx8-aot compile %S/Inputs/relu-rows.mlir --tiles 2 -o %t/tiles2 > /dev/null
+// RUN: tx8-aot compile %S/Inputs/relu-rows.mlir --tiles 2 --fuse=false -o %t/tiles2 > /dev/null
 // RUN: FileCheck %s --check-prefix=TILES2 < %t/tiles2/main.c
 // --profile: a barrier after every group, then tile 0 prints the group's cycles (tx8-aot run shows the lines).
-// RUN: tx8-aot compile %S/Inputs/relu-rows.mlir --tiles 2 --profile -o %t/profile > /dev/null
+// RUN: tx8-aot compile %S/Inputs/relu-rows.mlir --tiles 2 --fuse=false --profile -o %t/profile > /dev/null
 // RUN: FileCheck %s --check-prefix=PROFILE < %t/profile/main.c
 //
 // Names from the model reach comments only made safe: a graph, node or output name that tries to close the
@@ -46,6 +48,18 @@
 // WHOLE:      /* ---- group 1: tx8be.Relu "relu"
 // WHOLE:        ELTWISE_PARAM op_param = {.layout = LAYOUT_TENSOR, .rnd = RND_NEAREST_EVEN};
 // WHOLE-NEXT:   cycles = ADD_VALID_CYCLE(cycles, op_relu(&op_param, &in0, &out));
+
+// Fused (tx8be-group-fuse): one group; the conv writes its slice to mid0 in SPM, the relu reads it there and
+// writes the stored out; nothing of the conv's result goes to DDR.
+// FUSED:      /* ---- group 0: tx8be.Conv "conv" -> tx8be.Relu "relu"
+// FUSED:        TSR mid0 = {Fmt_FP32, [[MID:0x[0-9a-f]+]], &mid0_vs};
+// FUSED:        TSR f1_in0 = {Fmt_FP32, [[MID]], &f1_in0_vs};
+// FUSED:        cycles = ADD_VALID_CYCLE(cycles, op_conv(&op_param, &in0, &in1, NULL, &mid0));
+// FUSED:        ELTWISE_PARAM f1_op_param = {.layout = LAYOUT_TENSOR, .rnd = RND_NEAREST_EVEN};
+// FUSED-NEXT:   cycles = ADD_VALID_CYCLE(cycles, op_relu(&f1_op_param, &f1_in0, &out));
+// FUSED-NEXT:   tx8_lshape_box(&y_ds, y_whole, 4, &y_box[s]);
+// FUSED-NEXT:   cycles = ADD_VALID_CYCLE(cycles, op_dma_store(&y_st, &y_spm, &y_ddr));
+// FUSED-NOT:  group_1
 
 // SLICED:      /* ---- group 0: tx8be.Conv "conv"
 // SLICED-NEXT:  *      2 steps on tile 0, output slice {1, 2, 4, 8} (logical dims)
