@@ -4,14 +4,14 @@
 # every output element is the same sum in the same order) against --tiles 1: for the demo CNN and each test
 # directory, the outputs are bit for bit the same, and the 16-tile plan is faster wherever the manifest says it
 # shards a group. With RISCV=1 the 16-tile demo CNN also runs as firmware (16 harts under QEMU): the same bits and
-# the same cycles as the cmodel.
+# the same cycles as the cmodel. Fused groups (tx8be-group-fuse) give the bits of one group per op, faster.
 set -euo pipefail
 aot=$1 make=$2 work=$3 riscv=$4
 shift 4
 rm -rf "$work" && mkdir -p "$work"
 /usr/bin/python3 "$make" "$work/demo" >/dev/null
 cyc() { sed -n 's/^\(cmodel\|riscv\): \([0-9]*\) simulated cycles.*/\2/p' "$1"; }
-sharded=0
+sharded=0 fused=0
 for dir in "$work/demo" "$@"; do
   name=$(basename "$dir")
   in="$dir/test_data_set_0"
@@ -20,6 +20,14 @@ for dir in "$work/demo" "$@"; do
     "$aot" run "$work/$name-$t" --target cmodel --inputs-dir "$in" --out "$work/$name-$t-out" > "$work/$name-$t.log"
   done
   diff -r "$work/$name-1-out" "$work/$name-16-out" >/dev/null || { echo "$name: 16 tiles differ from 1"; exit 1; }
+  # One group per op (--fuse=false): the same kernels in the same order, through DDR: the same bits.
+  "$aot" compile "$dir/model.onnx" -o "$work/$name-nofuse" --tiles 16 --fuse=false >/dev/null
+  "$aot" run "$work/$name-nofuse" --target cmodel --inputs-dir "$in" --out "$work/$name-nofuse-out" > "$work/$name-nofuse.log"
+  diff -r "$work/$name-16-out" "$work/$name-nofuse-out" >/dev/null || { echo "$name: fused groups differ from unfused"; exit 1; }
+  if grep -q '"op": "[A-Za-z_]*+' "$work/$name-16/manifest.json"; then
+    fused=$((fused + 1))
+    [ "$(cyc "$work/$name-16.log")" -lt "$(cyc "$work/$name-nofuse.log")" ] || { echo "$name: fused is not faster"; exit 1; }
+  fi
   c1=$(cyc "$work/$name-1.log") c16=$(cyc "$work/$name-16.log")
   if /usr/bin/python3 -c 'import json, sys; sys.exit(0 if any(g.get("tiles", 1) > 1 for g in json.load(open(sys.argv[1]))["groups"]) else 1)' "$work/$name-16/manifest.json"; then
     sharded=$((sharded + 1))
@@ -28,6 +36,8 @@ for dir in "$work/demo" "$@"; do
   echo "$name: 1 tile $c1 cycles, 16 tiles $c16 cycles, outputs identical"
 done
 [ "$sharded" -gt 0 ] || { echo "no model had a sharded group"; exit 1; }
+[ "$fused" -gt 0 ] || { echo "no model had a fused group"; exit 1; }
+echo "$fused models with fused groups: the same bits as one group per op, and faster"
 # --profile: one "tx8: group G cycles C" line per group, the same outputs.
 "$aot" compile "$work/demo/model.onnx" -o "$work/demo-prof" --tiles 16 --profile >/dev/null
 "$aot" run "$work/demo-prof" --target cmodel --inputs-dir "$work/demo/test_data_set_0" --out "$work/demo-prof-out" \
