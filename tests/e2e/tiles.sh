@@ -4,15 +4,18 @@
 # every output element is the same sum in the same order) against --tiles 1: for the demo CNN and each test
 # directory, the outputs are bit for bit the same, and the 16-tile plan is faster wherever the manifest says it
 # shards a group. With RISCV=1 the 16-tile demo CNN also runs as firmware (16 harts under QEMU): the same bits and
-# the same cycles as the cmodel. Fused groups (tx8be-group-fuse) give the bits of one group per op, faster.
+# the same cycles as the cmodel (and so does a conv whose shared input tile 0 multicasts). Fused groups (tx8be-group-fuse) give the bits of one group per op, faster.
 set -euo pipefail
 aot=$1 make=$2 work=$3 riscv=$4
 shift 4
 rm -rf "$work" && mkdir -p "$work"
 /usr/bin/python3 "$make" "$work/demo" >/dev/null
+# A 1x1 conv on a 7x7 map, 256 -> 512 channels: sharded by output channels, every tile reads the whole input,
+# which tile 0 multicasts (LoadBox once, op_noc_copy).
+/usr/bin/python3 "$(dirname "$make")/make_bench_models.py" "$work/shared" conv 1 256 7 7 512 1 1 1 0 --no-expected >/dev/null
 cyc() { sed -n 's/^\(cmodel\|riscv\): \([0-9]*\) simulated cycles.*/\2/p' "$1"; }
 sharded=0 fused=0
-for dir in "$work/demo" "$@"; do
+for dir in "$work/demo" "$work/shared" "$@"; do
   name=$(basename "$dir")
   in="$dir/test_data_set_0"
   for t in 1 16; do
@@ -46,7 +49,13 @@ diff -r "$work/demo-16-out" "$work/demo-prof-out" >/dev/null || { echo "demo: --
 groups=$(/usr/bin/python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["groups"]))' "$work/demo-prof/manifest.json")
 [ "$(grep -c '^tx8: group [0-9]* cycles [0-9]*$' "$work/demo-prof.log")" = "$groups" ] || { echo "demo: --profile lines"; exit 1; }
 echo "demo --profile: $groups group lines"
+grep -q op_noc_copy "$work/shared-16/main.c" || { echo "shared: no multicast of the shared input"; exit 1; }
 if [ "$riscv" = 1 ]; then
+  "$aot" run "$work/shared-16" --target riscv --inputs-dir "$work/shared/test_data_set_0" --out "$work/shared-16-rv" \
+    > "$work/shared-16-rv.log"
+  diff -r "$work/shared-16-out" "$work/shared-16-rv" >/dev/null || { echo "shared: riscv differs from cmodel"; exit 1; }
+  [ "$(cyc "$work/shared-16.log")" = "$(cyc "$work/shared-16-rv.log")" ] || { echo "shared: riscv cycles differ"; exit 1; }
+  echo "shared input multicast on 16 tiles: riscv = cmodel, bits and cycles"
   "$aot" run "$work/demo-16" --target riscv --inputs-dir "$work/demo/test_data_set_0" --out "$work/demo-16-rv" \
     > "$work/demo-16-rv.log"
   diff -r "$work/demo-16-out" "$work/demo-16-rv" >/dev/null || { echo "demo: riscv differs from cmodel"; exit 1; }

@@ -78,6 +78,7 @@ struct CTensor {
 /// The text of one group function, in the order C wants it.
 struct GroupText {
   std::string tables;  ///< static const per-step tables
+  std::string shared;  ///< before the tiles part: the loads every tile shares (LoadBox once, multicast)
   std::string once;    ///< declarations and the loads before the loop
   std::string load;    ///< the loop body's loads of step `l` (pipelined; synchronous ones are in `compute`)
   std::string compute; ///< the loop body's compute of step `s` (with its loads and stores when synchronous)
@@ -240,9 +241,35 @@ LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
     ddr = *addr;
   }
   SmallVector<int64_t, 6> whole = deviceShapeOf(result);
+  auto steps = load->getParentOfType<StepsOp>();
   text.tables += "    static const int32_t " + n + "_whole[" + std::to_string(whole.size()) + "] = " + ints(whole) +
-                 ";\n" + boxTable(n + "_box", load.getBoxes(), result,
-                                                           load->getParentOfType<StepsOp>().getCount());
+                 ";\n" + boxTable(n + "_box", load.getBoxes(), result, load.getOnce() ? 1 : steps.getCount());
+  if (load.getOnce()) {
+    // The same box every step: loaded before the loop into one buffer. On several tiles, tile 0 copies it from
+    // DDR into every tile's SPM with one DTE multicast, and the barrier after the shared loads (print) makes it
+    // visible to all.
+    std::string common = "    L_SHAPE " + n + "_ds;\n    TSR " + n + "_ddr = {" + *fmt + ", " + hex(ddr) + ", &" + n +
+                         "_ds};\n    TSR " + n + "_spm = {" + *fmt + ", " + hex(*addr) + ", NULL};\n" +
+                         "    tx8_lshape_box(&" + n + "_ds, " + n + "_whole, " + std::to_string(whole.size()) + ", &" + n +
+                         "_box[0]);\n";
+    int64_t tiles = static_cast<int64_t>(steps.getTiles().size());
+    if (tiles > 1) {
+      tx8_hw_config hw = getHwConfig(group);
+      int64_t meshX = std::max<int64_t>(hw.mesh_x, 1);
+      int64_t x1 = std::min(tiles, meshX) - 1, y1 = (tiles + meshX - 1) / meshX - 1;
+      text.shared += "    { /* " + n + ": the same box on every tile: one DDR read, multicast to each tile's SPM */\n" +
+                     indentBy(common, "    ") + "        if (tile == 0) {\n            NOC_COPY_PARAM " + n + "_nc = {" +
+                     layoutName(result) + ", 1, 0, 0, " + std::to_string(x1) + ", " + std::to_string(y1) +
+                     "};\n            cycles = ADD_VALID_CYCLE(cycles, op_noc_copy(&" + n + "_nc, &" + n + "_ddr, &" +
+                     n + "_spm));\n        }\n    }\n";
+    } else {
+      text.once += "    /* " + n + ": the same box every step, loaded once */\n" + common + "    LOAD_PARAM " + n +
+                   "_ld = {" + layoutName(result) + "};\n    cycles = ADD_VALID_CYCLE(cycles, op_loadVar(&" + n +
+                   "_ld, &" + n + "_ddr, &" + n + "_spm));\n";
+    }
+    tensors[result] = {n, *fmt, *addr, load.getBoxes(), ""};
+    return success();
+  }
   llvm::raw_string_ostream once(text.once);
   once << "    L_SHAPE " << n << "_ds;\n";
   once << "    TSR " << n << "_ddr = {" << *fmt << ", " << hex(ddr) << ", &" << n << "_ds};\n";
@@ -559,6 +586,8 @@ LogicalResult GroupPrinter::print() {
     os << "    const uint32_t tile = tx8_hal_tile_id();\n";
   }
   os << text.tables;
+  if (!text.shared.empty())
+    os << text.shared << "    tx8_hal_barrier(); /* the shared boxes are in every tile's SPM */\n";
   if (tiles > 1)
     os << "    if (tile < " << tiles << " && first_step[tile] < first_step[tile + 1]) {\n";
   std::string body;

@@ -147,17 +147,28 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
   auto dma = [&](uint64_t bytes, uint64_t instructions) {
     return addSat(mulSat(hw.ddr_latency_cycles, instructions), ceilDiv(bytes, rate));
   };
-  uint64_t loadBytes = 0, loadInstr = 0, constBytes = 0, constInstr = 0;
+  uint64_t loadBytes = 0, loadInstr = 0, constBytes = 0, constInstr = 0, sharedBytes = 0, sharedInstr = 0;
+  // buildSchedule loads an operand once when its box is the same at every step (the sampled steps stand for all).
+  bool severalSteps = b.steps * std::max<uint64_t>(b.activeTiles, 1) > 1;
   // The operands of op `k` of the chain (0: the anchor) but the chain value `chained`.
   auto addLoads = [&](Operation *op, unsigned k, Value chained) {
     for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
       auto load = operand.getDefiningOp<LoadConstOp>();
       if (operand == chained || (load && load->hasAttr("bypasscodegen")))
         continue; // the previous op's result in SPM, or read in place
-      const TensorBox &box = k == 0 ? step->operands[i] : step->tailOperands[k - 1][i];
+      auto boxOf = [&, k = k, i = i](const GroupStep &s) -> const TensorBox & {
+        return k == 0 ? s.operands[i] : s.tailOperands[k - 1][i];
+      };
+      const TensorBox &box = boxOf(*step);
       bool perStep = !load || (k == 0 ? cutsOperand(sizes, i) : cutsTailOperand(sizes, k - 1, i));
       auto shapeOf = cast<ShapedType>(operand.getType()).getShape();
       auto [bytes, instr] = dmaTraffic(operand, perStep ? ArrayRef<int64_t>(box.size) : shapeOf);
+      if (!load && severalSteps &&
+          llvm::all_of(sizes.steps, [&](const GroupStep &s) { return boxOf(s) == boxOf(sizes.steps.front()); })) {
+        sharedBytes += bytes;
+        sharedInstr += instr;
+        continue;
+      }
       (perStep ? loadBytes : constBytes) += bytes;
       (perStep ? loadInstr : constInstr) += instr;
     }
@@ -169,6 +180,16 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
   b.loadCycles = dma(loadBytes, loadInstr);
   b.storeCycles = dma(storeBytes, storeInstr);
   b.constCycles = constInstr ? dma(constBytes, constInstr) : 0;
+  if (sharedInstr && b.activeTiles > 1) {
+    // Tile 0's DTE reads DDR once and writes every tile's SPM (cm_cycles_dte: start-up, the farthest tile's
+    // hops, DDR latency, then the bytes at the slower of the NoC link and DDR), then a barrier.
+    uint64_t hops = static_cast<uint64_t>(hw.mesh_x + hw.mesh_y - 2);
+    uint64_t rate = std::max<uint64_t>(1, std::min<uint64_t>(hw.noc_link_bytes_per_cycle, hw.ddr_bytes_per_cycle));
+    b.sharedCycles = hw.dte_startup_cycles + hops * hw.noc_hop_cycles + mulSat(hw.ddr_latency_cycles, sharedInstr) +
+                     ceilDiv(sharedBytes, rate) + hw.barrier_cycles;
+  } else if (sharedInstr) {
+    b.sharedCycles = dma(sharedBytes, sharedInstr);
+  }
   int64_t reducePart = sizes.reduceSteps > 1 ? sizes.reduceSlice : 0;
   b.computeCycles = stepComputeCycles(step->result.size, reducePart);
   // The tail runs once per output slice, after the reduction's last part.
@@ -189,11 +210,11 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
     perStep = std::max(addSat(b.loadCycles, b.computeCycles), storePerStep);
     b.tileCycles = addSat(mulSat(perStep, b.steps), b.storeCycles);
   }
-  b.tileCycles = addSat(b.tileCycles, b.constCycles);
+  b.tileCycles = addSat(addSat(b.tileCycles, b.constCycles), b.sharedCycles);
 
   // The chip: every active tile's bytes through the one DDR.
   uint64_t tileBytes = addSat(addSat(mulSat(loadBytes, b.steps), mulSat(storeBytes, slices)), constBytes);
-  b.ddrBytes = mulSat(tileBytes, streaming);
+  b.ddrBytes = addSat(mulSat(tileBytes, streaming), sharedBytes);
   b.ddrCycles = addSat(hw.ddr_latency_cycles, ceilDiv(b.ddrBytes, std::max<uint32_t>(hw.ddr_bytes_per_cycle, 1)));
   b.total = std::max(b.tileCycles, b.ddrCycles);
   if (tiles > 1)

@@ -517,6 +517,11 @@ LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
     auto box = b.create<LoadBoxOp>(load.getLoc(), load.getInput().getType(), TokenType::get(ctx), load.getInput(),
                                    table(load.getInput(), operandBox(reader, static_cast<unsigned>(operand))),
                                    /*dev_info=*/DevAttr());
+    // The same box every step, and more than one step: loaded once (on several tiles, multicast).
+    if (count > 1 && llvm::all_of(plan.steps, [&](const GroupStep &s) {
+          return operandBox(reader, operand)(s) == operandBox(reader, operand)(plan.steps.front());
+        }))
+      box.setOnce(true);
     load.getOutput().replaceAllUsesWith(box.getOutput());
     load.erase();
     tokens.push_back(box.getToken());

@@ -73,13 +73,16 @@ FailureOr<SmallVector<GroupBuffer>> collectBuffers(GroupOp group, StepsOp steps,
     Value value = op->getResult(0);
     int64_t first = position[op], last = position[op];
     bool intermediate = llvm::is_contained(chain, op) && op != chain.back();
-    bool perStep = steps->isProperAncestor(op) && !intermediate;
+    auto loadBox = dyn_cast<LoadBoxOp>(op);
+    bool once = loadBox && loadBox.getOnce(); // one buffer, filled before the first step
+    bool perStep = steps->isProperAncestor(op) && !intermediate && !once;
     // A split reduction's output keeps its partial sum from one step to the next, and double buffers are
     // filled and read across steps: they live across the Steps.
     // The stored result of a chain too: the next step's loads, issued before its compute, must not land on it
     // while its store may still read it (its op runs after the loads' buffers are free).
     bool storedAfterTail = op == chain.back() && chain.size() > 1;
-    if ((op == compute && steps.getReduceSteps() > 1) || (perStep && steps.getMultiBuf() > 1) || storedAfterTail) {
+    if ((op == compute && steps.getReduceSteps() > 1) || (perStep && steps.getMultiBuf() > 1) || storedAfterTail ||
+        once) {
       first = position[steps];
       last = stepsEnd;
     }

@@ -45,6 +45,21 @@ func.func @rows_per_step(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
 
 // -----
 
+func.func @once_differs(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    %1 = tx8be.Steps tiles [2] slice [1, 64] -> tensor<2x64xf32> {
+      // expected-error @+1 {{'tx8be.LoadBox' op is loaded once, but step 1's box differs from step 0's}}
+      %x, %xt = tx8be.LoadBox %arg1 {once, boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
 func.func @outside(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
   %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
   ^bb0(%arg1: tensor<2x64xf32>):

@@ -27,6 +27,9 @@
 // RUN: tx8-aot compile %S/Inputs/relu-rows.mlir --tiles 2 --fuse=false -o %t/tiles2 > /dev/null
 // RUN: FileCheck %s --check-prefix=TILES2 < %t/tiles2/main.c
 // --profile: a barrier after every group, then tile 0 prints the group's cycles (tx8-aot run shows the lines).
+// An operand whose box is the same for every tile is read from DDR once: tile 0 multicasts it (DTE).
+// RUN: tx8-aot compile %S/Inputs/shared-operand.mlir --tiles 2 -o %t/shared > /dev/null
+// RUN: FileCheck %s --check-prefix=SHARED < %t/shared/main.c
 // RUN: tx8-aot compile %S/Inputs/relu-rows.mlir --tiles 2 --fuse=false --profile -o %t/profile > /dev/null
 // RUN: FileCheck %s --check-prefix=PROFILE < %t/profile/main.c
 //
@@ -95,6 +98,20 @@
 // TILES2:      /* ---- group 1: tx8be.Relu
 // TILES2:      static void run_groups(void *arg) {
 // TILES2:      if (tx8_hal_run_tiles(2, run_groups, NULL) != 0) return 3;
+
+// SHARED:      /* ---- group 0: tx8be.MatMul "mm"
+// SHARED-NEXT:  *      2 steps on 2 of 2 tiles (sharding {1, 2})
+// SHARED:      static const tx8_box [[X:t[0-9]+]]_box[1] = {{[{][{][{]}}0, 0}, {1, 512}}};
+// SHARED:      { /* [[X]]: the same box on every tile: one DDR read, multicast to each tile's SPM */
+// SHARED:          tx8_lshape_box(&[[X]]_ds, [[X]]_whole, 2, &[[X]]_box[0]);
+// SHARED-NEXT:     if (tile == 0) {
+// SHARED-NEXT:         NOC_COPY_PARAM [[X]]_nc = {LAYOUT_TENSOR, 1, 0, 0, 1, 0};
+// SHARED-NEXT:         cycles = ADD_VALID_CYCLE(cycles, op_noc_copy(&[[X]]_nc, &[[X]]_ddr, &[[X]]_spm));
+// SHARED-NEXT:     }
+// SHARED-NEXT: }
+// SHARED-NEXT: tx8_hal_barrier(); /* the shared boxes are in every tile's SPM */
+// SHARED-NEXT: if (tile < 2 && first_step[tile] < first_step[tile + 1]) {
+// SHARED-NOT:  op_loadVar{{.*}}[[X]]_spm
 
 // PROFILE:      uint64_t last = tx8_hal_cycles();
 // PROFILE:      tx8_hal_barrier(); /* --profile: every tile done, so that tile 0's time is the chip's */

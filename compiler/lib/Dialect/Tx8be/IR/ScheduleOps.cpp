@@ -190,6 +190,10 @@ LogicalResult LoadBoxOp::verify() {
     return emitOpError() << "loads a value defined inside its Steps; the source must be in DDR";
   if (auto load = getSource().getDefiningOp<LoadConstOp>(); load && !load->hasAttr("bypasscodegen"))
     return emitOpError() << "loads a LoadConst that is not read in place (bypasscodegen); the source must be in DDR";
+  if (getOnce())
+    for (int64_t k = 1; k < getBoxes().getCount(); ++k)
+      if (getBoxes().getBox(k) != getBoxes().getBox(0))
+        return emitOpError() << "is loaded once, but step " << k << "'s box differs from step 0's";
   return verifyBoxes(*this, getBoxes(), getSource().getType(), steps);
 }
 

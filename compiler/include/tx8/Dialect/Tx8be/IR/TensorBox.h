@@ -12,6 +12,11 @@ namespace tx8be {
 /// that lies in the padding (all zero for a box that needs none).
 struct TensorBox {
   llvm::SmallVector<int64_t, 6> start, size, padLow, padHigh;
+
+  friend bool operator==(const TensorBox &a, const TensorBox &b) {
+    return a.start == b.start && a.size == b.size && a.padLow == b.padLow && a.padHigh == b.padHigh;
+  }
+  friend bool operator!=(const TensorBox &a, const TensorBox &b) { return !(a == b); }
 };
 
 } // namespace tx8be

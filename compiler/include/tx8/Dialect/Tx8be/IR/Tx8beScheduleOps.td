@@ -103,8 +103,14 @@ def Tx8be_LoadBoxOp : Tx8be_Op<"LoadBox", [HasParent<"StepsOp">, AllTypesMatch<[
     it, so each step loads its part), both in DDR; `output` stands for the SPM buffer holding this step's box of it
     (boxes row k at step k; an empty pad_low/pad_high means no padding). The copy completes at the tx8be.Wait
     on `token`. The buffer's SPM address is dev_info.mem_addr[0] (tx8be-spm-alloc).
+
+    `once`: every row is the same box (a conv's input when only its output channels are cut), so it is loaded
+    once, before the first step, into one buffer every step reads. On more than one tile, tile 0 copies it from
+    DDR into that buffer of every tile of the chip over the NoC (a DTE multicast: DDR reads it once, not once per
+    tile), and a barrier follows.
   }];
-  let arguments = (ins AnyRankedTensor:$source, Tx8be_BoxTableAttr:$boxes, OptionalAttr<Tx8be_DevAttr>:$dev_info);
+  let arguments = (ins AnyRankedTensor:$source, Tx8be_BoxTableAttr:$boxes, OptionalAttr<Tx8be_DevAttr>:$dev_info,
+                       UnitAttr:$once);
   let results = (outs AnyRankedTensor:$output, Tx8be_TokenType:$token);
   let assemblyFormat = "$source attr-dict `:` type($source)";
   let hasVerifier = 1;
