@@ -254,9 +254,7 @@ LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
                          "_box[0]);\n";
     int64_t tiles = static_cast<int64_t>(steps.getTiles().size());
     if (tiles > 1) {
-      tx8_hw_config hw = getHwConfig(group);
-      int64_t meshX = std::max<int64_t>(hw.mesh_x, 1);
-      int64_t x1 = std::min(tiles, meshX) - 1, y1 = (tiles + meshX - 1) / meshX - 1;
+      auto [x1, y1] = multicastCorner(tiles, getHwConfig(group));
       text.shared += "    { /* " + n + ": the same box on every tile: one DDR read, multicast to each tile's SPM */\n" +
                      indentBy(common, "    ") + "        if (tile == 0) {\n            NOC_COPY_PARAM " + n + "_nc = {" +
                      layoutName(result) + ", 1, 0, 0, " + std::to_string(x1) + ", " + std::to_string(y1) +
@@ -468,12 +466,8 @@ LogicalResult GroupPrinter::printStoreBox(StoreBoxOp store) {
 LogicalResult GroupPrinter::printSteps(StepsOp steps, Operation *compute) {
   stages = static_cast<int64_t>(steps.getSpStageNum());
   buffers = static_cast<int64_t>(steps.getMultiBuf());
-  SmallVector<Operation *, 4> chain{compute};
-  llvm::append_range(chain, groupTail(compute));
-  StoreBoxOp chainStore;
-  for (Operation *user : chain.back()->getResult(0).getUsers())
-    if (auto s = dyn_cast<StoreBoxOp>(user))
-      chainStore = s;
+  SmallVector<Operation *, 4> chain = groupChain(compute);
+  StoreBoxOp chainStore = steps.getStoreOf(0); // the chain's last result: the group's one stored value
   for (Operation &op : steps.getBody().front()) {
     LogicalResult printed = success();
     if (auto load = dyn_cast<LoadBoxOp>(op))

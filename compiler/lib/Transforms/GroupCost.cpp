@@ -267,9 +267,7 @@ std::optional<Candidate> searchGroup(Operation *compute, const tx8_hw_config &hw
 std::string groupKey(Operation *compute) {
   std::string key;
   llvm::raw_string_ostream os(key);
-  SmallVector<Operation *, 4> chain{compute};
-  llvm::append_range(chain, groupTail(compute));
-  for (Operation *op : chain) { // a fused group: every op of its chain, in order
+  for (Operation *op : groupChain(compute)) { // a fused group: every op of its chain, in order
     os << op->getName() << " " << op->getAttrDictionary() << " ";
     for (Value v : op->getOperands()) {
       DeviceLayout l = getDeviceLayout(v);

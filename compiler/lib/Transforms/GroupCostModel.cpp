@@ -10,6 +10,7 @@
 #include "tx8/cm_cycles.h"
 
 #include <algorithm>
+#include <tuple>
 
 using namespace mlir;
 using namespace tx8be;
@@ -181,12 +182,17 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
   b.storeCycles = dma(storeBytes, storeInstr);
   b.constCycles = constInstr ? dma(constBytes, constInstr) : 0;
   if (sharedInstr && b.activeTiles > 1) {
-    // Tile 0's DTE reads DDR once and writes every tile's SPM (cm_cycles_dte: start-up, the farthest tile's
-    // hops, DDR latency, then the bytes at the slower of the NoC link and DDR), then a barrier.
-    uint64_t hops = static_cast<uint64_t>(hw.mesh_x + hw.mesh_y - 2);
-    uint64_t rate = std::max<uint64_t>(1, std::min<uint64_t>(hw.noc_link_bytes_per_cycle, hw.ddr_bytes_per_cycle));
-    b.sharedCycles = hw.dte_startup_cycles + hops * hw.noc_hop_cycles + mulSat(hw.ddr_latency_cycles, sharedInstr) +
-                     ceilDiv(sharedBytes, rate) + hw.barrier_cycles;
+    // Tile 0's DTE reads DDR once and writes the SPM of every tile of the multicast rectangle (the chip model's
+    // cm_cycles_dte, the bytes already in whole bursts; each further instruction pays its DDR latency), then a
+    // barrier.
+    DTE_Param dte{};
+    dte.ctrl.opcode = DTE_OP_COPY;
+    dte.ctrl.src_mem = DTE_SRC_DDR;
+    dte.param.size[0] = clampU32(sharedBytes);
+    dte.param.size[1] = dte.param.size[2] = 1;
+    std::tie(dte.param.dst_x1, dte.param.dst_y1) = multicastCorner(tiles, hw);
+    b.sharedCycles = addSat(addSat(cm_cycles_dte(&hw, 0, &dte), mulSat(hw.ddr_latency_cycles, sharedInstr - 1)),
+                            hw.barrier_cycles);
   } else if (sharedInstr) {
     b.sharedCycles = dma(sharedBytes, sharedInstr);
   }

@@ -49,6 +49,17 @@ SmallVector<Operation *, 4> tx8be::groupTail(Operation *compute) {
   return tail;
 }
 
+SmallVector<Operation *, 4> tx8be::groupChain(Operation *compute) {
+  SmallVector<Operation *, 4> chain{compute};
+  llvm::append_range(chain, groupTail(compute));
+  return chain;
+}
+
+std::pair<uint32_t, uint32_t> tx8be::multicastCorner(int64_t tiles, const tx8_hw_config &hw) {
+  int64_t meshX = std::max<int64_t>(hw.mesh_x, 1), n = std::max<int64_t>(tiles, 1);
+  return {static_cast<uint32_t>(std::min(n, meshX) - 1), static_cast<uint32_t>((n + meshX - 1) / meshX - 1)};
+}
+
 unsigned tx8be::chainOperandIndex(Operation *op, Value prev) {
   for (OpOperand &use : op->getOpOperands())
     if (use.get() == prev)
@@ -303,13 +314,11 @@ GroupPlan startPlan(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_co
   }
   plan.operandBytes.assign(compute->getNumOperands(), 0);
   plan.tail = groupTail(compute);
-  SmallVector<Operation *, 4> chain{compute};
   for (Operation *op : plan.tail) {
     plan.tailOperandBytes.emplace_back(op->getNumOperands(), 0);
     plan.tailResultBytes.push_back(0);
-    chain.push_back(op);
   }
-  for (Operation *op : chain)
+  for (Operation *op : groupChain(compute))
     if (auto oplib = dyn_cast<OpLibInterface>(op))
       plan.immBytes += oplib.getImmSpSize(hw, slice);
   return plan;
@@ -481,8 +490,7 @@ LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
     stores.push_back(store);
   }
   // The ops of the chain, and the box of operand `i` of op `k` (0: the anchor) at a step.
-  SmallVector<Operation *, 4> chain{compute};
-  llvm::append_range(chain, plan.tail);
+  SmallVector<Operation *, 4> chain = groupChain(compute);
   auto operandBox = [](size_t k, unsigned i) {
     return [k, i](const GroupStep &s) { return k == 0 ? s.operands[i] : s.tailOperands[k - 1][i]; };
   };
@@ -518,9 +526,8 @@ LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
                                    table(load.getInput(), operandBox(reader, static_cast<unsigned>(operand))),
                                    /*dev_info=*/DevAttr());
     // The same box every step, and more than one step: loaded once (on several tiles, multicast).
-    if (count > 1 && llvm::all_of(plan.steps, [&](const GroupStep &s) {
-          return operandBox(reader, operand)(s) == operandBox(reader, operand)(plan.steps.front());
-        }))
+    auto boxOf = operandBox(reader, static_cast<unsigned>(operand));
+    if (count > 1 && llvm::all_of(plan.steps, [&](const GroupStep &s) { return boxOf(s) == boxOf(plan.steps.front()); }))
       box.setOnce(true);
     load.getOutput().replaceAllUsesWith(box.getOutput());
     load.erase();

@@ -51,12 +51,8 @@ FailureOr<uint64_t> bufferBytes(Operation *op, StoreBoxOp store, const tx8_hw_co
 /// intermediate result of the chain has one, live from its op to the next (the ops of a step run in order).
 FailureOr<SmallVector<GroupBuffer>> collectBuffers(GroupOp group, StepsOp steps, Operation *compute,
                                                    const tx8_hw_config &hw) {
-  SmallVector<Operation *, 4> chain{compute};
-  llvm::append_range(chain, groupTail(compute));
-  StoreBoxOp store;
-  for (Operation *user : chain.back()->getResult(0).getUsers())
-    if (auto s = dyn_cast<StoreBoxOp>(user))
-      store = s;
+  SmallVector<Operation *, 4> chain = groupChain(compute);
+  StoreBoxOp store = steps.getStoreOf(0); // the chain's last result: the group's one stored value
   DenseMap<Operation *, int64_t> position;
   int64_t index = 0;
   group.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) { position[op] = index++; });

@@ -21,6 +21,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace tx8be {
@@ -63,6 +64,13 @@ struct GroupPlan {
 /// The tail of `compute` in its Group or Steps (tx8be-group-fuse): the ops after it, each the only reader of the
 /// previous one's result and not a load, store or Return, in chain order. Empty outside a Group.
 llvm::SmallVector<mlir::Operation *, 4> groupTail(mlir::Operation *compute);
+
+/// `compute` and its groupTail: the group's ops in the order they run.
+llvm::SmallVector<mlir::Operation *, 4> groupChain(mlir::Operation *compute);
+
+/// The last tile (mesh column x1, row y1) of the rectangle from tile (0, 0) that holds tiles 0 .. tiles - 1 of
+/// a chip with `hw`'s mesh (tile t is at column t % mesh_x, row t / mesh_x): where a LoadBox `once` is multicast.
+std::pair<uint32_t, uint32_t> multicastCorner(int64_t tiles, const tx8_hw_config &hw);
 
 /// The operand of tail op `op` that reads the chain value `prev` (the previous op's result).
 unsigned chainOperandIndex(mlir::Operation *op, mlir::Value prev);
