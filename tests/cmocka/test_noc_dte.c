@@ -8,7 +8,7 @@
  *              and 6 hops, DDR -> a remote SPM, multicast to a row, a column (both holding the issuing tile), the
  *              whole mesh from DDR, a rectangle not holding the source, a strided box; then op_noc_copy of a
  *              strided fp32 view into a strided view, and of an NCx slice from DDR (each receiver loads the same
- *              slice with op_loadVar too). After the barrier that follows, every tile stores its destination
+ *              slice with op_loadVar too), the latter also queued (op_noc_copy_async, waited for by its token). After the barrier that follows, every tile stores its destination
  *              window to DDR (WDMA), and the test checks every window byte for byte: the box on the tiles of the
  *              rectangle, untouched bytes everywhere else. Each DTE's cycles must be the formula of
  *              tx8/cm_cycles.h, computed here from tx8_hal_config() and the hop count;
@@ -163,7 +163,7 @@ typedef struct dte_case {
     DTE_Param p;
 } dte_case;
 
-enum { DTE_CASES = 9, NOC_CASES = 2, CASES = DTE_CASES + NOC_CASES };
+enum { DTE_CASES = 9, NOC_CASES = 3, CASES = DTE_CASES + NOC_CASES };
 
 typedef struct run_log {
     dte_case cases[DTE_CASES];
@@ -246,9 +246,18 @@ static void tile_main(void *arg) {
             view(&ss, kNcxWhole, kNcxStart, kNcxReal, 4);
             TSR src = {Fmt_FP16, NCX_DDR, &ss}, dst = {Fmt_FP16, SPM_DST, NULL};
             log->cycles[k] = op_noc_copy(&pm, &src, &dst);
+        } else if (k == DTE_CASES + 2 && t == 5) {
+            NOC_COPY_PARAM pm = {LAYOUT_NCX, 1, 0, 2, 3, 2}; /* queued, from DDR to row 2, by (1,1) outside it */
+            L_SHAPE ss;
+            view(&ss, kNcxWhole, kNcxStart, kNcxReal, 4);
+            TSR src = {Fmt_FP16, NCX_DDR, &ss}, dst = {Fmt_FP16, SPM_DST, NULL};
+            const uint64_t before = tx8_hal_cycles();
+            const tx8_token token = op_noc_copy_async(&pm, &src, &dst, NULL, 0);
+            log->cycles[k] = token ? tx8_hal_wait(token) - before : TX8_CYCLES_INVALID;
         }
         tx8_hal_barrier(); /* the transfer is done and visible */
-        if (k == DTE_CASES + 1 && t / MESH == 3) { /* the receivers load the same slice themselves */
+        const uint32_t receivers = k == DTE_CASES + 1 ? 3u : k == DTE_CASES + 2 ? 2u : MESH;
+        if (t / MESH == receivers) { /* the receivers load the same slice themselves */
             LOAD_PARAM ld = {LAYOUT_NCX};
             L_SHAPE ss;
             view(&ss, kNcxWhole, kNcxStart, kNcxReal, 4);
@@ -363,16 +372,17 @@ static void transfers_on_16_tiles(void **state) {
             expect_window(k, t, want, "op_noc_copy fp32 view");
         }
     }
-    /* op_noc_copy of the NCx slice from DDR: what op_loadVar gives on the bottom row, the canary elsewhere */
-    {
-        const int k = DTE_CASES + 1;
-        printf("[ noc ] op_noc_copy NCx slice from DDR to the bottom row: %llu cycles\n",
+    /* op_noc_copy of the NCx slice from DDR, executed to the bottom row and queued to row 2: what op_loadVar gives
+     * on the receiving row, the canary elsewhere */
+    for (int k = DTE_CASES + 1; k < CASES; ++k) {
+        const uint32_t row = k == DTE_CASES + 1 ? 3u : 2u;
+        printf("[ noc ] op_noc_copy%s NCx slice from DDR to row %u: %llu cycles\n", row == 2 ? "_async" : "", row,
                (unsigned long long)log->cycles[k]);
         assert_true(log->cycles[k] != TX8_CYCLES_INVALID && log->cycles[k] > 0);
         for (uint32_t t = 0; t < TILES; ++t) {
             uint8_t *got = read_ddr(res_addr(k, t, 0), WIN), *ref = read_ddr(res_addr(k, t, 1), WIN);
             memset(want, CANARY, WIN);
-            if (t / MESH == 3) {
+            if (t / MESH == row) {
                 assert_true(memcmp(ref, want, WIN) != 0); /* op_loadVar wrote something */
                 assert_memory_equal(got, ref, WIN);
             } else {

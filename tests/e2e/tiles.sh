@@ -4,7 +4,8 @@
 # every output element is the same sum in the same order) against --tiles 1: for the demo CNN and each test
 # directory, the outputs are bit for bit the same, and the 16-tile plan is faster wherever the manifest says it
 # shards a group. With RISCV=1 the 16-tile demo CNN also runs as firmware (16 harts under QEMU): the same bits and
-# the same cycles as the cmodel (and so does a conv whose shared input tile 0 multicasts). Fused groups (tx8be-group-fuse) give the bits of one group per op, faster.
+# the same cycles as the cmodel (and so do a conv whose shared input tile 0 multicasts and a MatMul whose A and B
+# boxes are multicast per step). Fused groups (tx8be-group-fuse) give the bits of one group per op, faster.
 set -euo pipefail
 aot=$1 make=$2 work=$3 riscv=$4
 shift 4
@@ -13,9 +14,14 @@ rm -rf "$work" && mkdir -p "$work"
 # A 1x1 conv on a 7x7 map, 256 -> 512 channels: sharded by output channels, every tile reads the whole input,
 # which tile 0 multicasts (LoadBox once, op_noc_copy).
 /usr/bin/python3 "$(dirname "$make")/make_bench_models.py" "$work/shared" conv 1 256 7 7 512 1 1 1 0 --no-expected >/dev/null
+# MatMuls sharded 4x4: the tiles of a mesh row read the same A boxes at every step, those of a column the same B
+# boxes; one tile of each row and column multicasts them (LoadBox multicast, op_noc_copy_async), in lockstep.
+# "gemm" runs 8 pipelined steps per tile, "gemm1" one step (small enough for QEMU).
+/usr/bin/python3 "$(dirname "$make")/make_bench_models.py" "$work/gemm" matmul 512 512 512 --no-expected >/dev/null
+/usr/bin/python3 "$(dirname "$make")/make_bench_models.py" "$work/gemm1" matmul 512 256 128 --no-expected >/dev/null
 cyc() { sed -n 's/^\(cmodel\|riscv\): \([0-9]*\) simulated cycles.*/\2/p' "$1"; }
 sharded=0 fused=0
-for dir in "$work/demo" "$work/shared" "$@"; do
+for dir in "$work/demo" "$work/shared" "$work/gemm" "$work/gemm1" "$@"; do
   name=$(basename "$dir")
   in="$dir/test_data_set_0"
   for t in 1 16; do
@@ -50,7 +56,22 @@ groups=$(/usr/bin/python3 -c 'import json, sys; print(len(json.load(open(sys.arg
 [ "$(grep -c '^tx8: group [0-9]* cycles [0-9]*$' "$work/demo-prof.log")" = "$groups" ] || { echo "demo: --profile lines"; exit 1; }
 echo "demo --profile: $groups group lines"
 grep -q op_noc_copy "$work/shared-16/main.c" || { echo "shared: no multicast of the shared input"; exit 1; }
+for g in gemm gemm1; do
+  grep -q op_noc_copy_async "$work/$g-16/main.c" || { echo "$g: no per-step multicast"; exit 1; }
+done
+# Unpipelined (--sw-pipeline=false): each step's multicast, a barrier, the compute, a barrier: the same bits.
+"$aot" compile "$work/gemm/model.onnx" -o "$work/gemm-sync" --tiles 16 --sw-pipeline=false >/dev/null
+grep -q 'op_noc_copy(&' "$work/gemm-sync/main.c" || { echo "gemm-sync: no per-step multicast"; exit 1; }
+"$aot" run "$work/gemm-sync" --target cmodel --inputs-dir "$work/gemm/test_data_set_0" --out "$work/gemm-sync-out" \
+  > "$work/gemm-sync.log"
+diff -r "$work/gemm-1-out" "$work/gemm-sync-out" >/dev/null || { echo "gemm-sync: differs from 1 tile"; exit 1; }
+echo "per-step multicast: pipelined and unpipelined on 16 tiles = 1 tile, bit for bit"
 if [ "$riscv" = 1 ]; then
+  "$aot" run "$work/gemm1-16" --target riscv --inputs-dir "$work/gemm1/test_data_set_0" --out "$work/gemm1-16-rv" \
+    > "$work/gemm1-16-rv.log"
+  diff -r "$work/gemm1-16-out" "$work/gemm1-16-rv" >/dev/null || { echo "gemm1: riscv differs from cmodel"; exit 1; }
+  [ "$(cyc "$work/gemm1-16.log")" = "$(cyc "$work/gemm1-16-rv.log")" ] || { echo "gemm1: riscv cycles differ"; exit 1; }
+  echo "per-step multicast on 16 tiles: riscv = cmodel, bits and cycles"
   "$aot" run "$work/shared-16" --target riscv --inputs-dir "$work/shared/test_data_set_0" --out "$work/shared-16-rv" \
     > "$work/shared-16-rv.log"
   diff -r "$work/shared-16-out" "$work/shared-16-rv" >/dev/null || { echo "shared: riscv differs from cmodel"; exit 1; }

@@ -85,6 +85,7 @@ struct GroupText {
   std::string store;   ///< the loop body's stores of step `s` (pipelined)
   std::string after;   ///< after the loop (barriers)
   unsigned loads = 0, stores = 0; ///< asynchronous copies per step (token slots)
+  unsigned multicasts = 0;        ///< LoadBox multicast per step: the tiles run the steps in lockstep
 };
 
 class GroupPrinter {
@@ -99,6 +100,9 @@ private:
   LogicalResult printLoadConst(LoadConstOp load);
   LogicalResult printSteps(StepsOp steps, Operation *compute);
   LogicalResult printLoadBox(LoadBoxOp load);
+  /// The per-step copy of a LoadBox multicast `n` (its DDR and SPM TSRs printed): its leader's DTE multicast.
+  LogicalResult printMulticast(LoadBoxOp load, const std::string &n, ArrayRef<int64_t> leaders,
+                               const std::string &addrTable, size_t rank);
   /// Op `position` of the group's chain (0: the anchor); `last`: its result is the one stored, by `store`.
   LogicalResult printCompute(Operation *compute, StepsOp steps, unsigned position, bool last, StoreBoxOp store);
   LogicalResult printStoreBox(StoreBoxOp store);
@@ -272,6 +276,12 @@ LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
   once << "    L_SHAPE " << n << "_ds;\n";
   once << "    TSR " << n << "_ddr = {" << *fmt << ", " << hex(ddr) << ", &" << n << "_ds};\n";
   once << "    TSR " << n << "_spm = {" << *fmt << ", " << hex(*addr) << ", NULL};\n";
+  if (std::optional<ArrayRef<int64_t>> leaders = load.getMulticast()) {
+    if (failed(printMulticast(load, n, *leaders, addrTable, whole.size())))
+      return failure();
+    tensors[result] = {n, *fmt, *addr, load.getBoxes(), addrTable};
+    return success();
+  }
   once << "    LOAD_PARAM " << n << "_ld = {" << layoutName(result) << "};\n";
   if (!pipelined()) {
     llvm::raw_string_ostream step(text.compute);
@@ -291,6 +301,46 @@ LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
     step << "            if (!" << slot << ") return TX8_CYCLES_INVALID;\n";
   }
   tensors[result] = {n, *fmt, *addr, load.getBoxes(), addrTable};
+  return success();
+}
+
+LogicalResult GroupPrinter::printMulticast(LoadBoxOp load, const std::string &n, ArrayRef<int64_t> leaders,
+                                           const std::string &addrTable, size_t rank) {
+  tx8_hw_config hw = getHwConfig(group);
+  std::string lead, rects;
+  for (auto [t, leader] : llvm::enumerate(leaders)) {
+    SmallVector<int64_t, 16> members;
+    for (auto [u, other] : llvm::enumerate(leaders))
+      if (other == leader)
+        members.push_back(static_cast<int64_t>(u));
+    std::optional<MeshRect> rect = meshRectangleOf(members, hw);
+    if (!rect)
+      return load.emitOpError() << "multicast: the tiles led by tile " << leader << " are not a mesh rectangle";
+    lead += (t ? ", " : "") + std::to_string(leader);
+    rects += (t ? ", " : "") + ints({int64_t{rect->x0}, int64_t{rect->y0}, int64_t{rect->x1}, int64_t{rect->y1}});
+  }
+  std::string tiles = std::to_string(leaders.size()), r = std::to_string(rank);
+  text.tables += "    /* " + n + ": the tile that multicasts each tile's box, and the rectangle of its group */\n" +
+                 "    static const uint16_t " + n + "_lead[" + tiles + "] = {" + lead + "};\n" +
+                 "    static const uint32_t " + n + "_rect[" + tiles + "][4] = {" + rects + "};\n";
+  text.once += "    NOC_COPY_PARAM " + n + "_nc = {" + layoutName(load.getOutput()) + ", 1, " + n + "_rect[tile][0], " +
+               n + "_rect[tile][1], " + n + "_rect[tile][2], " + n + "_rect[tile][3]};\n";
+  if (!pipelined()) { // copied before the Wait after the loads, which prints the barrier
+    ++text.multicasts;
+    text.compute += "        if (" + n + "_lead[tile] == tile) { /* from DDR to every tile of its rectangle */\n" +
+                    "            tx8_lshape_box(&" + n + "_ds, " + n + "_whole, " + r + ", &" + n + "_box[s]);\n" +
+                    "            cycles = ADD_VALID_CYCLE(cycles, op_noc_copy(&" + n + "_nc, &" + n + "_ddr, &" + n +
+                    "_spm));\n        }\n";
+    return success();
+  }
+  // Issued for step l into buffer lb; the barrier after the leader has waited for it (printLoop) makes it visible.
+  std::string slot = "mcast[" + std::to_string(text.multicasts++) + "]";
+  text.load += "            if (" + n + "_lead[tile] == tile) { /* from DDR to every tile of its rectangle */\n" +
+               "                tx8_lshape_box(&" + n + "_ds, " + n + "_whole, " + r + ", &" + n + "_box[l]);\n";
+  if (!addrTable.empty())
+    text.load += "                " + n + "_spm.addr = " + addrTable + "[lb];\n";
+  text.load += "                " + slot + " = op_noc_copy_async(&" + n + "_nc, &" + n + "_ddr, &" + n +
+               "_spm, NULL, 0);\n                if (!" + slot + ") return TX8_CYCLES_INVALID;\n            }\n";
   return success();
 }
 
@@ -474,8 +524,14 @@ LogicalResult GroupPrinter::printSteps(StepsOp steps, Operation *compute) {
       printed = printLoadBox(load);
     else if (auto store = dyn_cast<StoreBoxOp>(op))
       printed = printStoreBox(store);
-    else if (isa<WaitOp>(op))
-      continue; // the HAL's copies have completed when their call returns
+    else if (auto wait = dyn_cast<WaitOp>(op)) {
+      // The HAL's copies have completed when their call returns; in lockstep the leaders' multicasts are visible
+      // to the other tiles after a barrier.
+      bool afterLoads = llvm::any_of(wait.getTokens(), [](Value t) { return t.getDefiningOp<LoadBoxOp>(); });
+      if (text.multicasts && !pipelined() && afterLoads)
+        text.compute += "        tx8_hal_barrier(); /* the multicast boxes are in every tile's SPM */\n";
+      continue;
+    }
     else if (auto *at = llvm::find(chain, &op); at != chain.end())
       printed = printCompute(&op, steps, static_cast<unsigned>(at - chain.begin()), &op == chain.back(),
                              chainStore);
@@ -491,8 +547,13 @@ void GroupPrinter::printLoop(StepsOp steps, llvm::raw_ostream &os) {
   int64_t tiles = static_cast<int64_t>(steps.getTiles().size());
   std::string s0 = tiles > 1 ? "first_step[tile]" : "0", s1 = tiles > 1 ? "first_step[tile + 1]"
                                                                         : std::to_string(steps.getCount());
+  // In lockstep (LoadBox multicast) a barrier at the top of a step makes every tile done with the buffers the
+  // leaders overwrite next.
+  std::string lockstepTop = "        tx8_hal_barrier(); /* every tile is done with the buffers the next multicast "
+                            "fills */\n";
   if (!pipelined()) {
-    os << "    for (int32_t s = " << s0 << "; s < " << s1 << "; ++s) {\n" << text.compute << "    }\n";
+    os << "    for (int32_t s = " << s0 << "; s < " << s1 << "; ++s) {\n"
+       << (text.multicasts ? lockstepTop : "") << text.compute << "    }\n";
     return;
   }
   // Step l's loads go into buffer lb; the compute of step s = l - ahead reads buffer b and writes output
@@ -504,10 +565,24 @@ void GroupPrinter::printLoop(StepsOp steps, llvm::raw_ostream &os) {
     os << "    tx8_token loaded[" << nb << "][" << text.loads << "] = {{0}};\n";
   if (text.stores)
     os << "    tx8_token stored[" << nb << "][" << text.stores << "] = {{0}};\n";
+  // Lockstep: the leaders wait for their multicasts, then every tile meets at a barrier: before the compute of
+  // the step they fill (at the top of the next iteration when its loads run a step ahead, which also frees the
+  // buffers the next loads fill; else right after the loads, and with one buffer also at the top).
+  std::string sync;
+  if (text.multicasts) {
+    os << "    tx8_token mcast[" << text.multicasts << "] = {0};\n";
+    sync = "        for (int32_t k = 0; k < " + std::to_string(text.multicasts) +
+           "; ++k) if (mcast[k]) tx8_hal_wait(mcast[k]), mcast[k] = 0;\n"
+           "        tx8_hal_barrier(); /* the multicast boxes are in every tile's SPM */\n";
+  }
   os << "    for (int32_t l = s0; l < s1 + " << ahead << "; ++l) {\n";
-  if (text.loads)
-    os << "        if (l < s1) {\n            const int32_t lb = (l - s0) % " << nb << ";\n"
+  if (text.multicasts && (ahead || buffers == 1))
+    os << (ahead ? sync : lockstepTop);
+  if (text.loads || text.multicasts)
+    os << "        if (l < s1) {\n            const int32_t lb = (l - s0) % " << nb << ";\n" << (text.multicasts ? "            (void)lb;\n" : "")
        << text.load << "        }\n";
+  if (text.multicasts && !ahead)
+    os << sync;
   os << "        const int32_t s = l - " << ahead << ";\n        if (s < s0) continue;\n";
   os << "        const int32_t b = (s - s0) % " << nb << ", ob = ((s - s0) / " << parts << ") % " << nb
      << ";\n        (void)b;\n        (void)ob;\n";

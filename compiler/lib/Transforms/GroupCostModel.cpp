@@ -149,6 +149,28 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
     return addSat(mulSat(hw.ddr_latency_cycles, instructions), ceilDiv(bytes, rate));
   };
   uint64_t loadBytes = 0, loadInstr = 0, constBytes = 0, constInstr = 0, sharedBytes = 0, sharedInstr = 0;
+  // buildSchedule multicasts an operand per step when the tiles run the same number of steps (equal shards)
+  // and the tiles whose shards read the same window of it fill mesh rectangles: each group's leader brings the
+  // box with one DTE; DDR carries it once per group.
+  std::vector<TensorBox> shards;
+  if (b.activeTiles > 1 && static_cast<int64_t>(b.activeTiles) == tiles) {
+    shards = shardBoxes(compute, sharding);
+    if (llvm::any_of(shards, [&](const TensorBox &s) { return s.size != shards.front().size; }))
+      shards.clear();
+  }
+  SmallVector<int64_t, 16> duties;
+  SmallVector<uint64_t, 16> leaderBytes(static_cast<size_t>(std::max<int64_t>(tiles, 1)), 0),
+      leaderFixed(leaderBytes.size(), 0);
+  uint64_t mcastDdrBytes = 0; // one step's, the whole chip's
+  auto multicastGroups = [&](Operation *op, unsigned i) -> SmallVector<int64_t, 16> {
+    if (shards.empty())
+      return {};
+    SmallVector<TensorBox, 16> windows;
+    for (const TensorBox &shard : shards)
+      windows.push_back(operandWindows(op, shard)[i]);
+    return planMulticast(static_cast<int64_t>(shards.size()),
+                         [&](int64_t t, int64_t u) { return windows[t] == windows[u]; }, hw, duties);
+  };
   // buildSchedule loads an operand once when its box is the same at every step (the sampled steps stand for all).
   bool severalSteps = b.steps * std::max<uint64_t>(b.activeTiles, 1) > 1;
   // The operands of op `k` of the chain (0: the anchor) but the chain value `chained`.
@@ -170,6 +192,28 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
         sharedInstr += instr;
         continue;
       }
+      if (perStep && b.steps > 0)
+        if (SmallVector<int64_t, 16> leaders = multicastGroups(op, static_cast<unsigned>(i)); !leaders.empty()) {
+          for (auto [t, leader] : llvm::enumerate(leaders)) {
+            if (static_cast<int64_t>(t) != leader)
+              continue;
+            SmallVector<int64_t, 16> members;
+            for (auto [u, l] : llvm::enumerate(leaders))
+              if (l == leader)
+                members.push_back(static_cast<int64_t>(u));
+            MeshRect rect = *meshRectangleOf(members, hw); // planMulticast made sure
+            DTE_Param dte{};
+            dte.ctrl.opcode = DTE_OP_COPY;
+            dte.ctrl.src_mem = DTE_SRC_DDR;
+            dte.param.size[0] = dte.param.size[1] = dte.param.size[2] = 1;
+            dte.param.dst_x0 = rect.x0, dte.param.dst_y0 = rect.y0, dte.param.dst_x1 = rect.x1, dte.param.dst_y1 = rect.y1;
+            // Each DTE instruction pays its start-up, hops and DDR latency; the bytes come at the link or DDR rate.
+            leaderFixed[t] = addSat(leaderFixed[t], mulSat(cm_dte_fixed_cycles(&hw, static_cast<uint32_t>(t), &dte), instr));
+            leaderBytes[t] = addSat(leaderBytes[t], bytes);
+            mcastDdrBytes = addSat(mcastDdrBytes, bytes);
+          }
+          continue;
+        }
       (perStep ? loadBytes : constBytes) += bytes;
       (perStep ? loadInstr : constInstr) += instr;
     }
@@ -196,6 +240,15 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
   } else if (sharedInstr) {
     b.sharedCycles = dma(sharedBytes, sharedInstr);
   }
+  // Lockstep: the slowest leader's multicasts, its DTE sharing DDR with every other transfer of the step.
+  uint64_t leaders = static_cast<uint64_t>(llvm::count_if(leaderBytes, [](uint64_t n) { return n > 0; }));
+  if (leaders) {
+    uint64_t streams = leaders + (loadBytes ? b.activeTiles : 0);
+    uint64_t dteRate = std::max<uint64_t>(1, std::min<uint64_t>(hw.noc_link_bytes_per_cycle,
+                                                                hw.ddr_bytes_per_cycle / streams));
+    for (auto [bytes, fixed] : llvm::zip(leaderBytes, leaderFixed))
+      b.multicastCycles = std::max(b.multicastCycles, addSat(fixed, ceilDiv(bytes, dteRate)));
+  }
   int64_t reducePart = sizes.reduceSteps > 1 ? sizes.reduceSlice : 0;
   b.computeCycles = stepComputeCycles(step->result.size, reducePart);
   // The tail runs once per output slice, after the reduction's last part.
@@ -208,7 +261,20 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
   uint64_t parts = static_cast<uint64_t>(sizes.reduceSteps);
   uint64_t storePerStep = ceilDiv(b.storeCycles, parts);
   uint64_t perStep;
-  if (multiBuf >= 2) {
+  if (leaders) {
+    // Lockstep: every tile's step waits for the slowest engine of any tile, and for the chip's DDR bytes of the
+    // step, then a barrier (two with one buffer: the next multicast may not overwrite a buffer still read).
+    uint64_t stepDdr = ceilDiv(addSat(addSat(mulSat(loadBytes, b.activeTiles),
+                                             mulSat(ceilDiv(storeBytes, parts), b.activeTiles)),
+                                      mcastDdrBytes),
+                               std::max<uint32_t>(hw.ddr_bytes_per_cycle, 1));
+    uint64_t copies = std::max({b.loadCycles, b.multicastCycles, stepDdr});
+    if (multiBuf >= 2)
+      perStep = addSat(std::max({b.computeCycles, copies, storePerStep}), hw.barrier_cycles);
+    else
+      perStep = addSat(std::max(addSat(copies, b.computeCycles), storePerStep), 2ull * hw.barrier_cycles);
+    b.tileCycles = addSat(addSat(multiBuf >= 2 ? copies : 0, mulSat(perStep, b.steps)), b.storeCycles);
+  } else if (multiBuf >= 2) {
     uint64_t ddrPerStep = ceilDiv(addSat(loadBytes, ceilDiv(storeBytes, parts)), rate);
     perStep = std::max({b.computeCycles, b.loadCycles, storePerStep, ddrPerStep});
     b.tileCycles = addSat(addSat(b.loadCycles, mulSat(perStep, b.steps)), b.storeCycles);
@@ -220,7 +286,7 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
 
   // The chip: every active tile's bytes through the one DDR.
   uint64_t tileBytes = addSat(addSat(mulSat(loadBytes, b.steps), mulSat(storeBytes, slices)), constBytes);
-  b.ddrBytes = addSat(mulSat(tileBytes, streaming), sharedBytes);
+  b.ddrBytes = addSat(addSat(mulSat(tileBytes, streaming), sharedBytes), mulSat(mcastDdrBytes, b.steps));
   b.ddrCycles = addSat(hw.ddr_latency_cycles, ceilDiv(b.ddrBytes, std::max<uint32_t>(hw.ddr_bytes_per_cycle, 1)));
   b.total = std::max(b.tileCycles, b.ddrCycles);
   if (tiles > 1)

@@ -60,6 +60,43 @@ std::pair<uint32_t, uint32_t> tx8be::multicastCorner(int64_t tiles, const tx8_hw
   return {static_cast<uint32_t>(std::min(n, meshX) - 1), static_cast<uint32_t>((n + meshX - 1) / meshX - 1)};
 }
 
+SmallVector<int64_t, 16> tx8be::planMulticast(int64_t tiles, function_ref<bool(int64_t, int64_t)> sameBoxes,
+                                              const tx8_hw_config &hw, SmallVectorImpl<int64_t> &duties) {
+  SmallVector<int64_t, 16> group(tiles, -1); // tile -> the first tile of its group
+  bool shared = false;
+  for (int64_t t = 0; t < tiles; ++t)
+    for (int64_t u = 0; u <= t && group[t] < 0; ++u)
+      if (u == t || (group[u] == u && sameBoxes(u, t))) {
+        group[t] = u;
+        shared |= u != t;
+      }
+  if (!shared)
+    return {};
+  duties.resize(std::max<size_t>(duties.size(), static_cast<size_t>(tiles)), 0);
+  SmallVector<int64_t, 16> leaders(tiles, -1);
+  for (int64_t first = 0, ordinal = 0; first < tiles; ++first) {
+    if (group[first] != first)
+      continue;
+    SmallVector<int64_t, 16> members;
+    for (int64_t t = first; t < tiles; ++t)
+      if (group[t] == first)
+        members.push_back(t);
+    if (!meshRectangleOf(members, hw))
+      return {};
+    // Of the members with the fewest duties, the k-th for the k-th group: the rows of a 4x4 mesh get the
+    // diagonal, the columns then tiles off it.
+    int64_t fewest = duties[*llvm::min_element(members, [&](int64_t a, int64_t b) { return duties[a] < duties[b]; })];
+    SmallVector<int64_t, 16> candidates;
+    llvm::copy_if(members, std::back_inserter(candidates), [&](int64_t t) { return duties[t] == fewest; });
+    int64_t leader = candidates[static_cast<size_t>(ordinal++) % candidates.size()];
+    if (members.size() > 1)
+      ++duties[leader];
+    for (int64_t t : members)
+      leaders[t] = leader;
+  }
+  return leaders;
+}
+
 unsigned tx8be::chainOperandIndex(Operation *op, Value prev) {
   for (OpOperand &use : op->getOpOperands())
     if (use.get() == prev)
@@ -221,8 +258,6 @@ uint64_t tx8be::countSteps(ArrayRef<int64_t> shape, ArrayRef<int64_t> slice) {
 
 namespace {
 
-/// The box of each operand of `op` that its output box `out` reads (backWindow; the whole operand where the op
-/// has no rule).
 SmallVector<TensorBox, 4> operandBoxes(Operation *op, const WindowParam &out) {
   auto sharding = dyn_cast<ShardingInterface>(op);
   std::vector<WindowParam> windows = sharding ? sharding.backWindow(out) : tx8be::detail::backWindow(op, out);
@@ -325,6 +360,11 @@ GroupPlan startPlan(Operation *compute, ArrayRef<int64_t> slice, const tx8_hw_co
 }
 
 } // namespace
+
+SmallVector<TensorBox, 4> tx8be::operandWindows(Operation *op, const TensorBox &out) {
+  return operandBoxes(op, WindowParam{std::vector<int64_t>(out.start.begin(), out.start.end()),
+                                      std::vector<int64_t>(out.size.begin(), out.size.end()), {}, {}});
+}
 
 std::vector<TensorBox> tx8be::shardBoxes(Operation *compute, ArrayRef<int64_t> sharding) {
   ArrayRef<int64_t> shape = cast<ShapedType>(compute->getResult(0).getType()).getShape();
@@ -507,6 +547,28 @@ LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
                                  plan.estimate ? b.getI64IntegerAttr(static_cast<int64_t>(plan.estimate)) : IntegerAttr());
   Block *stepBody = b.createBlock(&steps.getBody());
 
+  // On tiles that run the same number of steps, those whose box of an operand is the same at every step share
+  // it: one tile multicasts it to all of them (LoadBox multicast).
+  tx8_hw_config hw = getHwConfig(group);
+  SmallVector<int64_t, 16> duties;
+  int64_t perTile = tileSteps.front();
+  bool lockstep = tileSteps.size() > 1 && llvm::all_of(tileSteps, [&](int64_t n) { return n == perTile && n > 0; });
+  auto setMulticast = [&](LoadBoxOp box) {
+    if (!lockstep || box.getOnce())
+      return;
+    BoxTableAttr rows = box.getBoxes();
+    auto sameBoxes = [&](int64_t t, int64_t u) {
+      for (int64_t k = 0; k < perTile; ++k)
+        if (rows.getBox(t * perTile + k) != rows.getBox(u * perTile + k))
+          return false;
+      return true;
+    };
+    SmallVector<int64_t, 16> leaders =
+        planMulticast(static_cast<int64_t>(tileSteps.size()), sameBoxes, hw, duties);
+    if (!leaders.empty())
+      box.setMulticastAttr(b.getDenseI64ArrayAttr(leaders));
+  };
+
   // Loads of this step's operand boxes, then one wait for all of them.
   b.setInsertionPointToEnd(stepBody);
   SmallVector<Value> tokens;
@@ -524,11 +586,12 @@ LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
       return load.emitOpError() << "is not read by exactly one op of the group's chain; cannot schedule it";
     auto box = b.create<LoadBoxOp>(load.getLoc(), load.getInput().getType(), TokenType::get(ctx), load.getInput(),
                                    table(load.getInput(), operandBox(reader, static_cast<unsigned>(operand))),
-                                   /*dev_info=*/DevAttr());
+                                   /*dev_info=*/DevAttr(), /*once=*/UnitAttr(), /*multicast=*/DenseI64ArrayAttr());
     // The same box every step, and more than one step: loaded once (on several tiles, multicast).
     auto boxOf = operandBox(reader, static_cast<unsigned>(operand));
     if (count > 1 && llvm::all_of(plan.steps, [&](const GroupStep &s) { return boxOf(s) == boxOf(plan.steps.front()); }))
       box.setOnce(true);
+    setMulticast(box);
     load.getOutput().replaceAllUsesWith(box.getOutput());
     load.erase();
     tokens.push_back(box.getToken());
@@ -548,7 +611,8 @@ LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
       load->setAttr("bypasscodegen", b.getBoolAttr(true));
       auto box = b.create<LoadBoxOp>(load.getLoc(), load.getOutput().getType(), TokenType::get(ctx),
                                      load.getOutput(), table(load.getOutput(), operandBox(k, operand)),
-                                     /*dev_info=*/DevAttr());
+                                     /*dev_info=*/DevAttr(), /*once=*/UnitAttr(), /*multicast=*/DenseI64ArrayAttr());
+      setMulticast(box);
       use.set(box.getOutput());
       tokens.push_back(box.getToken());
     }

@@ -134,6 +134,10 @@ typedef struct NOC_COPY_PARAM {
     uint32_t dst_x0, dst_y0, dst_x1, dst_y1; /* destination tiles: mesh columns x0..x1, rows y0..y1 (inclusive) */
 } NOC_COPY_PARAM;
 uint64_t op_noc_copy(NOC_COPY_PARAM *param, TSR *src, TSR *dst);
+/* The same copy queued on the issuing tile's DTE after deps (tx8_hal_issue): returns the token of its last DTE
+ * instruction (the DTE runs them in order), 0 after a fault. The destination tiles may read the data once this
+ * tile has waited for the token and a barrier followed. */
+tx8_token op_noc_copy_async(NOC_COPY_PARAM *param, TSR *src, TSR *dst, const tx8_token *deps, uint32_t ndeps);
 
 /* Loads and stores between a DDR tensor stored whole and an SPM buffer holding one slice of it, both in the same
  * layout. The slice comes from the DDR TSR's L_SHAPE: shape_whole (the DDR tensor), shape_start and shape_real

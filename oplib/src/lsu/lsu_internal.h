@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "tx8/lsu.h"
+#include "tx8/tsm.h"
 
 /* Moves the slice ddr->shape (start/real inside shape_whole) between the DDR tensor `ddr` and the SPM buffer
  * `spm`, both in `layout`. to_spm: RDMA, else WDMA. `op` names the caller in faults; whole: use shape_whole
@@ -16,6 +17,23 @@ uint64_t tx8_lsu_move_slice(const char *op, LAYOUT_MODE layout, const TSR *ddr, 
  * token (the engine runs its boxes in order, so it completes after all of them), or 0 after a fault. */
 tx8_token tx8_lsu_move_slice_async(const char *op, LAYOUT_MODE layout, const TSR *ddr, const TSR *spm, int to_spm,
                                    int whole, const tx8_token *deps, uint32_t ndeps);
+
+/* How a move reaches its engine (RDMA, WDMA, DTE): executed (sync: the cycles are summed), or queued after deps
+ * (async: token becomes the last instruction's token, 0 after a fault; the engine runs its instructions in order,
+ * so the last one completes after all the others). */
+typedef struct lsu_issue_mode {
+    int async;
+    const tx8_token *deps;
+    uint32_t ndeps;
+    tx8_token token;
+} lsu_issue_mode;
+
+/* Issues one instruction as `m` says: its cycles (sync), or 0 (async) or TX8_CYCLES_INVALID after a fault. */
+static inline uint64_t tx8_lsu_issue(const void *instr, lsu_issue_mode *m) {
+    if (!m->async) return TsmExecute(instr);
+    m->token = TsmIssue(instr, m->deps, m->ndeps);
+    return m->token ? 0 : TX8_CYCLES_INVALID;
+}
 
 /* ---- TDMA copies described as dims (op_slice, op_pad; tdma_copy.c) ----
  * prod(count) elements of elem_bytes bytes; element (i_0, ..., i_{n-1}) moves from src + sum(i_k * src_stride_k)

@@ -35,20 +35,6 @@ static int box_fits(const char *op, const lsu_box *b) {
     return 1;
 }
 
-/* How a move reaches the engine: executed (sync, cycles summed), or queued after deps (async: *token becomes the
- * last instruction's token, 0 after a fault). */
-typedef struct lsu_issue_mode {
-    int async;
-    const tx8_token *deps;
-    uint32_t ndeps;
-    tx8_token token;
-} lsu_issue_mode;
-
-static uint64_t dma_issue(const DMA_Param *p, lsu_issue_mode *m) {
-    if (!m->async) return TsmExecute(p);
-    m->token = TsmIssue(p, m->deps, m->ndeps);
-    return m->token ? 0 : TX8_CYCLES_INVALID;
-}
 
 static uint64_t box_issue(const lsu_box *b, int level, uint64_t ddr, uint64_t spm, int to_spm, lsu_issue_mode *m) {
     if (b->nd - level > 2) {
@@ -70,7 +56,7 @@ static uint64_t box_issue(const lsu_box *b, int level, uint64_t ddr, uint64_t sp
     else
         LSU_WDMA_box(&p, ddr, spm, (uint32_t)b->run, (uint32_t)d1->count, d1->ddr_stride, (uint32_t)d1->spm_stride,
                      (uint32_t)d2->count, d2->ddr_stride, (uint32_t)d2->spm_stride);
-    return dma_issue(&p, m);
+    return tx8_lsu_issue(&p, m);
 }
 
 static const char *side(int to_spm, int ddr_side) {

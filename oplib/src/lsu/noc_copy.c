@@ -32,13 +32,14 @@ static int box_fits(const lsu_box *b) {
     return 1;
 }
 
-static uint64_t box_issue(const NOC_COPY_PARAM *pm, const lsu_box *b, int level, uint64_t src, uint64_t dst) {
+static uint64_t box_issue(const NOC_COPY_PARAM *pm, const lsu_box *b, int level, uint64_t src, uint64_t dst,
+                          lsu_issue_mode *m) {
     if (b->nd - level > 2) {
         uint64_t total = 0;
         const lsu_box_dim *d = &b->d[level];
         for (uint64_t i = 0; i < d->count && total != TX8_CYCLES_INVALID; ++i)
             total = ADD_VALID_CYCLE(total,
-                                    box_issue(pm, b, level + 1, src + i * d->ddr_stride, dst + i * d->spm_stride));
+                                    box_issue(pm, b, level + 1, src + i * d->ddr_stride, dst + i * d->spm_stride, m));
         return total;
     }
     const int left = b->nd - level;
@@ -49,7 +50,7 @@ static uint64_t box_issue(const NOC_COPY_PARAM *pm, const lsu_box *b, int level,
     TsmDte_copy(&p, pm->src_ddr ? DTE_SRC_DDR : DTE_SRC_SPM, src, dst, (uint32_t)b->run, (uint32_t)d1->count,
                 d1->ddr_stride, (uint32_t)d1->spm_stride, (uint32_t)d2->count, d2->ddr_stride,
                 (uint32_t)d2->spm_stride, pm->dst_x0, pm->dst_y0, pm->dst_x1, pm->dst_y1);
-    return TsmExecute(&p);
+    return tx8_lsu_issue(&p, m);
 }
 
 /* [start, start + real) inside [0, whole) in every dim of s; faults naming `what` otherwise. */
@@ -84,7 +85,7 @@ static uint64_t box_extent(const lsu_box *b, int src_side) {
     return e;
 }
 
-uint64_t op_noc_copy(NOC_COPY_PARAM *param, TSR *src, TSR *dst) {
+static uint64_t noc_copy(NOC_COPY_PARAM *param, TSR *src, TSR *dst, lsu_issue_mode *m) {
     const tx8_hw_config *hw = tx8_hal_config();
     if (!param) {
         tx8_hal_fault(OP ": param is NULL");
@@ -202,6 +203,20 @@ uint64_t op_noc_copy(NOC_COPY_PARAM *param, TSR *src, TSR *dst) {
             }
     uint64_t total = 0;
     for (int i = 0; i < pl.nbox && total != TX8_CYCLES_INVALID; ++i)
-        total = ADD_VALID_CYCLE(total, box_issue(param, &pl.box[i], 0, pl.box[i].ddr, pl.box[i].spm));
+        total = ADD_VALID_CYCLE(total, box_issue(param, &pl.box[i], 0, pl.box[i].ddr, pl.box[i].spm, m));
     return total;
+}
+
+uint64_t op_noc_copy(NOC_COPY_PARAM *param, TSR *src, TSR *dst) {
+    lsu_issue_mode m = {0, NULL, 0, 0};
+    return noc_copy(param, src, dst, &m);
+}
+
+tx8_token op_noc_copy_async(NOC_COPY_PARAM *param, TSR *src, TSR *dst, const tx8_token *deps, uint32_t ndeps) {
+    if (ndeps && !deps) {
+        tx8_hal_fault(OP "_async: deps is NULL with ndeps = %u", ndeps);
+        return 0;
+    }
+    lsu_issue_mode m = {1, deps, ndeps, 0};
+    return noc_copy(param, src, dst, &m) == TX8_CYCLES_INVALID ? 0 : m.token;
 }

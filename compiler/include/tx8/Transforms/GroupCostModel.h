@@ -33,6 +33,7 @@ struct GroupCostBreakdown {
   uint64_t storeCycles = 0;   ///< one output slice's store
   uint64_t constCycles = 0;   ///< the constants a tile loads once
   uint64_t sharedCycles = 0;  ///< the boxes every step reads (LoadBox once): one load, or a DTE multicast + barrier
+  uint64_t multicastCycles = 0; ///< one step's LoadBox multicasts of the slowest leader (0: no lockstep)
   uint64_t tileCycles = 0;    ///< the slowest tile, start to end
   uint64_t ddrBytes = 0;      ///< every tile's DDR traffic
   uint64_t ddrCycles = 0;     ///< ddrBytes at the DDR rate

@@ -72,6 +72,19 @@ llvm::SmallVector<mlir::Operation *, 4> groupChain(mlir::Operation *compute);
 /// a chip with `hw`'s mesh (tile t is at column t % mesh_x, row t / mesh_x): where a LoadBox `once` is multicast.
 std::pair<uint32_t, uint32_t> multicastCorner(int64_t tiles, const tx8_hw_config &hw);
 
+/// Which tile brings each tile's box of an operand when tiles share it (LoadBox `multicast`): `sameBoxes(t, u)`
+/// says whether tiles t < u read the same box at every step. Tiles that do form groups, and each group must
+/// fill a rectangle of `hw`'s mesh. A group's leader is a member that leads the fewest multicasts so far
+/// (`duties`, one count per tile, updated; of several such, the k-th group takes its k-th), which spreads the DTE
+/// work over the tiles.
+/// Empty when no two tiles share, or a group is not a rectangle.
+llvm::SmallVector<int64_t, 16> planMulticast(int64_t tiles, llvm::function_ref<bool(int64_t, int64_t)> sameBoxes,
+                                             const tx8_hw_config &hw, llvm::SmallVectorImpl<int64_t> &duties);
+
+/// The box of each operand of `op` that its output box `out` reads (ShardingInterface::backWindow; the whole
+/// operand where the op has no rule).
+llvm::SmallVector<TensorBox, 4> operandWindows(mlir::Operation *op, const TensorBox &out);
+
 /// The operand of tail op `op` that reads the chain value `prev` (the previous op's result).
 unsigned chainOperandIndex(mlir::Operation *op, mlir::Value prev);
 

@@ -60,6 +60,114 @@ func.func @once_differs(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
 
 // -----
 
+// Tiles 0, 1 (row 0 of the 4x4 mesh) read row 0 of the tensor, tiles 2, 3 its row 1: tiles 0 and 3 bring them.
+// CHECK-LABEL: func.func @multicast
+// CHECK: tx8be.LoadBox %arg1 {boxes = {{.*}}, multicast = array<i64: 0, 0, 3, 3>}
+func.func @multicast(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    %1 = tx8be.Steps tiles [1, 1, 1, 1] slice [1, 64] -> tensor<2x64xf32> {
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 0, 0, 1, 0, 1, 0], size = [1, 64, 1, 64, 1, 64, 1, 64], pad_low = [], pad_high = []>, multicast = array<i64: 0, 0, 3, 3>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 0, 0, 1, 0, 1, 0], size = [1, 64, 1, 64, 1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @multicast_not_leader(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    %1 = tx8be.Steps tiles [1, 1] slice [1, 64] -> tensor<2x64xf32> {
+      // expected-error @+1 {{'tx8be.LoadBox' op multicast: tile 0 names tile 1, which is not a leader}}
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 0, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>, multicast = array<i64: 1, 0>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 0, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @multicast_box_differs(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    %1 = tx8be.Steps tiles [1, 1] slice [1, 64] -> tensor<2x64xf32> {
+      // expected-error @+1 {{'tx8be.LoadBox' op multicast: tile 1's box at its step 0 differs from its leader 0's}}
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>, multicast = array<i64: 0, 0>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+// Tiles 0 and 2 of row 0 leave tile 1 out: no DTE rectangle.
+func.func @multicast_hole(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    %1 = tx8be.Steps tiles [1, 1, 1] slice [1, 64] -> tensor<2x64xf32> {
+      // expected-error @+1 {{'tx8be.LoadBox' op multicast: the tiles led by tile 0 do not fill a rectangle of the 4x4 mesh}}
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0, 0, 0], size = [1, 64, 1, 64, 1, 64], pad_low = [], pad_high = []>, multicast = array<i64: 0, 1, 0>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0, 0, 0], size = [1, 64, 1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @multicast_lockstep(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    %1 = tx8be.Steps tiles [2, 0] slice [1, 64] -> tensor<2x64xf32> {
+      // expected-error @+1 {{'tx8be.LoadBox' op is multicast, but the tiles do not all run the same number of steps (lockstep)}}
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>, multicast = array<i64: 0, 0>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 1, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @multicast_once(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    %1 = tx8be.Steps tiles [1, 1] slice [1, 64] -> tensor<2x64xf32> {
+      // expected-error @+1 {{'tx8be.LoadBox' op is both loaded once and multicast per step}}
+      %x, %xt = tx8be.LoadBox %arg1 {once, boxes = #tx8be.boxes<rank = 2, start = [0, 0, 0, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>, multicast = array<i64: 0, 0>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 0, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @multicast_entries(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    %1 = tx8be.Steps tiles [1, 1] slice [1, 64] -> tensor<2x64xf32> {
+      // expected-error @+1 {{'tx8be.LoadBox' op multicast has 1 entries for 2 tiles}}
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 0, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>, multicast = array<i64: 0>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 0, 0], size = [1, 64, 1, 64], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
 func.func @outside(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
   %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
   ^bb0(%arg1: tensor<2x64xf32>):

@@ -2,7 +2,7 @@
 // broadcasts), so a per-channel bias of a channel-last map and a row vector reach op_add / op_mul as they are.
 // A numerator that broadcasts where the denominator does not is refused at compile time, as op_div would.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tx8-aot compile %s --fuse=false -o %t/b > /dev/null
+// RUN: tx8-aot compile %s --fuse=false --tiles 1 -o %t/b > /dev/null
 // RUN: FileCheck %s < %t/b/main.c
 // RUN: not tx8-aot compile %S/Inputs/div-broadcast-numerator.mlir -o %t/div 2>&1 | FileCheck %s --check-prefix=DIV
 // RUN: not test -e %t/div

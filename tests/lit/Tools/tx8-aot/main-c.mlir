@@ -27,9 +27,14 @@
 // RUN: tx8-aot compile %S/Inputs/relu-rows.mlir --tiles 2 --fuse=false -o %t/tiles2 > /dev/null
 // RUN: FileCheck %s --check-prefix=TILES2 < %t/tiles2/main.c
 // --profile: a barrier after every group, then tile 0 prints the group's cycles (tx8-aot run shows the lines).
-// An operand whose box is the same for every tile is read from DDR once: tile 0 multicasts it (DTE).
-// RUN: tx8-aot compile %S/Inputs/shared-operand.mlir --tiles 2 -o %t/shared > /dev/null
+// An operand whose box is the same for every tile is read from DDR once: tile 0 multicasts it (DTE). (The search
+// prefers K in parts, x multicast per step; --opt-search 0 keeps the whole K.)
+// RUN: tx8-aot compile %S/Inputs/shared-operand.mlir --tiles 2 --opt-search 0 -o %t/shared > /dev/null
 // RUN: FileCheck %s --check-prefix=SHARED < %t/shared/main.c
+// Boxes the tiles of a mesh row (column) share at each step are multicast by one of them (LoadBox multicast), the
+// tiles in lockstep: the leader issues the DTE, waits for it, and a barrier comes before every tile's compute.
+// RUN: tx8-aot compile %S/Inputs/multicast-gemm.mlir --tiles 16 -o %t/multicast > /dev/null
+// RUN: FileCheck %s --check-prefix=MULTICAST < %t/multicast/main.c
 // RUN: tx8-aot compile %S/Inputs/relu-rows.mlir --tiles 2 --fuse=false --profile -o %t/profile > /dev/null
 // RUN: FileCheck %s --check-prefix=PROFILE < %t/profile/main.c
 //
@@ -142,3 +147,25 @@ func.func @main(%x: tensor<1x2x8x8xf32> {tx8be.name = "x"}) -> (tensor<1x2x8x8xf
   %y = tx8be.Relu %c : (tensor<1x2x8x8xf32>) -> tensor<1x2x8x8xf32> loc("relu")
   return %y : tensor<1x2x8x8xf32>
 }
+
+// MULTICAST:      /* ---- group 0: tx8be.MatMul "mm"
+// MULTICAST-NEXT:  *      16 steps on 16 of 16 tiles (sharding {4, 4})
+// The rows' leaders on the diagonal, the columns' off it: every tile leads at most one multicast.
+// MULTICAST:      static const uint16_t [[A:t[0-9]+]]_lead[16] = {0, 0, 0, 0, 5, 5, 5, 5, 10, 10, 10, 10, 15, 15, 15, 15};
+// MULTICAST-NEXT: static const uint32_t [[A]]_rect[16][4] = {{[{][{]}}0, 0, 3, 0}, {0, 0, 3, 0}, {0, 0, 3, 0}, {0, 0, 3, 0}, {0, 1, 3, 1},
+// MULTICAST:      static const uint16_t [[B:t[0-9]+]]_lead[16] = {4, 9, 14, 3, 4, 9, 14, 3, 4, 9, 14, 3, 4, 9, 14, 3};
+// MULTICAST-NEXT: static const uint32_t [[B]]_rect[16][4] = {{[{][{]}}0, 0, 0, 3}, {1, 0, 1, 3}, {2, 0, 2, 3}, {3, 0, 3, 3}, {0, 0, 0, 3},
+// MULTICAST:      NOC_COPY_PARAM [[A]]_nc = {LAYOUT_NTENSOR, 1, [[A]]_rect[tile][0], [[A]]_rect[tile][1], [[A]]_rect[tile][2], [[A]]_rect[tile][3]};
+// MULTICAST:      tx8_token mcast[2] = {0};
+// MULTICAST-NEXT: for (int32_t l = s0; l < s1 + 0; ++l) {
+// MULTICAST-NEXT:     tx8_hal_barrier(); /* every tile is done with the buffers the next multicast fills */
+// MULTICAST:          if ([[A]]_lead[tile] == tile) { /* from DDR to every tile of its rectangle */
+// MULTICAST-NEXT:         tx8_lshape_box(&[[A]]_ds, [[A]]_whole, 2, &[[A]]_box[l]);
+// MULTICAST-NEXT:         mcast[0] = op_noc_copy_async(&[[A]]_nc, &[[A]]_ddr, &[[A]]_spm, NULL, 0);
+// MULTICAST:          if ([[B]]_lead[tile] == tile) {
+// MULTICAST:              mcast[1] = op_noc_copy_async(&[[B]]_nc, &[[B]]_ddr, &[[B]]_spm, NULL, 0);
+// MULTICAST:          for (int32_t k = 0; k < 2; ++k) if (mcast[k]) tx8_hal_wait(mcast[k]), mcast[k] = 0;
+// MULTICAST-NEXT:     tx8_hal_barrier(); /* the multicast boxes are in every tile's SPM */
+// MULTICAST-NEXT:     const int32_t s = l - 0;
+// MULTICAST-NOT:      op_loadVar
+// MULTICAST:          op_gemm(

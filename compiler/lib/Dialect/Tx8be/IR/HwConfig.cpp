@@ -3,6 +3,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <limits>
 
@@ -61,4 +63,26 @@ void tx8be::setHwConfig(ModuleOp module, const tx8_hw_config &hw) {
     module->removeAttr(kHwConfigAttrName);
   else
     module->setAttr(kHwConfigAttrName, b.getDictionaryAttr(fields));
+}
+
+std::optional<tx8be::MeshRect> tx8be::meshRectangleOf(ArrayRef<int64_t> members, const tx8_hw_config &hw) {
+  if (members.empty() || hw.mesh_x == 0)
+    return std::nullopt;
+  int64_t meshX = hw.mesh_x, tiles = static_cast<int64_t>(hw.mesh_x) * hw.mesh_y;
+  MeshRect r{UINT32_MAX, UINT32_MAX, 0, 0};
+  llvm::SmallVector<int64_t, 16> sorted(members.begin(), members.end());
+  llvm::sort(sorted);
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+    return std::nullopt; // a tile twice
+  for (int64_t t : members) {
+    if (t < 0 || t >= tiles)
+      return std::nullopt;
+    auto x = static_cast<uint32_t>(t % meshX), y = static_cast<uint32_t>(t / meshX);
+    r.x0 = std::min(r.x0, x), r.x1 = std::max(r.x1, x), r.y0 = std::min(r.y0, y), r.y1 = std::max(r.y1, y);
+  }
+  // Distinct tiles inside the bounding box, as many as it holds: they fill it.
+  uint64_t area = static_cast<uint64_t>(r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1);
+  if (area != members.size())
+    return std::nullopt;
+  return r;
 }

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
+#include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -194,7 +195,42 @@ LogicalResult LoadBoxOp::verify() {
     for (int64_t k = 1; k < getBoxes().getCount(); ++k)
       if (getBoxes().getBox(k) != getBoxes().getBox(0))
         return emitOpError() << "is loaded once, but step " << k << "'s box differs from step 0's";
-  return verifyBoxes(*this, getBoxes(), getSource().getType(), steps);
+  if (failed(verifyBoxes(*this, getBoxes(), getSource().getType(), steps)))
+    return failure();
+  return verifyMulticast();
+}
+
+LogicalResult LoadBoxOp::verifyMulticast() {
+  std::optional<ArrayRef<int64_t>> leaders = getMulticast();
+  auto steps = (*this)->getParentOfType<StepsOp>();
+  if (!leaders || !steps)
+    return success();
+  if (getOnce())
+    return emitOpError() << "is both loaded once and multicast per step";
+  ArrayRef<int64_t> counts = steps.getTiles();
+  int64_t tiles = static_cast<int64_t>(counts.size());
+  if (static_cast<int64_t>(leaders->size()) != tiles)
+    return emitOpError() << "multicast has " << leaders->size() << " entries for " << tiles << " tiles";
+  if (llvm::any_of(counts, [&](int64_t c) { return c != counts.front() || c == 0; }))
+    return emitOpError() << "is multicast, but the tiles do not all run the same number of steps (lockstep)";
+  tx8_hw_config hw = getHwConfig(*this);
+  for (int64_t t = 0; t < tiles; ++t) {
+    int64_t leader = (*leaders)[t];
+    if (leader < 0 || leader >= tiles || (*leaders)[leader] != leader)
+      return emitOpError() << "multicast: tile " << t << " names tile " << leader << ", which is not a leader";
+    for (int64_t k = 0; k < counts[t]; ++k)
+      if (getBoxes().getBox(steps.getFirstStep(t) + k) != getBoxes().getBox(steps.getFirstStep(leader) + k))
+        return emitOpError() << "multicast: tile " << t << "'s box at its step " << k << " differs from its leader "
+                             << leader << "'s";
+    SmallVector<int64_t, 16> members;
+    for (int64_t u = 0; u < tiles; ++u)
+      if ((*leaders)[u] == t)
+        members.push_back(u);
+    if (!members.empty() && !meshRectangleOf(members, hw))
+      return emitOpError() << "multicast: the tiles led by tile " << t << " do not fill a rectangle of the "
+                           << hw.mesh_x << "x" << hw.mesh_y << " mesh";
+  }
+  return success();
 }
 
 void LoadBoxOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {

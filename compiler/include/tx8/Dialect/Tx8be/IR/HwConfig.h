@@ -44,6 +44,15 @@ std::string setHwConfigField(tx8_hw_config &hw, llvm::StringRef name, std::optio
 mlir::LogicalResult parseHwConfig(mlir::DictionaryAttr dict, tx8_hw_config &hw,
                                   llvm::function_ref<mlir::InFlightDiagnostic()> emitError);
 
+/// A rectangle of the chip's tile mesh: columns x0..x1, rows y0..y1 (inclusive), as a DTE multicast names it.
+struct MeshRect {
+  uint32_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+};
+
+/// The rectangle tiles `members` fill exactly (tile t at column t % mesh_x, row t / mesh_x of `hw`'s mesh);
+/// nullopt when they leave a hole, repeat a tile or lie outside the mesh.
+std::optional<MeshRect> meshRectangleOf(llvm::ArrayRef<int64_t> members, const tx8_hw_config &hw);
+
 } // namespace tx8be
 
 #endif // TX8_DIALECT_TX8BE_IR_HWCONFIG_H

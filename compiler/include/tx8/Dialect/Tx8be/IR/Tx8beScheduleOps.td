@@ -108,12 +108,23 @@ def Tx8be_LoadBoxOp : Tx8be_Op<"LoadBox", [HasParent<"StepsOp">, AllTypesMatch<[
     once, before the first step, into one buffer every step reads. On more than one tile, tile 0 copies it from
     DDR into that buffer of every tile of the chip over the NoC (a DTE multicast: DDR reads it once, not once per
     tile), and a barrier follows.
+
+    `multicast`, one entry per tile of the Steps: the tile that brings tile t's box (a leader names itself).
+    Tiles that name the same leader read the same box at every step (a Gemm's A row block on the tiles that
+    share its rows) and fill a rectangle of the chip's mesh; at each step the leader copies the box from DDR into
+    the buffer of every tile of its rectangle with one DTE multicast (DDR reads it once per rectangle, not once
+    per tile). Every tile then runs the same number of steps in lockstep: a barrier per step makes the
+    multicast data visible before its compute and the buffer free before the next multicast into it.
   }];
   let arguments = (ins AnyRankedTensor:$source, Tx8be_BoxTableAttr:$boxes, OptionalAttr<Tx8be_DevAttr>:$dev_info,
-                       UnitAttr:$once);
+                       UnitAttr:$once, OptionalAttr<DenseI64ArrayAttr>:$multicast);
   let results = (outs AnyRankedTensor:$output, Tx8be_TokenType:$token);
   let assemblyFormat = "$source attr-dict `:` type($source)";
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// `multicast`'s rules: one leader per tile, lockstep steps, the same boxes as the leader, rectangles.
+    ::mlir::LogicalResult verifyMulticast();
+  }];
 }
 
 def Tx8be_StoreBoxOp : Tx8be_Op<"StoreBox", [HasParent<"StepsOp">,
