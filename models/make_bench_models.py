@@ -3,6 +3,8 @@
 test_data_set_0/input_<k>.pb, output_<k>.pb from numpy in float64), seeded: the same bytes every run.
 
   make_bench_models.py OUT matmul M K N        OUT/model.onnx: Y = A x B, A an input [M, K], B a constant [K, N]
+  make_bench_models.py OUT matmul-bf16 M K N   the same in bfloat16: A, B and Y bf16 (Y expected from float64,
+                                              rounded to bf16)
   make_bench_models.py OUT conv N C H W O KH KW STRIDE PAD
                                               one Conv (with bias) of ResNet-50's shapes
   make_bench_models.py OUT chain ELEMENTS OPS  OPS elementwise ops (Mul / Add by a [1, 1] constant, Relu, Neg,
@@ -41,6 +43,41 @@ def matmul(out, m, k, n, expected):
         [helper.make_tensor_value_info("y", TensorProto.FLOAT, [m, n])], [numpy_helper.from_array(b, "b")])
     y = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32) if expected else None
     save(out, graph, [("a", a)], [("y", y)] if expected else None)
+
+
+def to_bf16(x):
+    """float32 array -> its bfloat16 bits (uint16), rounded to nearest even."""
+    bits = np.ascontiguousarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def from_bf16(bits):
+    return (bits.astype(np.uint32) << 16).view(np.float32)
+
+
+def bf16_tensor(name, bits):
+    return helper.make_tensor(name, TensorProto.BFLOAT16, bits.shape, bits.tobytes(), raw=True)
+
+
+def matmul_bf16(out, m, k, n, expected):
+    rng = np.random.RandomState(17)
+    a = to_bf16(rng.uniform(-1, 1, (m, k)).astype(np.float32))
+    b = to_bf16(rng.uniform(-1, 1, (k, n)).astype(np.float32))
+    graph = helper.make_graph(
+        [helper.make_node("MatMul", ["a", "b"], ["y"], name="matmul")], "matmul_bf16_%dx%dx%d" % (m, k, n),
+        [helper.make_tensor_value_info("a", TensorProto.BFLOAT16, [m, k])],
+        [helper.make_tensor_value_info("y", TensorProto.BFLOAT16, [m, n])], [bf16_tensor("b", b)])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    model.ir_version = 7
+    onnx.checker.check_model(model)
+    os.makedirs(os.path.join(out, "test_data_set_0"), exist_ok=True)
+    onnx.save(model, os.path.join(out, "model.onnx"))
+    with open(os.path.join(out, "test_data_set_0", "input_0.pb"), "wb") as f:
+        f.write(bf16_tensor("a", a).SerializeToString())
+    if expected:
+        y = from_bf16(a).astype(np.float64) @ from_bf16(b).astype(np.float64)
+        with open(os.path.join(out, "test_data_set_0", "output_0.pb"), "wb") as f:
+            f.write(bf16_tensor("y", to_bf16(y.astype(np.float32))).SerializeToString())
 
 
 def conv(out, n, c, h, w, o, kh, kw, stride, pad, expected):
@@ -102,6 +139,8 @@ def main(argv):
     out, kind, nums = args[0], args[1], [int(v) for v in args[2:]]
     if kind == "matmul" and len(nums) == 3:
         matmul(out, *nums, expected)
+    elif kind == "matmul-bf16" and len(nums) == 3:
+        matmul_bf16(out, *nums, expected)
     elif kind == "conv" and len(nums) == 9:
         conv(out, *nums, expected)
     elif kind == "chain" and len(nums) == 2:

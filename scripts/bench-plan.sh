@@ -58,6 +58,9 @@ if want gemm; then
   /usr/bin/python3 "$make" "$out/gemm" matmul $n $n $n --no-expected
   # A in fp32 (an input, cast to bf16 on the device), B stored bf16, Y fp32.
   run gemm$n "$out/gemm" bf16 $((n * n * n)) $((n * n * 4 + n * n * 2 + n * n * 4))
+  # A bf16 model: A, B and Y bf16 (no Cast group; the MatMul's fp32 sum is cast to bf16 in SPM, fused).
+  /usr/bin/python3 "$make" "$out/gemm-bf16" matmul-bf16 $n $n $n --no-expected
+  run gemm$n-bf16model "$out/gemm-bf16" bf16 $((n * n * n)) $((n * n * 2 * 3))
 fi
 if want conv; then
   # Every distinct conv of ResNet-50 v1 at 224x224, batch 1: C H W O K stride pad.

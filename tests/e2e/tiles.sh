@@ -19,9 +19,11 @@ rm -rf "$work" && mkdir -p "$work"
 # "gemm" runs 8 pipelined steps per tile, "gemm1" one step (small enough for QEMU).
 /usr/bin/python3 "$(dirname "$make")/make_bench_models.py" "$work/gemm" matmul 512 512 512 --no-expected >/dev/null
 /usr/bin/python3 "$(dirname "$make")/make_bench_models.py" "$work/gemm1" matmul 512 256 128 --no-expected >/dev/null
+# A bf16 model (A, B, Y bf16): the MatMul's fp32 result is cast to bf16 in SPM (MatMul -> Cast, one group).
+/usr/bin/python3 "$(dirname "$make")/make_bench_models.py" "$work/gemmbf" matmul-bf16 512 256 128 >/dev/null
 cyc() { sed -n 's/^\(cmodel\|riscv\): \([0-9]*\) simulated cycles.*/\2/p' "$1"; }
 sharded=0 fused=0
-for dir in "$work/demo" "$work/shared" "$work/gemm" "$work/gemm1" "$@"; do
+for dir in "$work/demo" "$work/shared" "$work/gemm" "$work/gemm1" "$work/gemmbf" "$@"; do
   name=$(basename "$dir")
   in="$dir/test_data_set_0"
   for t in 1 16; do
@@ -56,6 +58,10 @@ groups=$(/usr/bin/python3 -c 'import json, sys; print(len(json.load(open(sys.arg
 [ "$(grep -c '^tx8: group [0-9]* cycles [0-9]*$' "$work/demo-prof.log")" = "$groups" ] || { echo "demo: --profile lines"; exit 1; }
 echo "demo --profile: $groups group lines"
 grep -q op_noc_copy "$work/shared-16/main.c" || { echo "shared: no multicast of the shared input"; exit 1; }
+# Against float64 rounded to bf16: within a bf16 ulp or two (the device rounds its fp32 sum once).
+"$aot" test-onnx "$work/gemmbf" --target cmodel --tiles 16 --rtol 8e-3 --atol 0 > "$work/gemmbf-test.log" ||
+  { cat "$work/gemmbf-test.log"; echo "gemmbf: not close to the reference"; exit 1; }
+grep -q 'tx8be.MatMul "matmul" (onnx.MatMul) -> tx8be.Cast' "$work/gemmbf-16/main.c" || { echo "gemmbf: Cast not fused"; exit 1; }
 for g in gemm gemm1; do
   grep -q op_noc_copy_async "$work/$g-16/main.c" || { echo "$g: no per-step multicast"; exit 1; }
 done

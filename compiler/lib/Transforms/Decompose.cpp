@@ -148,6 +148,28 @@ struct GemmToMatMul : OpRewritePattern<GemmOp> {
   }
 };
 
+/// A MatMul with a bf16 or fp16 result (a bf16 ONNX model): op_gemm accumulates and writes fp32, so the MatMul
+/// gives fp32 and a Cast rounds it once to the result type (tx8be-group-fuse then runs the Cast on the MatMul's
+/// slice in SPM: the group stores the narrow result).
+struct NarrowMatMulToCast : OpRewritePattern<MatMulOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MatMulOp op, PatternRewriter &rewriter) const override {
+    RankedTensorType type = op.getOutput().getType();
+    if (!type.getElementType().isBF16() && !type.getElementType().isF16())
+      return failure();
+    Location loc = op.getLoc();
+    // ne_in_fmt: bf16 / fp16 A and B give an fp32 result (as tx8be-ne-precision's MatMuls).
+    NamedAttribute fmt = rewriter.getNamedAttr("ne_in_fmt",
+                                               rewriter.getStringAttr(type.getElementType().isBF16() ? "bf16" : "fp16"));
+    Value wide = rewriter
+                     .create<MatMulOp>(loc, TypeRange{RankedTensorType::get(type.getShape(), rewriter.getF32Type())},
+                                       ValueRange{op.getA(), op.getB()}, ArrayRef<NamedAttribute>{fmt})
+                     .getResult();
+    rewriter.replaceOpWithNewOp<CastOp>(op, TypeRange{type}, ValueRange{wide});
+    return success();
+  }
+};
+
 Value reshaped(PatternRewriter &rewriter, Location loc, Value v, ArrayRef<int64_t> shape) {
   auto type = RankedTensorType::get(shape, getElementTypeOrSelf(v.getType()));
   if (type == v.getType())
@@ -461,7 +483,7 @@ struct DecomposePass : tx8be::impl::DecomposePassBase<DecomposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<LogSoftmaxToReductions, SoftmaxOuterAxisToReductions, PReluToMaxMin, GlobalMaxPoolToReduceMax,
-                 GemmToMatMul, BatchedMatMulToMatMuls, ArgReduceToReductions<ArgMaxOp, ReduceMaxOp>,
+                 GemmToMatMul, BatchedMatMulToMatMuls, NarrowMatMulToCast, ArgReduceToReductions<ArgMaxOp, ReduceMaxOp>,
                  ArgReduceToReductions<ArgMinOp, ReduceMinOp>, GatherRowsToMatMul, GatherToOneHotSelect,
                WholeSliceToInput>(&getContext());
     populateConvPoolDecompositions(patterns);

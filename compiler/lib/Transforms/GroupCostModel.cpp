@@ -240,15 +240,12 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
   } else if (sharedInstr) {
     b.sharedCycles = dma(sharedBytes, sharedInstr);
   }
-  // Lockstep: the slowest leader's multicasts, its DTE sharing DDR with every other transfer of the step.
+  // Lockstep: the slowest leader's multicasts at its link's rate (the DDR they share with every other copy of
+  // the step bounds the step below).
   uint64_t leaders = static_cast<uint64_t>(llvm::count_if(leaderBytes, [](uint64_t n) { return n > 0; }));
-  if (leaders) {
-    uint64_t streams = leaders + (loadBytes ? b.activeTiles : 0);
-    uint64_t dteRate = std::max<uint64_t>(1, std::min<uint64_t>(hw.noc_link_bytes_per_cycle,
-                                                                hw.ddr_bytes_per_cycle / streams));
-    for (auto [bytes, fixed] : llvm::zip(leaderBytes, leaderFixed))
-      b.multicastCycles = std::max(b.multicastCycles, addSat(fixed, ceilDiv(bytes, dteRate)));
-  }
+  for (auto [bytes, fixed] : llvm::zip(leaderBytes, leaderFixed))
+    b.multicastCycles =
+        std::max(b.multicastCycles, addSat(fixed, ceilDiv(bytes, std::max<uint32_t>(hw.noc_link_bytes_per_cycle, 1))));
   int64_t reducePart = sizes.reduceSteps > 1 ? sizes.reduceSlice : 0;
   b.computeCycles = stepComputeCycles(step->result.size, reducePart);
   // The tail runs once per output slice, after the reduction's last part.
@@ -264,15 +261,21 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
   if (leaders) {
     // Lockstep: every tile's step waits for the slowest engine of any tile, and for the chip's DDR bytes of the
     // step, then a barrier (two with one buffer: the next multicast may not overwrite a buffer still read).
-    uint64_t stepDdr = ceilDiv(addSat(addSat(mulSat(loadBytes, b.activeTiles),
-                                             mulSat(ceilDiv(storeBytes, parts), b.activeTiles)),
-                                      mcastDdrBytes),
-                               std::max<uint32_t>(hw.ddr_bytes_per_cycle, 1));
-    uint64_t copies = std::max({b.loadCycles, b.multicastCycles, stepDdr});
+    // Copies that share one bottleneck take about as long as the bytes through it: each tile's loads at its
+    // port, each leader's multicasts at its link, all of them and the stores through DDR.
+    // (With one buffer a step's store comes after its compute, by itself: storePerStep.)
+    uint64_t stepStores = multiBuf >= 2 ? mulSat(ceilDiv(storeBytes, parts), b.activeTiles) : 0;
+    uint64_t stepDdr = addSat(hw.ddr_latency_cycles,
+                              ceilDiv(addSat(addSat(mulSat(loadBytes, b.activeTiles), stepStores), mcastDdrBytes),
+                                      std::max<uint32_t>(hw.ddr_bytes_per_cycle, 1)));
+    uint64_t localLoads = loadInstr ? addSat(mulSat(hw.ddr_latency_cycles, loadInstr),
+                                             ceilDiv(loadBytes, std::max<uint32_t>(hw.lsu_bytes_per_cycle, 1)))
+                                    : 0;
+    uint64_t copies = std::max({localLoads, b.multicastCycles, stepDdr});
     if (multiBuf >= 2)
       perStep = addSat(std::max({b.computeCycles, copies, storePerStep}), hw.barrier_cycles);
     else
-      perStep = addSat(std::max(addSat(copies, b.computeCycles), storePerStep), 2ull * hw.barrier_cycles);
+      perStep = addSat(addSat(copies, b.computeCycles), 2ull * hw.barrier_cycles);
     b.tileCycles = addSat(addSat(multiBuf >= 2 ? copies : 0, mulSat(perStep, b.steps)), b.storeCycles);
   } else if (multiBuf >= 2) {
     uint64_t ddrPerStep = ceilDiv(addSat(loadBytes, ceilDiv(storeBytes, parts)), rate);

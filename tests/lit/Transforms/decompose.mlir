@@ -104,6 +104,25 @@ func.func @batched_matmul(%a: tensor<2x3x4xf32>, %b: tensor<4x5xf32>, %b1: tenso
 
 // -----
 
+// A bf16 (fp16) MatMul: op_gemm writes fp32, so the MatMul gives fp32 (ne_in_fmt: the NE reads bf16) and a Cast
+// rounds it once; an fp32 one stays.
+// CHECK-LABEL: func.func @narrow_matmul
+// CHECK-NEXT: %[[W:.*]] = tx8be.MatMul %arg0, %arg1 {ne_in_fmt = "bf16"} : (tensor<4x8xbf16>, tensor<8x2xbf16>) -> tensor<4x2xf32>
+// CHECK-NEXT: %[[Y:.*]] = tx8be.Cast %[[W]] : (tensor<4x2xf32>) -> tensor<4x2xbf16>
+// CHECK-NEXT: %[[H:.*]] = tx8be.MatMul %arg2, %arg3 {ne_in_fmt = "fp16"} : (tensor<4x8xf16>, tensor<8x2xf16>) -> tensor<4x2xf32>
+// CHECK-NEXT: %[[Z:.*]] = tx8be.Cast %[[H]] : (tensor<4x2xf32>) -> tensor<4x2xf16>
+// CHECK-NEXT: %[[F:.*]] = tx8be.MatMul %arg4, %arg5 : (tensor<4x8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32>
+// CHECK-NEXT: return %[[Y]], %[[Z]], %[[F]]
+func.func @narrow_matmul(%a: tensor<4x8xbf16>, %b: tensor<8x2xbf16>, %c: tensor<4x8xf16>, %d: tensor<8x2xf16>,
+                         %e: tensor<4x8xf32>, %f: tensor<8x2xf32>) -> (tensor<4x2xbf16>, tensor<4x2xf16>, tensor<4x2xf32>) {
+  %y = tx8be.MatMul %a, %b : (tensor<4x8xbf16>, tensor<8x2xbf16>) -> tensor<4x2xbf16>
+  %z = tx8be.MatMul %c, %d : (tensor<4x8xf16>, tensor<8x2xf16>) -> tensor<4x2xf16>
+  %g = tx8be.MatMul %e, %f : (tensor<4x8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32>
+  return %y, %z, %g : tensor<4x2xbf16>, tensor<4x2xf16>, tensor<4x2xf32>
+}
+
+// -----
+
 // ArgMax (first index): hit = (x == max) or isnan(x); min(iota + K * not(hit)) along the axis in f32, cast to
 // i64, the axis dropped (keepdims false).
 // CHECK-LABEL: func.func @argmax

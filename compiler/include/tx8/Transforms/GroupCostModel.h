@@ -9,7 +9,9 @@
 // schedule lets them: double buffered (multi_buf 2, sp_stage_num 3), a step costs its slowest engine (loads,
 // compute, stores, or their DDR bytes); single buffered (sp_stage_num 2), its loads plus its compute (the
 // stores overlap the next step). The group costs its slowest tile or the whole chip's DDR bytes at the DDR
-// rate, whichever is more, plus a barrier.
+// rate, whichever is more, plus a barrier. With a LoadBox multicast the tiles run in lockstep: a step costs the
+// slowest of every tile's compute, loads at its port, each leader's multicasts at its link and the chip's bytes
+// of the step through DDR, plus the barrier (two single buffered).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TX8_TRANSFORMS_GROUPCOSTMODEL_H
