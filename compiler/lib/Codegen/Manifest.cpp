@@ -48,6 +48,30 @@ llvm::json::Object ioJson(const IOTensor &t) {
                             {"file", t.file}};
 }
 
+/// The tensors between Groups in DDR: the results of the Groups that compute (a view's is its operand's bytes)
+/// that are not graph outputs. Their count and the bytes of their device images, each counted once (DDR
+/// allocation lets tensors whose lifetimes do not overlap share bytes).
+std::pair<int64_t, int64_t> intermediateTensors(func::FuncOp func, const tx8_hw_config &hw) {
+  Operation *ret = func.getBody().front().getTerminator();
+  int64_t count = 0, bytes = 0;
+  for (auto group : func.getBody().front().getOps<GroupOp>()) {
+    if (group.getGroupTag().value_or(0) == 2)
+      continue;
+    for (Value v : group->getResults()) {
+      if (llvm::is_contained(ret->getOperands(), v))
+        continue;
+      auto type = cast<ShapedType>(v.getType());
+      DeviceLayout layout = getDeviceLayout(v);
+      ++count;
+      bytes += static_cast<int64_t>(deviceImageBytes(toDeviceOrder(type.getShape(), layout.order),
+                                                     type.getElementType(), layout.mode,
+                                                     tx8_hw_batch_align_bytes(&hw))
+                                        .value_or(0));
+    }
+  }
+  return {count, bytes};
+}
+
 } // namespace
 
 llvm::json::Object tx8::codegen::describeBundle(ModuleOp module, const BundleOptions &options,
@@ -113,8 +137,12 @@ llvm::json::Object tx8::codegen::describeBundle(ModuleOp module, const BundleOpt
       plan["multi_buf"] = static_cast<int64_t>(steps.getMultiBuf());
       plan["sp_stage_num"] = static_cast<int64_t>(steps.getSpStageNum());
       plan["estimate_cycles"] = static_cast<int64_t>(steps.getEstimate().value_or(0));
+      plan["spm_bytes"] = static_cast<int64_t>(group.getSpmAllocSize().value_or(0));
       plans.push_back(std::move(plan));
     }
+  std::pair<int64_t, int64_t> intermediates{0, 0};
+  if (auto func = module.lookupSymbol<func::FuncOp>("main"))
+    intermediates = intermediateTensors(func, config);
   llvm::json::Object root{{"format", "tx8-bundle"},
                           {"format_version", kBundleFormatVersion},
                           {"compiler", llvm::json::Object{{"name", "tx8-aot"}, {"version", options.compilerVersion}}},
@@ -126,7 +154,9 @@ llvm::json::Object tx8::codegen::describeBundle(ModuleOp module, const BundleOpt
                           {"sources", llvm::json::Array(sources)},
                           {"hardware", std::move(hw)},
                           {"ddr", llvm::json::Object{{"bytes", i64("tx8be.ddr_bytes")},
-                                                     {"const_bytes", i64("tx8be.const_bytes")}}},
+                                                     {"const_bytes", i64("tx8be.const_bytes")},
+                                                     {"intermediates", intermediates.first},
+                                                     {"intermediate_bytes", intermediates.second}}},
                           {"inputs", std::move(ins)},
                           {"outputs", std::move(outs)},
                           {"consts", llvm::json::Object{{"file", "consts.bin"}, {"entries", std::move(table)}}}};

@@ -104,8 +104,8 @@ static LogicalResult checkTensorSizes(ModuleOp module) {
   return failure(walk.wasInterrupted());
 }
 
-LogicalResult tx8be::compileModule(ModuleOp module, const tx8::codegen::BundleOptions &options,
-                                   tx8::codegen::BundleFiles &files) {
+LogicalResult tx8be::runBackendPipeline(ModuleOp module, const tx8::codegen::BundleOptions &options,
+                                        const PipelineIntrospection &introspection) {
   if (failed(checkTensorSizes(module)))
     return failure();
   tx8_hw_config hw = tx8be::getHwConfig(module);
@@ -117,9 +117,25 @@ LogicalResult tx8be::compileModule(ModuleOp module, const tx8::codegen::BundleOp
   Builder b(module.getContext());
   module->setAttr("tx8be.tile_dx", b.getI32IntegerAttr(mesh->first));
   module->setAttr("tx8be.tile_dy", b.getI32IntegerAttr(mesh->second));
-  PassManager pm(module.getContext());
-  buildBackendPipeline(pm, options);
-  if (failed(pm.run(module)))
+  MLIRContext *context = module.getContext();
+  bool threaded = context->isMultithreadingEnabled();
+  if (introspection.printsIR())
+    context->disableMultithreading(); // the printer reads the whole module after a pass on one function
+  bool dumpFailed = false;
+  LogicalResult result = [&] {
+    PassManager pm(context);
+    buildBackendPipeline(pm, options);
+    instrumentPipeline(pm, introspection, dumpFailed);
+    return pm.run(module);
+  }(); // the pass manager is gone: its timing and statistics reports are out
+  if (introspection.printsIR() && threaded)
+    context->enableMultithreading();
+  return failure(failed(result) || dumpFailed);
+}
+
+LogicalResult tx8be::compileModule(ModuleOp module, const tx8::codegen::BundleOptions &options,
+                                   tx8::codegen::BundleFiles &files) {
+  if (failed(runBackendPipeline(module, options)))
     return failure();
   return tx8::codegen::generateBundle(module, options, files);
 }

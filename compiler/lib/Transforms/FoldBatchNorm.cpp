@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
 #include "tx8/Interpreter/ReferenceRunner.h"
+#include "tx8/Transforms/PassStatistics.h"
 #include "tx8/Transforms/Passes.h"
 
 #include "PatternDriver.h"
@@ -46,7 +47,8 @@ std::optional<ref::Tensor> f32Constant(Value v, int64_t count) {
 /// BatchNorm_Inference(Conv(x, W, b)) with W, b and the statistics constant (fp32), the Conv read by nothing
 /// else: Conv(x, W * s, (b - mean) * s + offset).
 struct FoldBatchNormIntoConv : OpRewritePattern<BatchNorm_InferenceOp> {
-  using OpRewritePattern::OpRewritePattern;
+  FoldBatchNormIntoConv(MLIRContext *context, PassStatistic &numFolded)
+      : OpRewritePattern(context), numFolded(numFolded) {}
 
   LogicalResult matchAndRewrite(BatchNorm_InferenceOp bn, PatternRewriter &rewriter) const override {
     auto conv = bn.getInput().getDefiningOp<ConvOp>();
@@ -94,14 +96,19 @@ struct FoldBatchNormIntoConv : OpRewritePattern<BatchNorm_InferenceOp> {
     for (Operation *def : dead)
       if (def->use_empty())
         rewriter.eraseOp(def);
+    ++numFolded;
     return success();
   }
+
+  PassStatistic &numFolded;
 };
 
 struct FoldBatchNormPass : tx8be::impl::FoldBatchNormPassBase<FoldBatchNormPass> {
+  PassStatistic numFolded{this, "folded", "BatchNorms folded into the Conv before them"};
+
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<FoldBatchNormIntoConv>(&getContext());
+    patterns.add<FoldBatchNormIntoConv>(&getContext(), numFolded);
     tx8be::detail::applyPatternsInProgramOrder(getOperation().getBody(), FrozenRewritePatternSet(std::move(patterns)));
   }
 };

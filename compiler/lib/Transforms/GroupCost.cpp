@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "tx8/Transforms/GroupCostModel.h"
 #include "tx8/Transforms/GroupPlan.h"
+#include "tx8/Transforms/PassStatistics.h"
 #include "tx8/Transforms/Passes.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -320,6 +321,9 @@ LogicalResult checkNotEmpty(Operation *compute) {
 struct GroupCostPass : tx8be::impl::GroupCostPassBase<GroupCostPass> {
   using GroupCostPassBase::GroupCostPassBase;
 
+  PassStatistic numPlanned{this, "planned", "Groups given a schedule"};
+  PassStatistic numCacheHits{this, "cache-hits", "Groups planned by an earlier search of the same group key"};
+
   void runOnOperation() override {
     tx8_hw_config hw = getHwConfig(getOperation());
     llvm::StringMap<std::optional<Candidate>> cache; // by group key and tile count
@@ -332,6 +336,7 @@ struct GroupCostPass : tx8be::impl::GroupCostPassBase<GroupCostPass> {
       int64_t tiles = regionTiles(group);
       std::string key = std::to_string(tiles) + " " + groupKey(*compute);
       auto [it, inserted] = cache.try_emplace(key);
+      numCacheHits += !inserted;
       if (inserted)
         it->second = searchGroup(*compute, hw, tiles, optSearch);
       const std::optional<Candidate> &choice = it->second;
@@ -347,6 +352,7 @@ struct GroupCostPass : tx8be::impl::GroupCostPassBase<GroupCostPass> {
       plan.estimate = choice->estimate;
       if (failed(buildSchedule(group, plan)))
         return WalkResult::interrupt();
+      ++numPlanned;
       return WalkResult::advance();
     });
     if (walk.wasInterrupted())

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tx8/Transforms/GroupPlan.h"
+#include "tx8/Transforms/PassStatistics.h"
 #include "tx8/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -130,6 +131,8 @@ void mergeInto(GroupOp producer, GroupOp consumer) {
 struct GroupFusePass : tx8be::impl::GroupFusePassBase<GroupFusePass> {
   using GroupFusePassBase::GroupFusePassBase;
 
+  PassStatistic numMerged{this, "merged", "Groups merged into the Group of the elementwise op after them"};
+
   void runOnOperation() override {
     if (!enable)
       return;
@@ -143,6 +146,7 @@ struct GroupFusePass : tx8be::impl::GroupFusePassBase<GroupFusePass> {
             static_cast<int64_t>(computeOps(producer).size()) >= maxOps || !fitsTogether(producer, consumer, hw))
           continue;
         mergeInto(producer, consumer);
+        ++numMerged;
         break; // `consumer` is gone; its merged Group is found through the list's next consumer's operand
       }
     }

@@ -9,6 +9,12 @@
 //                                                         build the bundle, run it, write .npy outputs
 //   tx8-aot test-onnx TESTDIR [--target reference|cmodel|riscv]
 //                                                         run an ONNX backend test directory
+//   tx8-aot memory DIR                                    a bundle's SPM, DDR and file sizes on one page
+//
+// compile shows its insides LLVM-style: --mlir-timing, --mlir-print-ir-after-all, --mlir-print-ir-after=PASS,
+// --mlir-pass-statistics (on stderr), --dump-dir DIR (the module after each pass, a file each), --print-memory;
+// --quiet prints nothing but diagnostics and what these ask for. Steps that take over a second print a
+// progress line on stderr when it is a terminal (TX8_PROGRESS forces them: tests).
 //
 // compile and test-onnx take --precision: the format the NE reads an fp32 model's conv/gemm inputs in (fp32
 // accumulation; default fp32). test-onnx then compares with a tolerance tied to the format (precisionTolerance).
@@ -33,16 +39,20 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <set>
 
 using namespace mlir;
@@ -61,6 +71,7 @@ cl::SubCommand referenceCmd("reference", "Run a model on the host reference (gol
 cl::SubCommand compileCmd("compile", "Compile a model into a firmware bundle directory");
 cl::SubCommand runCmd("run", "Build a bundle for a target, run it on inputs and write .npy outputs");
 cl::SubCommand testOnnxCmd("test-onnx", "Run an ONNX backend test directory and compare with its expected outputs");
+cl::SubCommand memoryCmd("memory", "Print a bundle's memory use: SPM peak per tile, DDR, file sizes");
 
 cl::opt<std::string> importModel(cl::Positional, cl::desc("MODEL"), cl::Required, cl::sub(importCmd));
 cl::opt<std::string> importOut("o", cl::desc("Output file (default: stdout)"), cl::value_desc("FILE"), cl::init("-"),
@@ -87,6 +98,32 @@ cl::opt<std::string> compileHw("hw", cl::desc("JSON file of hardware config fiel
                                cl::value_desc("FILE"), cl::sub(compileCmd), cl::cat(category));
 cl::opt<std::string> compileDumpIR("dump-ir", cl::desc("Also write the module after the backend pipeline"),
                                    cl::value_desc("FILE"), cl::sub(compileCmd), cl::cat(category));
+cl::opt<bool> compileTiming("mlir-timing",
+                            cl::desc("Print on stderr the time of each step of the compile and of each pass"),
+                            cl::sub(compileCmd), cl::cat(category));
+cl::opt<bool> compilePrintIRAfterAll("mlir-print-ir-after-all", cl::desc("Print on stderr the module after every pass"),
+                                     cl::sub(compileCmd), cl::cat(category));
+cl::list<std::string> compilePrintIRAfter(
+    "mlir-print-ir-after",
+    cl::desc("Print on stderr the module after the pass PASS, e.g. tx8be-group-cost (repeatable, or comma-separated)"),
+    cl::value_desc("PASS"), cl::CommaSeparated, cl::sub(compileCmd), cl::cat(category));
+cl::opt<bool> compileStatistics("mlir-pass-statistics",
+                                cl::desc("Print on stderr what the passes counted (BatchNorms folded, groups merged, "
+                                         "groups planned, ...)"),
+                                cl::sub(compileCmd), cl::cat(category));
+cl::opt<std::string> compileDumpDir("dump-dir",
+                                    cl::desc("Write the module after each pass to DIR/NN_<pass>.mlir, numbered in "
+                                             "pipeline order (earlier NN_*.mlir files there are removed)"),
+                                    cl::value_desc("DIR"), cl::sub(compileCmd), cl::cat(category));
+cl::opt<bool> compilePrintMemory("print-memory",
+                                 cl::desc("Print the bundle's memory use: SPM peak per tile, DDR, file sizes"),
+                                 cl::sub(compileCmd), cl::cat(category));
+cl::opt<bool> compileQuiet("quiet",
+                           cl::desc("Print nothing but errors, warnings and what other options ask for (no summary "
+                                    "line, no progress)"),
+                           cl::sub(compileCmd), cl::cat(category));
+
+cl::opt<std::string> memoryDir(cl::Positional, cl::desc("BUNDLE_DIR"), cl::Required, cl::sub(memoryCmd));
 
 cl::opt<std::string> runDir(cl::Positional, cl::desc("BUNDLE_DIR"), cl::Required, cl::sub(runCmd));
 cl::opt<std::string> runTarget("target", cl::desc("cmodel or riscv (default: the bundle's)"), cl::sub(runCmd),
@@ -297,14 +334,10 @@ int runReferenceCmd(MLIRContext &context) {
 
 bool validTarget(const std::string &t) { return t == "cmodel" || t == "riscv"; }
 
-/// BundleOptions for a model file: its name from the graph (or the file), the compiler's version.
-tx8::codegen::BundleOptions bundleOptions(ModuleOp module, const std::string &path, const std::string &target) {
+/// The BundleOptions the command line sets (the pipeline's passes depend on them; bundleOptions adds the model's).
+tx8::codegen::BundleOptions commandLineOptions(const std::string &target) {
   tx8::codegen::BundleOptions options;
   options.target = target;
-  options.sourceFile = llvm::sys::path::filename(path).str();
-  auto graph = module->getAttrOfType<StringAttr>("tx8be.graph_name");
-  options.modelName = graph && !graph.getValue().empty() ? graph.getValue().str()
-                                                         : llvm::sys::path::stem(path).str();
   options.compilerVersion = kVersion;
   options.precision = precisionArg;
   options.tiles = tilesArg;
@@ -315,13 +348,76 @@ tx8::codegen::BundleOptions bundleOptions(ModuleOp module, const std::string &pa
   return options;
 }
 
+/// BundleOptions for a model file: its name from the graph (or the file), the compiler's version.
+tx8::codegen::BundleOptions bundleOptions(ModuleOp module, const std::string &path, const std::string &target) {
+  tx8::codegen::BundleOptions options = commandLineOptions(target);
+  options.sourceFile = llvm::sys::path::filename(path).str();
+  auto graph = module->getAttrOfType<StringAttr>("tx8be.graph_name");
+  options.modelName = graph && !graph.getValue().empty() ? graph.getValue().str()
+                                                         : llvm::sys::path::stem(path).str();
+  return options;
+}
+
+/// Progress lines for the steps of a compile ("tx8-aot: running the passes... 1.4 s" on stderr), printed as a
+/// step ends if it took at least `minSeconds`: when someone watches (stderr a terminal: 1 s), never with
+/// --quiet. The environment variable TX8_PROGRESS forces them on whatever stderr is (a test's is a pipe); its
+/// value is that least time in seconds (0: every step; not a number: 1).
+struct Progress {
+  std::optional<double> minSeconds; ///< none: no lines
+
+  static Progress forCompile(bool quiet) {
+    if (quiet)
+      return {};
+    if (const char *forced = std::getenv("TX8_PROGRESS"); forced && *forced) {
+      double seconds = 1;
+      if (llvm::StringRef(forced).getAsDouble(seconds) || seconds < 0) // getAsDouble: true on error
+        seconds = 1;
+      return {seconds};
+    }
+    if (llvm::sys::Process::StandardErrIsDisplayed())
+      return {1.0};
+    return {};
+  }
+};
+
+/// What a compile shows as it goes: --mlir-timing's timers (a disabled manager's scope times nothing), the
+/// progress lines, and what the pass pipeline shows of itself.
+struct CompileReport {
+  TimingScope &timing;
+  Progress progress;
+  tx8be::PipelineIntrospection introspection;
+};
+
+/// Runs step(scope) of a compile, timed as `timer` in the --mlir-timing report and with a progress line saying
+/// `what` if it took long.
+template <typename Step>
+auto runStep(CompileReport &report, llvm::StringRef timer, llvm::StringRef what, Step step) {
+  TimingScope scope = report.timing.nest(timer);
+  auto start = std::chrono::steady_clock::now();
+  auto result = step(scope);
+  scope.stop();
+  double seconds = secondsSince(start);
+  if (report.progress.minSeconds && seconds >= *report.progress.minSeconds)
+    llvm::errs() << "tx8-aot: " << what << llvm::format("... %.1f s\n", seconds);
+  return result;
+}
+
 /// Compiles `module` (loaded from `model`) for `hw` and writes a bundle. Prints nothing on success but the timing
-/// line when `verbose`.
+/// line when `verbose`, and what `report` asks for.
 int compileLoaded(ModuleOp module, const std::string &model, const tx8_hw_config &hw, const std::string &dir,
-                  const std::string &target, bool verbose, std::chrono::steady_clock::time_point start) {
+                  const std::string &target, bool verbose, std::chrono::steady_clock::time_point start,
+                  CompileReport &report) {
   tx8be::setHwConfig(module, hw);
+  tx8::codegen::BundleOptions options = bundleOptions(module, model, target);
+  bool compiled = runStep(report, "Pass pipeline", "running the passes", [&](TimingScope &scope) {
+    tx8be::PipelineIntrospection introspection = report.introspection;
+    introspection.timing = scope ? &scope : nullptr;
+    return succeeded(tx8be::runBackendPipeline(module, options, introspection));
+  });
   tx8::codegen::BundleFiles files;
-  if (failed(tx8be::compileModule(module, bundleOptions(module, model, target), files)))
+  if (!compiled || !runStep(report, "Codegen", "generating code", [&](TimingScope &) {
+        return succeeded(tx8::codegen::generateBundle(module, options, files));
+      }))
     return kFailed;
   if (!compileDumpIR.empty()) {
     std::string error;
@@ -332,7 +428,9 @@ int compileLoaded(ModuleOp module, const std::string &model, const tx8_hw_config
     out->keep();
   }
   std::string error;
-  if (failed(tx8::codegen::writeBundleDir(files, dir, error)))
+  if (!runStep(report, "Write bundle", "writing the bundle", [&](TimingScope &) {
+        return succeeded(tx8::codegen::writeBundleDir(files, dir, error));
+      }))
     return fail(error);
   if (verbose)
     llvm::outs() << llvm::format("compiled %s -> %s (%zu bytes of constants) in %.3f s\n", model.c_str(), dir.c_str(),
@@ -342,12 +440,14 @@ int compileLoaded(ModuleOp module, const std::string &model, const tx8_hw_config
 
 /// Loads `model`, compiles it for `hw` and writes a bundle (compileLoaded).
 int compileTo(MLIRContext &context, const std::string &model, const tx8_hw_config &hw, const std::string &dir,
-              const std::string &target, bool verbose) {
+              const std::string &target, bool verbose, CompileReport &report) {
   auto start = std::chrono::steady_clock::now();
-  OwningOpRef<ModuleOp> module = tx8be::loadModel(model, context, inputShapes);
+  OwningOpRef<ModuleOp> module = runStep(report, "Import", "importing the model", [&](TimingScope &) {
+    return tx8be::loadModel(model, context, inputShapes);
+  });
   if (!module || !tx8be::getEntryFunction(*module))
     return kFailed;
-  return compileLoaded(*module, model, hw, dir, target, verbose, start);
+  return compileLoaded(*module, model, hw, dir, target, verbose, start, report);
 }
 
 /// The hardware config to compile for: the defaults, changed by a --hw file if one is given.
@@ -401,6 +501,23 @@ int checkPlanOptions() {
   return kOk;
 }
 
+/// --mlir-print-ir-after names passes of this compile's pipeline; --dump-dir is a directory we may fill. 0 if
+/// fine, else the exit code after the error.
+int checkIntrospection(const tx8be::PipelineIntrospection &introspection) {
+  if (!introspection.printIRAfter.empty()) {
+    OpPassManager pipeline(ModuleOp::getOperationName());
+    tx8be::buildBackendPipeline(pipeline, commandLineOptions(compileTarget));
+    tx8::ref::Status s =
+        tx8be::checkPassArguments(introspection.printIRAfter, tx8be::pipelinePassArguments(pipeline));
+    if (!s.ok())
+      return usage(s.message());
+  }
+  if (!introspection.dumpDir.empty())
+    if (tx8::ref::Status s = tx8be::prepareDumpDir(introspection.dumpDir); !s.ok())
+      return fail(s.message());
+  return kOk;
+}
+
 int runCompile(MLIRContext &context) {
   if (!validTarget(compileTarget))
     return usage("--target " + compileTarget + ": expected cmodel or riscv");
@@ -413,7 +530,28 @@ int runCompile(MLIRContext &context) {
   tx8_hw_config hw;
   if (int rc = readHwFile(compileHw, hw))
     return rc;
-  return compileTo(context, compileModel, hw, compileOut, compileTarget, /*verbose=*/true);
+  tx8be::PipelineIntrospection introspection;
+  introspection.printIRAfterAll = compilePrintIRAfterAll;
+  introspection.printIRAfter = compilePrintIRAfter;
+  introspection.dumpDir = compileDumpDir;
+  introspection.statistics = compileStatistics;
+  if (int rc = checkIntrospection(introspection))
+    return rc;
+  DefaultTimingManager timing; // prints its report on stderr when it goes (after `root`, declared below)
+  timing.setEnabled(compileTiming);
+  TimingScope root = timing.getRootScope();
+  CompileReport report{root, Progress::forCompile(compileQuiet), std::move(introspection)};
+  if (int rc = compileTo(context, compileModel, hw, compileOut, compileTarget, /*verbose=*/!compileQuiet, report))
+    return rc;
+  if (compilePrintMemory)
+    if (tx8::ref::Status s = tx8be::printBundleMemory(compileOut, llvm::outs()); !s.ok())
+      return fail(s.message());
+  return kOk;
+}
+
+int runMemory() {
+  tx8::ref::Status s = tx8be::printBundleMemory(memoryDir, llvm::outs());
+  return s.ok() ? kOk : fail(s.message());
 }
 
 /// TensorSpecs of a bundle's inputs, for readInputs.
@@ -519,8 +657,10 @@ int runTestOnnx(MLIRContext &context) {
       dir = (scratch + "/bundle").str();
     }
     // The module loaded above (its input/output specs are taken): loading it again would repeat its warnings.
+    TimingScope untimed;
+    CompileReport silent{untimed, Progress(), tx8be::PipelineIntrospection()};
     if (int rc = compileLoaded(*module, modelPath, hw, dir, targetName, /*verbose=*/false,
-                               std::chrono::steady_clock::now()))
+                               std::chrono::steady_clock::now(), silent))
       return rc;
     tx8::ref::Status s = tx8be::loadBundle(dir, bundle);
     double seconds = 0;
@@ -618,6 +758,9 @@ int main(int argc, char **argv) {
     return runRun(context);
   if (testOnnxCmd)
     return runTestOnnx(context);
-  llvm::errs() << "tx8-aot: error: no command given (import, reference, compile, run, test-onnx); see tx8-aot --help\n";
+  if (memoryCmd)
+    return runMemory();
+  llvm::errs() << "tx8-aot: error: no command given (import, reference, compile, run, test-onnx, memory); see "
+                  "tx8-aot --help\n";
   return kUsage;
 }

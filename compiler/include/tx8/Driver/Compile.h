@@ -8,6 +8,7 @@
 #define TX8_DRIVER_COMPILE_H
 
 #include "tx8/Codegen/Bundle.h"
+#include "tx8/Driver/Introspection.h"
 #include "tx8/Reference/Status.h"
 #include "tx8/Reference/Tensor.h"
 
@@ -37,6 +38,12 @@ std::optional<std::pair<int32_t, int32_t>> tileMeshFor(unsigned tiles, const tx8
 tx8::ref::Status readHwConfig(const std::string &path, tx8_hw_config &config);
 /// The fields of a JSON object (a --hw file, a manifest's "hardware") into `config`; errors start with `where`.
 tx8::ref::Status parseHwConfigJson(const llvm::json::Object &object, const std::string &where, tx8_hw_config &config);
+
+/// Runs the backend pipeline on `module` (in place), after checking that every tensor fits the chip's DDR and
+/// setting the tile mesh of --tiles; `introspection` says what to show of the run (tx8-aot compile's
+/// --mlir-timing, --mlir-print-ir-after, --dump-dir, --mlir-pass-statistics).
+mlir::LogicalResult runBackendPipeline(mlir::ModuleOp module, const tx8::codegen::BundleOptions &options,
+                                       const PipelineIntrospection &introspection = {});
 
 /// Runs the backend pipeline on `module` (in place) and generates the bundle's files.
 mlir::LogicalResult compileModule(mlir::ModuleOp module, const tx8::codegen::BundleOptions &options,
@@ -76,6 +83,11 @@ struct BundleInfo {
   std::string precision = "fp32";             ///< its manifest's "precision" (absent: fp32)
 };
 tx8::ref::Status loadBundle(const std::string &dir, BundleInfo &info);
+
+/// `tx8-aot compile --print-memory` and `tx8-aot memory DIR`: one page on the memory of the bundle in `dir`
+/// (checked by loadBundle), from its manifest: each tile's SPM peak (the largest spm_bytes of the groups with a
+/// step on it), DDR for the constants and the activations (inputs, outputs, intermediates), the files' sizes.
+tx8::ref::Status printBundleMemory(const std::string &dir, llvm::raw_ostream &os);
 
 /// Builds the bundle for `target` (in <dir>/build-<target>, reused when up to date) and returns the program.
 tx8::ref::Status buildBundle(const BundleInfo &bundle, const std::string &target, std::string &program,
