@@ -78,7 +78,7 @@
 
 // AFTER: // -----// IR Dump After GroupCostPass (tx8be-group-cost) ('func.func' operation: @main) //----- //
 // AFTER-NEXT: module attributes {
-// AFTER: tx8be.Steps tiles [1, {{[0, ]+}}] slice [1, 2, 4, 4]
+// AFTER: tx8be.Steps tiles [{{[0-9, ]+}}] slice [{{[0-9, ]+}}]
 // AFTER: tx8be.Conv
 // AFTER: tx8be.Relu
 
