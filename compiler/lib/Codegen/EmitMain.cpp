@@ -309,11 +309,7 @@ LogicalResult GroupPrinter::printMulticast(LoadBoxOp load, const std::string &n,
   tx8_hw_config hw = getHwConfig(group);
   std::string lead, rects;
   for (auto [t, leader] : llvm::enumerate(leaders)) {
-    SmallVector<int64_t, 16> members;
-    for (auto [u, other] : llvm::enumerate(leaders))
-      if (other == leader)
-        members.push_back(static_cast<int64_t>(u));
-    std::optional<MeshRect> rect = meshRectangleOf(members, hw);
+    std::optional<MeshRect> rect = multicastRectangle(leaders, leader, hw);
     if (!rect)
       return load.emitOpError() << "multicast: the tiles led by tile " << leader << " are not a mesh rectangle";
     lead += (t ? ", " : "") + std::to_string(leader);

@@ -10,7 +10,6 @@
 #include "tx8/cm_cycles.h"
 
 #include <algorithm>
-#include <tuple>
 
 using namespace mlir;
 using namespace tx8be;
@@ -45,6 +44,17 @@ Data_Format neInputFormat(Operation *compute) {
 }
 
 uint32_t clampU32(uint64_t v) { return static_cast<uint32_t>(std::min<uint64_t>(v, UINT32_MAX)); }
+
+/// One DTE instruction copying `bytes` (one run) from DDR to the SPM of every tile of `rect`.
+DTE_Param ddrMulticast(uint64_t bytes, MeshRect rect) {
+  DTE_Param dte{};
+  dte.ctrl.opcode = DTE_OP_COPY;
+  dte.ctrl.src_mem = DTE_SRC_DDR;
+  dte.param.size[0] = clampU32(bytes);
+  dte.param.size[1] = dte.param.size[2] = 1;
+  dte.param.dst_x0 = rect.x0, dte.param.dst_y0 = rect.y0, dte.param.dst_x1 = rect.x1, dte.param.dst_y1 = rect.y1;
+  return dte;
+}
 
 } // namespace
 
@@ -197,17 +207,8 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
           for (auto [t, leader] : llvm::enumerate(leaders)) {
             if (static_cast<int64_t>(t) != leader)
               continue;
-            SmallVector<int64_t, 16> members;
-            for (auto [u, l] : llvm::enumerate(leaders))
-              if (l == leader)
-                members.push_back(static_cast<int64_t>(u));
-            MeshRect rect = *meshRectangleOf(members, hw); // planMulticast made sure
-            DTE_Param dte{};
-            dte.ctrl.opcode = DTE_OP_COPY;
-            dte.ctrl.src_mem = DTE_SRC_DDR;
-            dte.param.size[0] = dte.param.size[1] = dte.param.size[2] = 1;
-            dte.param.dst_x0 = rect.x0, dte.param.dst_y0 = rect.y0, dte.param.dst_x1 = rect.x1, dte.param.dst_y1 = rect.y1;
-            // Each DTE instruction pays its start-up, hops and DDR latency; the bytes come at the link or DDR rate.
+            // Each DTE instruction pays its start-up, hops and DDR latency (planMulticast made the rectangles).
+            DTE_Param dte = ddrMulticast(1, *multicastRectangle(leaders, leader, hw));
             leaderFixed[t] = addSat(leaderFixed[t], mulSat(cm_dte_fixed_cycles(&hw, static_cast<uint32_t>(t), &dte), instr));
             leaderBytes[t] = addSat(leaderBytes[t], bytes);
             mcastDdrBytes = addSat(mcastDdrBytes, bytes);
@@ -229,12 +230,8 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
     // Tile 0's DTE reads DDR once and writes the SPM of every tile of the multicast rectangle (the chip model's
     // cm_cycles_dte, the bytes already in whole bursts; each further instruction pays its DDR latency), then a
     // barrier.
-    DTE_Param dte{};
-    dte.ctrl.opcode = DTE_OP_COPY;
-    dte.ctrl.src_mem = DTE_SRC_DDR;
-    dte.param.size[0] = clampU32(sharedBytes);
-    dte.param.size[1] = dte.param.size[2] = 1;
-    std::tie(dte.param.dst_x1, dte.param.dst_y1) = multicastCorner(tiles, hw);
+    auto [x1, y1] = multicastCorner(tiles, hw);
+    DTE_Param dte = ddrMulticast(sharedBytes, MeshRect{0, 0, x1, y1});
     b.sharedCycles = addSat(addSat(cm_cycles_dte(&hw, 0, &dte), mulSat(hw.ddr_latency_cycles, sharedInstr - 1)),
                             hw.barrier_cycles);
   } else if (sharedInstr) {
@@ -263,7 +260,8 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
     // step, then a barrier (two with one buffer: the next multicast may not overwrite a buffer still read).
     // Copies that share one bottleneck take about as long as the bytes through it: each tile's loads at its
     // port, each leader's multicasts at its link, all of them and the stores through DDR.
-    // (With one buffer a step's store comes after its compute, by itself: storePerStep.)
+    // (With one buffer a step's store comes after its compute and overlaps the next step's copies; the last one
+    // is storeCycles.)
     uint64_t stepStores = multiBuf >= 2 ? mulSat(ceilDiv(storeBytes, parts), b.activeTiles) : 0;
     uint64_t stepDdr = addSat(hw.ddr_latency_cycles,
                               ceilDiv(addSat(addSat(mulSat(loadBytes, b.activeTiles), stepStores), mcastDdrBytes),

@@ -86,3 +86,12 @@ std::optional<tx8be::MeshRect> tx8be::meshRectangleOf(ArrayRef<int64_t> members,
     return std::nullopt;
   return r;
 }
+
+std::optional<tx8be::MeshRect> tx8be::multicastRectangle(ArrayRef<int64_t> leaders, int64_t leader,
+                                                         const tx8_hw_config &hw) {
+  llvm::SmallVector<int64_t, 16> members;
+  for (auto [t, l] : llvm::enumerate(leaders))
+    if (l == leader)
+      members.push_back(static_cast<int64_t>(t));
+  return meshRectangleOf(members, hw);
+}

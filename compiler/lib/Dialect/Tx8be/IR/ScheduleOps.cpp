@@ -222,11 +222,7 @@ LogicalResult LoadBoxOp::verifyMulticast() {
       if (getBoxes().getBox(steps.getFirstStep(t) + k) != getBoxes().getBox(steps.getFirstStep(leader) + k))
         return emitOpError() << "multicast: tile " << t << "'s box at its step " << k << " differs from its leader "
                              << leader << "'s";
-    SmallVector<int64_t, 16> members;
-    for (int64_t u = 0; u < tiles; ++u)
-      if ((*leaders)[u] == t)
-        members.push_back(u);
-    if (!members.empty() && !meshRectangleOf(members, hw))
+    if ((*leaders)[t] == t && !multicastRectangle(*leaders, t, hw))
       return emitOpError() << "multicast: the tiles led by tile " << t << " do not fill a rectangle of the "
                            << hw.mesh_x << "x" << hw.mesh_y << " mesh";
   }

@@ -53,6 +53,10 @@ struct MeshRect {
 /// nullopt when they leave a hole, repeat a tile or lie outside the mesh.
 std::optional<MeshRect> meshRectangleOf(llvm::ArrayRef<int64_t> members, const tx8_hw_config &hw);
 
+/// The rectangle of the tiles that name `leader` in `leaders` (a LoadBox multicast: one entry per tile, the tile
+/// that brings its box), as meshRectangleOf; nullopt when none names it or they are no rectangle.
+std::optional<MeshRect> multicastRectangle(llvm::ArrayRef<int64_t> leaders, int64_t leader, const tx8_hw_config &hw);
+
 } // namespace tx8be
 
 #endif // TX8_DIALECT_TX8BE_IR_HWCONFIG_H
