@@ -21,6 +21,7 @@ PACKAGES=(
   # scripts/sanitize.sh, scripts/fuzz.sh: the clang-19 tree (clang-19 above) needs clang's sanitizer runtimes and
   # libFuzzer, and its OpenMP (FindOpenMP with clang wants omp.h and libomp)
   libclang-rt-19-dev libomp-19-dev
+  chromium        # tests/report: the HTML report loaded in headless chromium (--dump-dom)
   time            # /usr/bin/time: compile wall time and peak RSS in scripts/zoo.sh and scripts/bench-plan.sh
 )
 

@@ -80,6 +80,41 @@ cm_status cm_run_begin(cm_chip *chip, uint32_t tiles, cm_error *err);
 cm_status cm_run_barrier(cm_chip *chip, uint64_t barrier_cycles, cm_error *err);
 cm_status cm_run_end(cm_chip *chip, cm_error *err); /* as a barrier of 0 cycles, then tile 0 runs alone */
 
+/* ---- traces: what every engine did when, for timelines (cmodel/README.md, "Traces") ----
+ * With a sink set, the scheduler reports each instruction once its times are exact: outside a run when its tile's
+ * own replay completes it, inside a run at the barrier that replays every tile together (provisional replays report
+ * nothing). Marks are records in a tile's program like waits, so they get the tile's exact time too; each
+ * instruction carries the tag of the last mark its tile set before issuing it (0 before any). Events of a run
+ * arrive from the thread that calls cm_run_barrier / cm_run_end, outside one from the tile's own thread. */
+typedef enum cm_trace_kind {
+    CM_TRACE_INSTR = 1,   /* an instruction: [start, end) on `engine`; DMA / DTE bytes flow from `ready` */
+    CM_TRACE_MARK = 2,    /* the tile's kernel core passed cm_trace_mark(tag) at `start` */
+    CM_TRACE_BARRIER = 3, /* the tile waited in a run's barrier from `start` (its work done) to `end` (it left) */
+} cm_trace_kind;
+
+typedef struct cm_trace_event {
+    uint32_t kind;   /* cm_trace_kind */
+    uint32_t tile;
+    uint32_t engine; /* INSTR: OP_INSTR_TYPE */
+    uint32_t op;     /* INSTR: CT_OPCODE / NE_OPCODE / TD_OPCODE (DMA, DTE: 0) */
+    uint32_t tag;    /* INSTR: the tile's tag when it was issued; MARK: the new tag */
+    uint32_t flags;  /* INSTR: CM_TRACE_FROM_DDR for a DTE transfer whose source is DDR */
+    uint64_t start, ready, end; /* cycles */
+    uint64_t bytes;  /* DMA / DTE: bytes moved (DDR bursts rounded up) */
+    uint64_t macs;   /* NE: multiply-accumulates */
+    uint32_t dims[4]; /* NE: M, K, N, in_fmt (a conv as its implicit GEMM); CT: elements, src_fmt, dst_fmt, format */
+} cm_trace_event;
+#define CM_TRACE_FROM_DDR 1u
+
+typedef struct cm_trace_sink {
+    void (*event)(void *ctx, const cm_trace_event *ev);
+    void *ctx;
+} cm_trace_sink;
+/* Starts (sink non-NULL, copied) or stops (NULL) reporting. Call while no tile has instructions in flight. */
+void cm_chip_set_trace(cm_chip *chip, const cm_trace_sink *sink);
+/* Sets the tile's tag (a group number, say) at the current point of its program; nothing without a sink. */
+cm_status cm_trace_mark(cm_chip *chip, uint32_t tile, uint32_t tag, cm_error *err);
+
 /* Host access to memories (no cycles). */
 cm_status cm_ddr_write(cm_chip *chip, uint64_t addr, const void *src, uint64_t bytes, cm_error *err);
 cm_status cm_ddr_read(const cm_chip *chip, uint64_t addr, void *dst, uint64_t bytes, cm_error *err);

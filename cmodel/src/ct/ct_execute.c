@@ -259,6 +259,9 @@ cm_status cm_ct_execute(cm_chip *chip, uint32_t tile, const CT_Param *p, cm_cost
     }
     cm_cost_init(cost, I_CGRA);
     cost->fixed_cycles = cm_cycles_ct(&chip->cfg, p);
+    cost->op = c->opcode;
+    cost->dims[0] = c->format == CT_FMT_V_VuV_LOOP ? p->param.full_src_elem_num : p->param.src_elem_num;
+    cost->dims[1] = c->src_fmt, cost->dims[2] = c->dst_fmt, cost->dims[3] = c->format;
     for (int i = 0; i < nsrc; ++i) cm_cost_span(cost, CM_MEM_SPM(tile), 0, src[i].addr, src[i].bytes);
     cm_cost_span(cost, CM_MEM_SPM(tile), 1, dst.addr, dst.bytes);
     return CM_OK;

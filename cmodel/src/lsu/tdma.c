@@ -62,6 +62,7 @@ cm_status cm_tdma_execute(cm_chip *chip, uint32_t tile, const TD_Param *p, cm_co
             }
     cm_cost_init(cost, I_TDMA);
     cost->fixed_cycles = cm_cycles_tdma(&chip->cfg, p);
+    cost->op = p->ctrl.opcode;
     cm_cost_span(cost, CM_MEM_SPM(tile), 0, q->src_addr, src_ext);
     cm_cost_span(cost, CM_MEM_SPM(tile), 1, q->dst_addr, dst_ext);
     return CM_OK;

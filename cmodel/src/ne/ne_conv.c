@@ -284,6 +284,9 @@ cm_status cm_ne_conv_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, 
         conv_float(&o, c);
     cm_cost_init(cost, I_NEUR);
     cost->fixed_cycles = cm_cycles_ne_conv(&chip->cfg, p);
+    cost->op = NE_OP_CONV;
+    cost->macs = (uint64_t)o.m * o.k * g->out_c; /* each output channel: k taps of its group */
+    cost->dims[0] = o.m, cost->dims[1] = o.k, cost->dims[2] = g->out_c, cost->dims[3] = c->in_fmt;
     cm_cost_span(cost, CM_MEM_SPM(tile), 0, q->a_addr, in_bytes);
     cm_cost_span(cost, CM_MEM_SPM(tile), 0, q->b_addr, w_bytes);
     cm_cost_span(cost, CM_MEM_SPM(tile), 0, q->bias_addr, bias_bytes);

@@ -174,6 +174,9 @@ cm_status cm_ne_execute(cm_chip *chip, uint32_t tile, const TsmNeInstr *p, cm_co
         gemm_float(&o, c);
     cm_cost_init(cost, I_NEUR);
     cost->fixed_cycles = cm_cycles_ne(&chip->cfg, p);
+    cost->op = NE_OP_GEMM;
+    cost->macs = (uint64_t)q->m * q->k * q->n;
+    cost->dims[0] = q->m, cost->dims[1] = q->k, cost->dims[2] = q->n, cost->dims[3] = c->in_fmt;
     cm_cost_span(cost, CM_MEM_SPM(tile), 0, q->a_addr, a_bytes);
     cm_cost_span(cost, CM_MEM_SPM(tile), 0, q->b_addr, b_bytes);
     cm_cost_span(cost, CM_MEM_SPM(tile), 0, q->bias_addr, bias_bytes);

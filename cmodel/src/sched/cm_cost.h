@@ -39,6 +39,10 @@ typedef struct cm_cost {
     uint32_t x0, y0, x1, y1; /* DTE: destination tiles, the mesh rectangle [x0, x1] x [y0, y1] (inclusive) */
     uint32_t nspans;
     cm_span spans[CM_COST_MAX_SPANS];
+    /* What the instruction is, for traces (cm_trace_event): nothing above depends on it. */
+    uint32_t op;      /* CT: CT_OPCODE; NE: NE_OPCODE; TDMA: TD_OPCODE; DMA, DTE: 0 */
+    uint64_t macs;    /* NE: multiply-accumulates */
+    uint32_t dims[4]; /* NE: M, K, N (a conv as its implicit GEMM), in_fmt; CT: elements, src_fmt, dst_fmt, format */
 } cm_cost;
 
 /* A cost with nothing in it yet: `engine`, FIXED, zero cycles, no spans. */

@@ -115,7 +115,7 @@ cm_status cm_estimate_issue(cm_estimate *e, uint32_t tile, const void *instr, co
                            i, (unsigned long long)deps[i], tile, (unsigned long long)e->last[tile]);
     cm_cost c;
     s = cost_of(&e->cfg, tile, instr, &c, err);
-    if (s == CM_OK) s = cm_log_issue(e->logs[tile], &e->alloc, &c, deps, ndeps, err);
+    if (s == CM_OK) s = cm_log_issue(e->logs[tile], &e->alloc, &c, 0, deps, ndeps, err);
     if (s == CM_OK) *token = ++e->last[tile];
     return s;
 }
@@ -132,7 +132,7 @@ cm_status cm_estimate_wait(cm_estimate *e, uint32_t tile, cm_token token, cm_err
 
 static cm_status epoch(cm_estimate *e, uint64_t cost, cm_error *err) {
     uint64_t latest;
-    cm_status s = cm_sched_epoch(&e->cfg, &e->alloc, e->logs, e->tiles, e->now, &latest, NULL, err);
+    cm_status s = cm_sched_epoch(&e->cfg, &e->alloc, e->logs, e->tiles, e->now, NULL, &latest, NULL, NULL, err);
     if (s != CM_OK) return s;
     for (uint32_t t = 0; t < e->tiles; ++t) cm_log_clear(e->logs[t]);
     e->now = latest + cost;

@@ -25,15 +25,17 @@
 
 #define CM_ENGINES 8u /* OP_INSTR_TYPE values index the engines */
 
-typedef enum cm_rec_kind { CM_REC_ISSUE, CM_REC_WAIT, CM_REC_WAIT_ALL } cm_rec_kind;
+/* MARK: a trace mark (cm_trace_mark), passed by the core at once; reported by a simulation with a trace sink. */
+typedef enum cm_rec_kind { CM_REC_ISSUE, CM_REC_WAIT, CM_REC_WAIT_ALL, CM_REC_MARK } cm_rec_kind;
 
 typedef struct cm_rec {
     uint32_t kind; /* cm_rec_kind */
-    uint64_t arg;  /* ISSUE: index into the log's ops; WAIT: a token */
+    uint64_t arg;  /* ISSUE: index into the log's ops; WAIT: a token; MARK: the tag */
 } cm_rec;
 
 typedef struct cm_op {
     cm_cost cost;
+    uint32_t tag; /* the tile's trace tag when it was issued */
     uint32_t ndeps;
     cm_token deps[CM_MAX_DEPS];
 } cm_op;
@@ -47,7 +49,7 @@ typedef struct cm_log {
 } cm_log;
 
 /* Appends to a log, growing it with the allocator; CM_ERR_NOMEM when it refuses. */
-cm_status cm_log_issue(cm_log *log, const cm_allocator *a, const cm_cost *cost, const cm_token *deps,
+cm_status cm_log_issue(cm_log *log, const cm_allocator *a, const cm_cost *cost, uint32_t tag, const cm_token *deps,
                        uint32_t ndeps, cm_error *err);
 cm_status cm_log_rec(cm_log *log, const cm_allocator *a, uint32_t kind, uint64_t arg, cm_error *err);
 void cm_log_clear(cm_log *log); /* forget every record; the next op gets token base + nops */
@@ -98,6 +100,7 @@ typedef struct cm_sim {
     uint64_t *cap_left;  /* progressive-filling scratch, per resource */
     uint32_t *users;     /* ... */
     uint8_t *frozen;     /* per flow slot */
+    const cm_trace_sink *trace; /* NULL, or where exact replays report instructions and marks */
 } cm_sim;
 
 /* A simulation of `ntiles` logs (logs[i] of chip tile tiles[i]) starting at cycle `start`, every engine idle. */
@@ -110,9 +113,11 @@ void cm_sim_restart(cm_sim *s, uint64_t start);
 cm_status cm_sim_run(cm_sim *s, cm_error *err);
 
 /* One epoch of a run: appends a WAIT_ALL to each of logs[0..n) (chip tiles 0..n-1), replays them together from
- * `start`, sets *latest to the latest tile's time and adds each tile's engine cycles to busy[t] (busy may be
- * NULL). The logs keep their records; the caller clears them. */
+ * `start`, sets *latest to the latest tile's time, arrive[t] to tile t's (may be NULL) and adds each tile's engine
+ * cycles to busy[t] (busy may be NULL); reports to `trace` (may be NULL). The logs keep their records; the caller
+ * clears them. */
 cm_status cm_sched_epoch(const tx8_hw_config *cfg, const cm_allocator *a, cm_log *const *logs, uint32_t n,
-                         uint64_t start, uint64_t *latest, uint64_t (*busy)[CM_ENGINES], cm_error *err);
+                         uint64_t start, const cm_trace_sink *trace, uint64_t *latest, uint64_t *arrive,
+                         uint64_t (*busy)[CM_ENGINES], cm_error *err);
 
 #endif /* TX8_CM_SCHED_H */

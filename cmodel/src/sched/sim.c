@@ -31,12 +31,13 @@ static int reserve(const cm_allocator *a, void **arr, uint64_t *cap, uint64_t ne
     return 1;
 }
 
-cm_status cm_log_issue(cm_log *log, const cm_allocator *a, const cm_cost *cost, const cm_token *deps,
+cm_status cm_log_issue(cm_log *log, const cm_allocator *a, const cm_cost *cost, uint32_t tag, const cm_token *deps,
                        uint32_t ndeps, cm_error *err) {
     if (!reserve(a, (void **)&log->ops, &log->cap_ops, log->nops + 1, sizeof(cm_op)))
         return cm_fail(err, CM_ERR_NOMEM, "issue: out of host memory for the timeline");
     cm_op *op = &log->ops[log->nops];
     op->cost = *cost;
+    op->tag = tag;
     op->ndeps = ndeps;
     for (uint32_t i = 0; i < ndeps; ++i) op->deps[i] = deps[i];
     cm_status s = cm_log_rec(log, a, CM_REC_ISSUE, log->nops, err);
@@ -164,6 +165,17 @@ static cm_status check_hazards(cm_sim *s, sim_tile *t, uint64_t i, cm_error *err
 
 /* ---- instruction life ---- */
 
+static void report(const cm_sim *s, const sim_tile *t, uint64_t i) {
+    const cm_op *op = &t->log->ops[i];
+    const cm_cost *c = &op->cost;
+    const sim_op *o = &t->ops[i];
+    cm_trace_event ev = {CM_TRACE_INSTR, t->tile, c->engine, c->op, op->tag, 0, o->start, o->start, o->end,
+                         c->bytes, c->macs, {c->dims[0], c->dims[1], c->dims[2], c->dims[3]}};
+    if (c->kind != CM_COST_FIXED) ev.ready = o->ready;
+    if (c->kind == CM_COST_DTE && c->from_ddr) ev.flags = CM_TRACE_FROM_DDR;
+    s->trace->event(s->trace->ctx, &ev);
+}
+
 static void complete(cm_sim *s, sim_tile *t, uint64_t i) {
     sim_op *o = &t->ops[i];
     const uint32_t e = t->log->ops[i].cost.engine;
@@ -173,6 +185,7 @@ static void complete(cm_sim *s, sim_tile *t, uint64_t i) {
     if (o->end > t->last_end) t->last_end = o->end;
     t->busy[e] += o->end - o->start;
     t->q[e].head++;
+    if (s->trace) report(s, t, i);
 }
 
 static cm_status start_flow(cm_sim *s, uint32_t ti, uint64_t i, cm_error *err) {
@@ -257,6 +270,12 @@ static cm_status core_step(cm_sim *s, sim_tile *t, int *changed, cm_error *err) 
             q->idx[q->n++] = i;
             t->ops[i] = (sim_op){t->core, 0, 0, 0, 0, PH_QUEUED};
             t->pending++;
+        } else if (r->kind == CM_REC_MARK) {
+            if (s->trace) {
+                const cm_trace_event ev = {CM_TRACE_MARK, t->tile, 0, 0, (uint32_t)r->arg, 0, t->core, t->core,
+                                           t->core, 0, 0, {0, 0, 0, 0}};
+                s->trace->event(s->trace->ctx, &ev);
+            }
         } else if (r->kind == CM_REC_WAIT) {
             if (r->arg >= log->base) {
                 const sim_op *o = &t->ops[r->arg - log->base];
@@ -403,7 +422,8 @@ cm_status cm_sim_run(cm_sim *s, cm_error *err) {
 }
 
 cm_status cm_sched_epoch(const tx8_hw_config *cfg, const cm_allocator *a, cm_log *const *logs, uint32_t n,
-                         uint64_t start, uint64_t *latest, uint64_t (*busy)[CM_ENGINES], cm_error *err) {
+                         uint64_t start, const cm_trace_sink *trace, uint64_t *latest, uint64_t *arrive,
+                         uint64_t (*busy)[CM_ENGINES], cm_error *err) {
     uint32_t *ids = (uint32_t *)a->alloc_zeroed(a->ctx, n * sizeof(uint32_t));
     cm_status s = ids ? CM_OK : cm_fail(err, CM_ERR_NOMEM, "barrier: out of host memory");
     for (uint32_t t = 0; s == CM_OK && t < n; ++t) {
@@ -414,9 +434,11 @@ cm_status cm_sched_epoch(const tx8_hw_config *cfg, const cm_allocator *a, cm_log
     *latest = start;
     if (s == CM_OK) s = cm_sim_init(&all, cfg, a, n, ids, (const cm_log *const *)logs, start, err);
     if (s == CM_OK) {
+        all.trace = trace;
         s = cm_sim_run(&all, err);
         for (uint32_t t = 0; s == CM_OK && t < n; ++t) {
             if (all.tiles[t].core > *latest) *latest = all.tiles[t].core;
+            if (arrive) arrive[t] = all.tiles[t].core;
             for (uint32_t e = 0; busy && e < CM_ENGINES; ++e) busy[t][e] += all.tiles[t].busy[e];
         }
         cm_sim_free(&all);

@@ -18,12 +18,15 @@ typedef struct cm_clock {
     uint64_t start; /* where the local simulation restarts after the log is cleared */
     uint64_t busy[CM_ENGINES]; /* committed: exact engine cycles of instructions no longer in a log */
     cm_token last;             /* tokens issued so far */
+    uint32_t tag;              /* the last trace mark's tag: instructions issued now carry it */
 } cm_clock;
 
 struct cm_timeline {
     uint32_t run_tiles;   /* tiles of the current run; 1 outside */
     uint64_t epoch_start; /* cycle the current run's last barrier (or its start) left at */
     cm_clock *clocks;     /* per tile */
+    int tracing;
+    cm_trace_sink trace;  /* valid while tracing */
 };
 
 cm_status cm_timeline_create(cm_chip *chip, cm_error *err) {
@@ -86,7 +89,7 @@ cm_status cm_issue(cm_chip *chip, uint32_t tile, const void *instr, const cm_tok
                            (unsigned long long)deps[i], tile, (unsigned long long)c->last);
     cm_cost cost;
     s = cm_execute_cost(chip, tile, instr, &cost, err);
-    if (s == CM_OK) s = cm_log_issue(&c->log, &chip->alloc, &cost, deps, ndeps, err);
+    if (s == CM_OK) s = cm_log_issue(&c->log, &chip->alloc, &cost, c->tag, deps, ndeps, err);
     if (s != CM_OK) return s;
     *token = ++c->last;
     return CM_OK;
@@ -97,7 +100,11 @@ static cm_status replay_local(cm_chip *chip, uint32_t tile, cm_error *err) {
     cm_clock *c = &chip->time->clocks[tile];
     cm_sim *sim;
     cm_status s = local_sim(chip, tile, &sim, err);
-    if (s == CM_OK) s = cm_sim_run(sim, err);
+    if (s != CM_OK) return s;
+    /* Only an exact replay reports: inside a run this one is provisional (the barrier's replay reports). */
+    sim->trace = chip->time->tracing && !in_run(chip, tile) ? &chip->time->trace : NULL;
+    s = cm_sim_run(sim, err);
+    sim->trace = NULL;
     if (s != CM_OK) return s;
     sim_tile *st = &sim->tiles[0];
     if (in_run(chip, tile) || st->pending) return CM_OK;
@@ -175,14 +182,24 @@ cm_status cm_run_barrier(cm_chip *chip, uint64_t barrier_cycles, cm_error *err) 
     const cm_allocator *a = &chip->alloc;
     cm_log **logs = (cm_log **)a->alloc_zeroed(a->ctx, n * sizeof(cm_log *));
     uint64_t(*busy)[CM_ENGINES] = (uint64_t(*)[CM_ENGINES])a->alloc_zeroed(a->ctx, n * sizeof(*busy));
+    uint64_t *arrive = (uint64_t *)a->alloc_zeroed(a->ctx, n * sizeof(uint64_t));
     uint64_t leave = tl->epoch_start;
-    cm_status s = logs && busy ? CM_OK : cm_fail(err, CM_ERR_NOMEM, "barrier: out of host memory");
+    cm_status s = logs && busy && arrive ? CM_OK : cm_fail(err, CM_ERR_NOMEM, "barrier: out of host memory");
     for (uint32_t t = 0; s == CM_OK && t < n; ++t) logs[t] = &tl->clocks[t].log;
-    if (s == CM_OK) s = cm_sched_epoch(&chip->cfg, a, logs, n, tl->epoch_start, &leave, busy, err);
-    for (uint32_t t = 0; s == CM_OK && t < n; ++t)
+    if (s == CM_OK)
+        s = cm_sched_epoch(&chip->cfg, a, logs, n, tl->epoch_start, tl->tracing ? &tl->trace : NULL, &leave, arrive,
+                           busy, err);
+    for (uint32_t t = 0; s == CM_OK && t < n; ++t) {
         for (uint32_t e = 0; e < CM_ENGINES; ++e) tl->clocks[t].busy[e] += busy[t][e];
+        if (tl->tracing) {
+            const cm_trace_event ev = {CM_TRACE_BARRIER, t, 0, 0, 0, 0, arrive[t], arrive[t],
+                                       leave + barrier_cycles, 0, 0, {0, 0, 0, 0}};
+            tl->trace.event(tl->trace.ctx, &ev);
+        }
+    }
     if (logs) a->release(a->ctx, (void *)logs);
     if (busy) a->release(a->ctx, busy);
+    if (arrive) a->release(a->ctx, arrive);
     if (s != CM_OK) return s;
     restart_all(chip, n, leave + barrier_cycles);
     return CM_OK;
@@ -192,4 +209,20 @@ cm_status cm_run_end(cm_chip *chip, cm_error *err) {
     cm_status s = cm_run_barrier(chip, 0, err);
     chip->time->run_tiles = 1;
     return s;
+}
+
+void cm_chip_set_trace(cm_chip *chip, const cm_trace_sink *sink) {
+    chip->time->tracing = sink != NULL;
+    if (sink) chip->time->trace = *sink;
+    for (uint32_t t = 0; t < chip->cfg.tile_count; ++t) chip->time->clocks[t].tag = 0;
+}
+
+cm_status cm_trace_mark(cm_chip *chip, uint32_t tile, uint32_t tag, cm_error *err) {
+    cm_status s = check_tile(chip, tile, "trace mark", err);
+    if (s != CM_OK || !chip->time->tracing) return s;
+    cm_clock *c = &chip->time->clocks[tile];
+    c->tag = tag;
+    s = cm_log_rec(&c->log, &chip->alloc, CM_REC_MARK, tag, err);
+    /* Outside a run with nothing in flight the mark's time is the tile's now: replay it at once, as a wait would. */
+    return s == CM_OK && !in_run(chip, tile) ? replay_local(chip, tile, err) : s;
 }

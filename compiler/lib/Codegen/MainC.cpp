@@ -49,7 +49,7 @@ std::string tx8::codegen::emitMain(const BundleOptions &options, const tx8_hw_co
      << ") from consts.bin, then the tensors (addresses below).\n";
   os << " * Reads input_<i>.bin and writes output_<i>.bin (device images, see model.h / manifest.json) in the\n";
   os << " * working directory, prints the simulated cycles. Exit codes: 0 ok, 1 I/O error, 3 device fault.\n */\n";
-  os << kIncludes << groupCode;
+  os << kIncludes << "#include \"tx8/trace_format.h\"\n\n" << groupCode;
   if (groups > kGroupsPerSource) {
     os << "/* Groups " << kGroupsPerSource << " to " << groups - 1 << " are in groups_<k>.c (" << kGroupsPerSource
        << " per file). */\n";
@@ -81,6 +81,7 @@ std::string tx8::codegen::emitMain(const BundleOptions &options, const tx8_hw_co
     if (options.profile)
       os << "    uint64_t last = tx8_hal_cycles();\n";
     os << "    for (uint32_t g = 0; g < " << groups << "; ++g) {\n"
+          "        tx8_hal_trace_mark(g + 1); /* a trace's tag: group + 1 */\n"
           "        if (group[g]() == TX8_CYCLES_INVALID) {\n"
           "            tx8_hal_fault(\"group %u failed on tile %u\", (unsigned)g, (unsigned)tx8_hal_tile_id());\n"
           "            return;\n"
@@ -101,16 +102,19 @@ std::string tx8::codegen::emitMain(const BundleOptions &options, const tx8_hw_co
   for (const IOTensor &t : inputs)
     os << "    if (load_file(" << cString(t.file) << ", " << hex(t.ddrAddr) << ", " << hex(t.bytes)
        << ") != 0) return 1; /* " << commentText(cString(t.name)) << " */\n";
+  // A runner asks for a timeline by creating TX8_TRACE_FILE (tx8-aot run --trace); each group is marked.
+  os << "\n    const int tracing = tx8_hal_trace_begin(TX8_TRACE_FILE);\n    if (tracing < 0) return 1;\n";
   if (tiles > 1) {
-    os << "\n    if (tx8_hal_run_tiles(" << tiles << ", run_groups, NULL) != 0) return 3;\n\n";
+    os << "    if (tx8_hal_run_tiles(" << tiles << ", run_groups, NULL) != 0) return 3;\n";
   } else if (options.profile) {
-    os << "\n    run_groups(NULL);\n\n";
+    os << "    run_groups(NULL);\n";
   } else {
-    os << "\n    uint64_t cycles = 0;\n";
+    os << "    uint64_t cycles = 0;\n";
     for (unsigned g = 0; g < groups; ++g)
-      os << "    cycles = ADD_VALID_CYCLE(cycles, group_" << g << "());\n";
-    os << "    if (cycles == TX8_CYCLES_INVALID) return 3;\n\n";
+      os << "    tx8_hal_trace_mark(" << g + 1 << ");\n    cycles = ADD_VALID_CYCLE(cycles, group_" << g << "());\n";
+    os << "    if (cycles == TX8_CYCLES_INVALID) return 3;\n";
   }
+  os << "    if (tracing && tx8_hal_trace_end() != 0) return 1;\n\n";
   for (const IOTensor &t : outputs)
     os << "    if (tx8_hal_ddr_to_file(" << cString(t.file) << ", " << hex(t.ddrAddr) << ", " << hex(t.bytes)
        << ") != 0) return 1; /* " << commentText(cString(t.name)) << " */\n";

@@ -1,5 +1,6 @@
 //===- Manifest.cpp - manifest.json --------------------------------------===//
 #include "BundleParts.h"
+#include "CodegenUtils.h"
 
 #include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
@@ -20,6 +21,33 @@ using namespace tx8be;
 using namespace tx8::codegen;
 
 namespace {
+
+/// The source (ONNX) node names of a group's ops, in order, each once: the compute op and its fused tail, or for
+/// a view group every op but its loads and stores (a constant load is named after the constant, not a node).
+llvm::json::Array sourceNodes(GroupOp group, Operation *compute) {
+  std::vector<std::string> names;
+  auto add = [&](Operation *op) {
+    std::string name = locName(op->getLoc());
+    if (!name.empty() && !llvm::is_contained(names, name))
+      names.push_back(name);
+  };
+  if (compute) {
+    add(compute);
+    for (Operation *t : groupTail(compute))
+      add(t);
+  } else {
+    group.walk([&](Operation *op) {
+      if (op != group.getOperation() && op->getNumRegions() == 0 && op->getNumResults() > 0 &&
+          !isa<LoadBoxOp, StoreBoxOp, LoadConstOp, LoadVarOp, StoreVarOp>(op))
+        add(op);
+    });
+  }
+  llvm::json::Array a;
+  for (std::string &n : names)
+    a.push_back(std::move(n));
+  return a;
+}
+
 
 /// The element type's name in ElementTypes.def ("f32", "bool", ...), which `tx8-aot run` reads back.
 std::string dtypeName(Type e) {
@@ -115,6 +143,7 @@ llvm::json::Object tx8::codegen::describeBundle(ModuleOp module, const BundleOpt
       FailureOr<Operation *> compute = steps ? getGroupComputeOp(group) : FailureOr<Operation *>(failure());
       if (!steps || failed(compute)) {
         plan["op"] = "view";
+        plan["nodes"] = sourceNodes(group, nullptr);
         plans.push_back(std::move(plan));
         continue;
       }
@@ -129,6 +158,7 @@ llvm::json::Object tx8::codegen::describeBundle(ModuleOp module, const BundleOpt
       for (Operation *t : groupTail(*compute))
         op += "+" + t->getName().stripDialect().str();
       plan["op"] = op;
+      plan["nodes"] = sourceNodes(group, *compute);
       plan["tiles"] = static_cast<int64_t>(steps.getActiveTiles());
       plan["sharding"] = ints(steps.getSharding().value_or(ArrayRef<int64_t>()));
       plan["slice"] = ints(steps.getSlice());

@@ -11,6 +11,7 @@
 #include "tx8/Reference/BoundedFile.h"
 #include "tx8/Reference/DeviceFormat.h"
 #include "tx8/Reference/TensorIO.h"
+#include "tx8/trace_format.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -266,6 +267,25 @@ Status tx8be::loadBundle(const std::string &dir, BundleInfo &info) {
   if (recorded != digest)
     return Status::error(path + ": edited after compile (its digest is " + digest + ", model.h records " +
                          (recorded.empty() ? std::string("none") : recorded.str()) + "); recompile the model");
+  if (auto tiles = root->getInteger("tiles"); tiles && *tiles > 0)
+    info.tiles = static_cast<uint64_t>(*tiles);
+  if (const llvm::json::Array *groups = root->getArray("groups"))
+    for (const llvm::json::Value &v : *groups) {
+      BundleInfo::Group g;
+      if (const llvm::json::Object *o = v.getAsObject()) {
+        g.op = o->getString("op").value_or("").str();
+        if (const llvm::json::Array *nodes = o->getArray("nodes"))
+          for (const llvm::json::Value &n : *nodes)
+            if (auto name = n.getAsString())
+              g.nodes.push_back(name->str());
+        auto count = [&](const char *key) {
+          auto i = o->getInteger(key);
+          return i && *i > 0 ? static_cast<uint64_t>(*i) : 0;
+        };
+        g.tiles = count("tiles"), g.spmBytes = count("spm_bytes"), g.estimateCycles = count("estimate_cycles");
+      }
+      info.groups.push_back(std::move(g));
+    }
   for (auto [key, list] : {std::make_pair("inputs", &info.inputs), std::make_pair("outputs", &info.outputs)}) {
     const llvm::json::Array *a = root->getArray(key);
     if (!a)
@@ -328,7 +348,7 @@ Status tx8be::buildBundle(const BundleInfo &bundle, const std::string &target, s
 }
 
 Status tx8be::runBundle(const BundleInfo &bundle, const std::string &target, const std::string &program,
-                        const std::vector<Tensor> &inputs, RunResult &result) {
+                        const std::vector<Tensor> &inputs, RunResult &result, bool trace) {
   if (inputs.size() != bundle.inputs.size())
     return Status::error(std::to_string(inputs.size()) + " inputs given, the model has " +
                          std::to_string(bundle.inputs.size()));
@@ -367,6 +387,8 @@ Status tx8be::runBundle(const BundleInfo &bundle, const std::string &target, con
       s = writeFile((work + "/" + io.file).str(),
                     llvm::StringRef(reinterpret_cast<const char *>(image.data()), image.size()));
   }
+  if (s.ok() && trace)
+    s = writeFile((work + "/" TX8_TRACE_FILE).str(), ""); // asks main.c for a trace
   if (!s.ok())
     return s;
 
@@ -399,6 +421,12 @@ Status tx8be::runBundle(const BundleInfo &bundle, const std::string &target, con
     return Status::error("the bundle did not report its simulated cycles: " + output);
   result.cycles = std::strtoull(output.c_str() + at + std::strlen("tx8: simulated cycles "), nullptr, 10);
 
+  result.trace.clear();
+  if (trace) {
+    s = readFile((work + "/" TX8_TRACE_FILE).str(), result.trace);
+    if (!s.ok())
+      return Status::error("the bundle wrote no trace: " + s.message());
+  }
   result.outputs.clear();
   result.outputNames.clear();
   for (const BundleInfo::IO &io : bundle.outputs) {

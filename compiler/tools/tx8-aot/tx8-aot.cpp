@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 #include "tx8/Driver/Compile.h"
 #include "tx8/Driver/Model.h"
+#include "tx8/Driver/Trace.h"
 #include "tx8/Dialect/Tx8be/ComputeModels/ComputeModels.h"
 #include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 #include "tx8/Interfaces/ComputeInterface.h"
@@ -135,6 +136,11 @@ cl::opt<std::string> runInputsDir("inputs-dir",
                                   cl::value_desc("DIR"), cl::sub(runCmd), cl::cat(category));
 cl::opt<std::string> runOut("out", cl::desc("Directory for the outputs (<name>.npy)"), cl::value_desc("DIR"),
                             cl::Required, cl::sub(runCmd), cl::cat(category));
+
+cl::opt<std::string> traceArg("trace",
+                              cl::desc("Write the run's timeline as a Chrome / Perfetto trace (JSON): a process per "
+                                       "tile, a track per engine (test-onnx: of the first data set)"),
+                              cl::value_desc("FILE"), cl::sub(runCmd), cl::sub(testOnnxCmd), cl::cat(category));
 
 cl::opt<std::string> testDir(cl::Positional, cl::desc("TESTDIR (model.onnx + test_data_set_*)"), cl::Required,
                              cl::sub(testOnnxCmd));
@@ -585,7 +591,10 @@ int runRun(MLIRContext &context) {
   tx8be::RunResult result;
   s = tx8be::buildBundle(bundle, target, program, result.buildSeconds);
   if (s.ok())
-    s = tx8be::runBundle(bundle, target, program, inputs, result);
+    s = tx8be::runBundle(bundle, target, program, inputs, result, !traceArg.empty());
+  std::string traceSummary;
+  if (s.ok() && !traceArg.empty())
+    s = tx8be::saveTraceJson(result.trace, bundle, target, traceArg, traceSummary);
   if (!s.ok())
     return fail(s.message());
   std::vector<tx8be::TensorSpec> outSpecs;
@@ -603,6 +612,8 @@ int runRun(MLIRContext &context) {
                  << bundle.precision << ")\n";
   for (const std::string &line : result.groupCycles) // a --profile bundle's
     llvm::outs() << line << "\n";
+  if (!traceSummary.empty())
+    llvm::outs() << traceSummary << "\n";
   llvm::outs() << llvm::format("%s: %llu simulated cycles (%.1f us at %u MHz); build %.2f s, run %.2f s\n",
                                target.c_str(), static_cast<unsigned long long>(result.cycles),
                                result.cycles / static_cast<double>(bundle.hw.clock_mhz), bundle.hw.clock_mhz,
@@ -618,6 +629,8 @@ int runTestOnnx(MLIRContext &context) {
     return usage("--precision " + precisionArg + " is for the device targets (cmodel, riscv); the reference is fp32");
   if (int rc = checkPlanOptions())
     return rc;
+  if (!traceArg.empty() && testTarget == Target::Reference)
+    return usage("--trace is for the device targets (cmodel, riscv)");
   if (int rc = checkInputShapes(modelPath))
     return rc;
   OwningOpRef<ModuleOp> module = tx8be::loadModel(modelPath, context, inputShapes);
@@ -690,9 +703,15 @@ int runTestOnnx(MLIRContext &context) {
         return fail(set + ": " + error);
     } else {
       tx8be::RunResult result;
-      s = tx8be::runBundle(bundle, targetName, program, inputs, result);
+      const bool trace = !traceArg.empty() && &set == &sets.front();
+      s = tx8be::runBundle(bundle, targetName, program, inputs, result, trace);
+      std::string summary;
+      if (s.ok() && trace)
+        s = tx8be::saveTraceJson(result.trace, bundle, targetName, traceArg, summary);
       if (!s.ok())
         return fail(set + ": " + s.message());
+      if (!summary.empty())
+        llvm::outs() << summary << "\n";
       outputs = std::move(result.outputs);
       totalCycles = result.cycles;
     }

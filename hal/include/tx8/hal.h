@@ -108,6 +108,17 @@ void tx8_hal_printf(const char *fmt, ...)
 int64_t tx8_hal_file_to_ddr(const char *path, uint64_t ddr_addr, uint64_t max_bytes);
 /* Writes DDR [ddr_addr, ddr_addr + bytes) to a file. Returns 0, or -1 (message printed). */
 int tx8_hal_ddr_to_file(const char *path, uint64_t ddr_addr, uint64_t bytes);
+/* ---- traces: every engine's instructions on the simulated timeline (tx8/trace_format.h) ----
+ * tx8_hal_trace_begin(path): when the file `path` exists (a runner asks for a trace by creating it empty), the
+ * chip model reports every instruction, trace mark and barrier wait from now on into it; returns 1 when tracing,
+ * 0 when not asked, -1 on an error (message printed). Tile 0, outside tx8_hal_run_tiles. tx8_hal_trace_mark(tag),
+ * from any tile: the tile's instructions from this point of its program on carry `tag` (a group number); nothing
+ * when not tracing. tx8_hal_trace_end(): waits for tile 0's instructions, appends each tile's engine busy cycles
+ * and the end time and closes the file; 0, or -1 on a write error. */
+int tx8_hal_trace_begin(const char *path);
+void tx8_hal_trace_mark(uint32_t tag);
+int tx8_hal_trace_end(void);
+
 void tx8_hal_exit(int code)
 #if defined(__GNUC__)
     __attribute__((noreturn))

@@ -66,6 +66,7 @@ struct RunResult {
   std::vector<std::string> outputNames;
   uint64_t cycles = 0;
   std::vector<std::string> groupCycles; ///< a --profile bundle's "tx8: group G cycles C" lines, in order
+  std::string trace;                     ///< with `trace`: the binary trace the run wrote (tx8/trace_format.h)
   double buildSeconds = 0, runSeconds = 0;
 };
 
@@ -79,6 +80,14 @@ struct BundleInfo {
     uint64_t bytes = 0;
   };
   std::vector<IO> inputs, outputs;
+  /// The manifest's "groups", in main.c's order (what traces and reports name; absent fields are empty / 0).
+  struct Group {
+    std::string op; ///< "conv+relu", or "view"
+    std::vector<std::string> nodes; ///< the source (ONNX) nodes
+    uint64_t tiles = 0, spmBytes = 0, estimateCycles = 0;
+  };
+  std::vector<Group> groups;
+  uint64_t tiles = 1; ///< the tiles the bundle runs on
   tx8_hw_config hw = tx8_hw_config_default(); ///< what the bundle was compiled for (its manifest's "hardware")
   std::string precision = "fp32";             ///< its manifest's "precision" (absent: fp32)
 };
@@ -93,9 +102,10 @@ tx8::ref::Status printBundleMemory(const std::string &dir, llvm::raw_ostream &os
 tx8::ref::Status buildBundle(const BundleInfo &bundle, const std::string &target, std::string &program,
                              double &seconds);
 
-/// Runs a built bundle on `inputs` (one per manifest input, logical layout, dtype and shape checked).
+/// Runs a built bundle on `inputs` (one per manifest input, logical layout, dtype and shape checked); with
+/// `trace` the bundle records its timeline into result.trace.
 tx8::ref::Status runBundle(const BundleInfo &bundle, const std::string &target, const std::string &program,
-                           const std::vector<tx8::ref::Tensor> &inputs, RunResult &result);
+                           const std::vector<tx8::ref::Tensor> &inputs, RunResult &result, bool trace = false);
 
 } // namespace tx8be
 
