@@ -123,7 +123,7 @@ TEST(Trace, JsonHasGroupsCountersAndTracks) {
       EXPECT_EQ(*args->getInteger("cycles"), g == 0 ? 50 : 50); // [0, 50) and [50, 100)
       EXPECT_EQ(args->getString("nodes"), llvm::StringRef(g == 0 ? "conv1,relu1" : "fc"));
     }
-    if (e.getString("name") == llvm::StringRef("RDMA load")) {
+    if (e.getString("name") == llvm::StringRef("RDMA load (conv1)")) {
       ++loads;
       EXPECT_EQ(*args->getInteger("bytes"), 1000);
       EXPECT_EQ(*args->getInteger("latency_cycles"), 5);

@@ -154,7 +154,13 @@ void JsonTraceWriter::instructions() {
   });
   for (const TraceRecord *r : instrs) {
     const int64_t group = traceGroup(r->tag);
-    slice(r->tile, r->engine, sliceName(*r), traceEngineName(r->engine), r->start, r->end, [&] {
+    // Named by what it is and whose: the group's anchor node ("NE conv (stem.conv)"), else its group number.
+    std::string name = sliceName(*r);
+    if (group >= 0 && static_cast<uint64_t>(group) < bundle.groups.size() && !bundle.groups[group].nodes.empty())
+      name += " (" + bundle.groups[group].nodes.front() + ")";
+    else if (group >= 0)
+      name += " (group " + std::to_string(group) + ")";
+    slice(r->tile, r->engine, name, traceEngineName(r->engine), r->start, r->end, [&] {
       os << ",\"group\":" << group;
       if (std::string nodes = nodesOf(group); !nodes.empty())
         os << ",\"nodes\":" << llvm::json::Value(nodes);
