@@ -81,6 +81,7 @@ struct BundleInfo {
   std::vector<IO> inputs, outputs;
   tx8_hw_config hw = tx8_hw_config_default(); ///< what the bundle was compiled for (its manifest's "hardware")
   std::string precision = "fp32";             ///< its manifest's "precision" (absent: fp32)
+  std::string testInjectError;                ///< its manifest's "test_inject_error" node (a test-only bundle)
 };
 tx8::ref::Status loadBundle(const std::string &dir, BundleInfo &info);
 
