@@ -768,6 +768,11 @@ int runDiff(MLIRContext &context) {
     return usage("diff compares the output of each ONNX node: " + diffModel + " is an MLIR model");
   if (int rc = checkInputShapes(diffModel))
     return rc;
+  if (!diffOut.empty()) { // before the long part
+    std::error_code ec = llvm::sys::fs::create_directories(diffOut);
+    if (ec || !llvm::sys::fs::is_directory(diffOut))
+      return fail(diffOut + ": cannot create the directory" + (ec ? ": " + ec.message() : ": a file is in the way"));
+  }
   OwningOpRef<ModuleOp> module = tx8be::loadModel(diffModel, context, inputShapes, /*debugOutputs=*/true);
   if (!module)
     return kFailed;
