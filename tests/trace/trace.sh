@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # trace.sh TX8_AOT MAKE_SCRIPT TESTDATA_DIR WORK_DIR WITH_RISCV(0|1)
 # `tx8-aot run --trace`: the demo CNN on 16 tiles (a run with barriers and DTE multicasts) and on one tile (no
-# run), and test-onnx --trace on a backend test; each trace checked by check_trace.py (structure, time order,
+# run), test-onnx --trace on a backend test and diff --trace; each trace checked by check_trace.py (structure, time order,
 # every slice inside the run, per-engine busy time = the chip model's counters), QEMU's trace identical to the
 # cmodel's, a --trace for the reference target a usage error.
 set -euo pipefail
@@ -24,6 +24,10 @@ $check "$work/t1.json" "$work/b1/manifest.json"
 "$aot" test-onnx "$data/pytorch-converted/test_Conv2d" --target cmodel --trace "$work/conv.json"
 "$aot" test-onnx "$data/pytorch-converted/test_Conv2d" --target cmodel --keep-bundle "$work/conv" > /dev/null
 $check "$work/conv.json" "$work/conv/manifest.json"
+"$aot" diff "$work/model/model.onnx" --inputs-dir "$in" --atol 1e-5 --trace "$work/diff.json" > "$work/diff.log"
+grep -q "^trace: [0-9]* instructions on 16 tiles" "$work/diff.log"
+/usr/bin/python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["otherData"]["format"] == "tx8-trace"' \
+  "$work/diff.json"
 if "$aot" test-onnx "$data/pytorch-converted/test_Conv2d" --trace "$work/ref.json" 2> "$work/ref.err"; then
   echo "--trace with the reference target was accepted"; exit 1
 fi

@@ -11,6 +11,7 @@
 #include "CodegenUtils.h"
 
 #include "tx8/Dialect/Tx8be/IR/HwConfig.h"
+#include "tx8/Interfaces/ComputeInterface.h"
 #include "tx8/tensor.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -60,8 +61,8 @@ LogicalResult checkDeviceRanks(func::FuncOp func) {
   return failure(walk.wasInterrupted());
 }
 
-FailureOr<SmallVector<IOTensor>> collectIO(func::FuncOp func, bool inputs) {
-  SmallVector<IOTensor> result;
+FailureOr<std::vector<IOTensor>> collectIO(func::FuncOp func, bool inputs) {
+  std::vector<IOTensor> result;
   tx8_hw_config hw = getHwConfig(func);
   unsigned count = inputs ? func.getNumArguments() : func.getNumResults();
   Operation *ret = func.getBody().front().getTerminator();
@@ -87,9 +88,75 @@ FailureOr<SmallVector<IOTensor>> collectIO(func::FuncOp func, bool inputs) {
                                tx8_hw_batch_align_bytes(&hw))
                   .value_or(0);
     t.file = (inputs ? "input_" : "output_") + std::to_string(i) + ".bin";
+    if (!inputs) {
+      if (auto node = func.getResultAttrOfType<StringAttr>(i, "tx8be.debug_node"))
+        t.debugNode = node.getValue().str();
+      if (auto opType = func.getResultAttrOfType<StringAttr>(i, "tx8be.debug_op_type"))
+        t.debugOpType = opType.getValue().str();
+    }
     result.push_back(std::move(t));
   }
   return result;
+}
+
+/// BundleOptions::testInjectError: the group that computes the first debug output of `node`, and where that output
+/// is in DDR. None when `node` is empty; an error naming the node when nothing computes it on the device.
+FailureOr<std::optional<InjectSite>> findInjectSite(func::FuncOp func, const std::string &node) {
+  if (node.empty())
+    return std::optional<InjectSite>();
+  auto fail = [&](const Twine &why) -> FailureOr<std::optional<InjectSite>> {
+    return func.emitError() << "--test-inject-error " << node << ": " << why;
+  };
+  Operation *ret = func.getBody().front().getTerminator();
+  for (unsigned i = 0; i < func.getNumResults(); ++i) {
+    auto debugNode = func.getResultAttrOfType<StringAttr>(i, "tx8be.debug_node");
+    if (!debugNode || debugNode.getValue() != node)
+      continue;
+    InjectSite site;
+    site.node = node;
+    auto name = func.getResultAttrOfType<StringAttr>(i, "tx8be.name");
+    site.tensor = name ? name.getValue().str() : "output_" + std::to_string(i);
+    Value value = ret->getOperand(i);
+    // A node whose output is another node's value (Identity, Dropout in inference): perturbing it would make
+    // that node the first to diverge.
+    for (unsigned j = 0; j < i; ++j)
+      if (auto other = func.getResultAttrOfType<StringAttr>(j, "tx8be.debug_node");
+          other && other != debugNode && ret->getOperand(j) == value) {
+        auto otherName = func.getResultAttrOfType<StringAttr>(j, "tx8be.name");
+        return fail("its output '" + site.tensor + "' is the value of node '" + other.getValue() + "' (output '" +
+                    (otherName ? otherName.getValue() : StringRef("?")) + "'): inject the error there");
+      }
+    auto group = value.getDefiningOp<GroupOp>();
+    if (!group || group.getGroupTag().value_or(0) == 2) {
+      const char *what = isa<BlockArgument>(value) ? "a graph input"
+                         : group                   ? "a view of another tensor's bytes"
+                                                   : "a constant";
+      return fail("its output '" + site.tensor + "' is " + what + ": no group computes it");
+    }
+    for (auto g : func.getBody().front().getOps<GroupOp>()) {
+      if (g == group)
+        break;
+      ++site.group;
+    }
+    auto addr = func.getResultAttrOfType<IntegerAttr>(i, "tx8be.ddr_addr");
+    std::optional<tx8::ref::DType> dtype =
+        tx8be::detail::refDTypeOf(cast<ShapedType>(value.getType()).getElementType());
+    if (!addr || !dtype)
+      return fail("its output '" + site.tensor + "' has no DDR address or no element type the device stores");
+    site.ddrAddr = addr.getValue().getZExtValue();
+    site.dtype = *dtype;
+    return std::optional<InjectSite>(site);
+  }
+  auto rows = func->getAttrOfType<ArrayAttr>("tx8be.debug_tensors");
+  if (!rows)
+    return fail("the module has no debug outputs (compile with --debug-outputs), which name the nodes");
+  bool known = llvm::any_of(rows, [&](Attribute row) {
+    auto dict = dyn_cast<DictionaryAttr>(row);
+    auto rowNode = dict ? dict.getAs<StringAttr>("node") : StringAttr();
+    return rowNode && rowNode.getValue() == node;
+  });
+  return fail(known ? "its outputs are constants or unused: nothing computes them on the device"
+                    : "the model has no node of that name");
 }
 
 } // namespace
@@ -100,10 +167,12 @@ LogicalResult tx8::codegen::generateBundle(ModuleOp module, const BundleOptions 
     return module.emitError() << "has no @main function";
   if (failed(checkDeviceRanks(func)))
     return failure();
-  FailureOr<SmallVector<IOTensor>> inputs = collectIO(func, true);
-  FailureOr<SmallVector<IOTensor>> outputs = collectIO(func, false);
-  if (failed(inputs) || failed(outputs))
+  FailureOr<std::vector<IOTensor>> inputs = collectIO(func, true);
+  FailureOr<std::vector<IOTensor>> outputs = collectIO(func, false);
+  FailureOr<std::optional<InjectSite>> inject = findInjectSite(func, options.testInjectError);
+  if (failed(inputs) || failed(outputs) || failed(inject))
     return failure();
+  const InjectSite *site = *inject ? &**inject : nullptr;
   std::string consts;
   std::vector<ConstEntry> entries;
   if (failed(buildConsts(module, consts, entries)))
@@ -124,10 +193,10 @@ LogicalResult tx8::codegen::generateBundle(ModuleOp module, const BundleOptions 
   };
 
   files.clear();
-  llvm::json::Object description = describeBundle(module, options, *inputs, *outputs, entries, sources);
+  llvm::json::Object description = describeBundle(module, options, *inputs, *outputs, entries, sources, site);
   unsigned first = 0, count = 0;
   files["main.c"] = emitMain(options, getHwConfig(module), *inputs, *outputs, consts.size(),
-                             groupCode(0, first, count), groups, bundleTiles(module));
+                             groupCode(0, first, count), groups, bundleTiles(module), site);
   for (size_t k = 1; k < sources.size(); ++k) {
     std::string code = groupCode(k, first, count);
     files[sources[k]] = emitGroupSource(options, sources[k], first, count, code);

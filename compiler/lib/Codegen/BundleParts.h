@@ -9,6 +9,7 @@
 #define TX8_LIB_CODEGEN_BUNDLEPARTS_H
 
 #include "tx8/Codegen/Bundle.h"
+#include "tx8/Reference/Tensor.h"
 
 #include "llvm/Support/JSON.h"
 #include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
@@ -31,6 +32,15 @@ struct IOTensor {
   std::string layoutStr;
   uint64_t ddrAddr = 0, bytes = 0;
   std::string file;
+  std::string debugNode, debugOpType; ///< a debug output's ONNX node (tx8be.debug_node): in the manifest
+};
+
+/// BundleOptions::testInjectError: where main.c perturbs a node's value (a test-only hook).
+struct InjectSite {
+  std::string node, tensor;    ///< the node and its output (the first debug output of the node)
+  unsigned group = 0;          ///< the group function that computes it (main.c's order)
+  uint64_t ddrAddr = 0;        ///< its device image in DDR; element 0 is its first bytes
+  tx8::ref::DType dtype = tx8::ref::DType::F32;
 };
 
 /// A constant container entry as consts.bin holds it (the manifest's const table).
@@ -50,9 +60,11 @@ mlir::LogicalResult buildConsts(mlir::ModuleOp module, std::string &blob, std::v
 /// main.c: `groupCode` (EmitMain.cpp's static functions group_0 ... up to kGroupsPerSource) and a main() that
 /// opens the chip with `hw`, loads consts.bin and the inputs, runs the `groups` groups in order (on `tiles`
 /// tiles at once when more than one: tx8_hal_run_tiles) and writes the outputs.
+/// With `inject`, main.c perturbs element 0 of its tensor after its group (on tile 0, between two barriers when
+/// the groups run on several tiles or with --profile).
 std::string emitMain(const BundleOptions &options, const tx8_hw_config &hw, llvm::ArrayRef<IOTensor> inputs,
                      llvm::ArrayRef<IOTensor> outputs, uint64_t constBytes, llvm::StringRef groupCode,
-                     unsigned groups, unsigned tiles);
+                     unsigned groups, unsigned tiles, const InjectSite *inject = nullptr);
 
 /// The tiles the bundle runs on: the largest dev_region of its Groups (1 without any).
 unsigned bundleTiles(mlir::ModuleOp module);
@@ -69,7 +81,8 @@ std::string emitModelH(const BundleOptions &options, llvm::ArrayRef<IOTensor> in
 /// tensors, const table.
 llvm::json::Object describeBundle(mlir::ModuleOp module, const BundleOptions &options,
                                   llvm::ArrayRef<IOTensor> inputs, llvm::ArrayRef<IOTensor> outputs,
-                                  llvm::ArrayRef<ConstEntry> consts, llvm::ArrayRef<std::string> sources);
+                                  llvm::ArrayRef<ConstEntry> consts, llvm::ArrayRef<std::string> sources,
+                                  const InjectSite *inject = nullptr);
 
 /// manifest.json: `description` with the checksums of `files` (the bundle's other files: kChecksummedFiles and
 /// the description's "sources").

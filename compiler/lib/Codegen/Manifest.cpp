@@ -65,15 +65,20 @@ llvm::json::Object ioJson(const IOTensor &t) {
     shape.push_back(d);
   for (int64_t d : t.layout.order)
     order.push_back(d);
-  return llvm::json::Object{{"name", t.name},
-                            {"dtype", dtypeName(t.elementType)},
-                            {"shape", std::move(shape)},
-                            {"layout", t.layoutStr},
-                            {"order", std::move(order)},
-                            {"mem_layout", std::string(tx8_layout_name(static_cast<LAYOUT_MODE>(t.layout.mode)))},
-                            {"ddr_offset", static_cast<int64_t>(t.ddrAddr)},
-                            {"bytes", static_cast<int64_t>(t.bytes)},
-                            {"file", t.file}};
+  llvm::json::Object io{{"name", t.name},
+                        {"dtype", dtypeName(t.elementType)},
+                        {"shape", std::move(shape)},
+                        {"layout", t.layoutStr},
+                        {"order", std::move(order)},
+                        {"mem_layout", std::string(tx8_layout_name(static_cast<LAYOUT_MODE>(t.layout.mode)))},
+                        {"ddr_offset", static_cast<int64_t>(t.ddrAddr)},
+                        {"bytes", static_cast<int64_t>(t.bytes)},
+                        {"file", t.file}};
+  if (!t.debugNode.empty()) { // a debug output (tx8-aot compile --debug-outputs): the ONNX node computing it
+    io["node"] = t.debugNode;
+    io["op_type"] = t.debugOpType;
+  }
+  return io;
 }
 
 /// The tensors between Groups in DDR: the results of the Groups that compute (a view's is its operand's bytes)
@@ -104,7 +109,8 @@ std::pair<int64_t, int64_t> intermediateTensors(func::FuncOp func, const tx8_hw_
 
 llvm::json::Object tx8::codegen::describeBundle(ModuleOp module, const BundleOptions &options,
                                                 ArrayRef<IOTensor> inputs, ArrayRef<IOTensor> outputs,
-                                                ArrayRef<ConstEntry> consts, ArrayRef<std::string> sources) {
+                                                ArrayRef<ConstEntry> consts, ArrayRef<std::string> sources,
+                                                const InjectSite *inject) {
   tx8_hw_config config = getHwConfig(module);
   llvm::json::Object hw;
 #define TX8_HW(type, name, dflt, lo, hi, unit, desc) hw[#name] = static_cast<int64_t>(config.name);
@@ -192,6 +198,10 @@ llvm::json::Object tx8::codegen::describeBundle(ModuleOp module, const BundleOpt
                           {"consts", llvm::json::Object{{"file", "consts.bin"}, {"entries", std::move(table)}}}};
   if (options.precision != "fp32")
     root["precision"] = options.precision;
+  if (inject) // a test-only bundle: its results are wrong on purpose
+    root["test_inject_error"] = llvm::json::Object{{"node", inject->node},
+                                                   {"tensor", inject->tensor},
+                                                   {"group", static_cast<int64_t>(inject->group)}};
   return root;
 }
 

@@ -81,11 +81,17 @@ Status tx8be::parseInputShapes(const std::vector<std::string> &args, std::vector
 }
 
 OwningOpRef<ModuleOp> tx8be::loadModel(StringRef path, MLIRContext &context,
-                                       const std::vector<InputShape> &inputShapes) {
+                                       const std::vector<InputShape> &inputShapes, bool debugOutputs) {
   if (!isMLIRModel(path)) {
     ONNXImportOptions options;
     options.inputShapes = inputShapes;
+    options.debugOutputs = debugOutputs;
     return importONNXFile(path, context, options);
+  }
+  if (debugOutputs) {
+    emitError(FileLineColLoc::get(&context, path, 0, 0))
+        << path << ": debug outputs (each ONNX node's output) are for ONNX models, not MLIR";
+    return nullptr;
   }
   if (!inputShapes.empty()) {
     emitError(FileLineColLoc::get(&context, path, 0, 0))

@@ -215,6 +215,8 @@ Status tx8be::loadBundle(const std::string &dir, BundleInfo &info) {
     info.target = target->str();
   if (auto precision = root->getString("precision"))
     info.precision = precision->str();
+  if (const llvm::json::Object *inject = root->getObject("test_inject_error"))
+    info.testInjectError = inject->getString("node").value_or("?").str();
   if (const llvm::json::Object *model = root->getObject("model"))
     if (auto name = model->getString("name"))
       info.modelName = name->str();

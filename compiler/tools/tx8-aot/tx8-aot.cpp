@@ -10,6 +10,8 @@
 //   tx8-aot test-onnx TESTDIR [--target reference|cmodel|riscv]
 //                                                         run an ONNX backend test directory
 //   tx8-aot memory DIR                                    a bundle's SPM, DDR and file sizes on one page
+//   tx8-aot diff MODEL (--input NAME=FILE ... | --inputs-dir DIR) [--target cmodel|riscv] [--out DIR]
+//                                                         every ONNX node's output, device against reference
 //
 // compile shows its insides LLVM-style: --mlir-timing, --mlir-print-ir-after-all, --mlir-print-ir-after=PASS,
 // --mlir-pass-statistics (on stderr), --dump-dir DIR (the module after each pass, a file each), --print-memory;
@@ -22,11 +24,16 @@
 // import, reference, compile and test-onnx take --input-shape NAME=D0xD1x... (repeatable): the extents of an ONNX
 // graph input whose shape is symbolic (without it a symbolic batch dim 0 is compiled as 1, with a warning).
 //
+// compile --debug-outputs makes @main also return every ONNX node's output (what diff compares); the hidden,
+// test-only --test-inject-error=NODE (compile, diff) makes the bundle perturb NODE's output on the device.
+//
 // Exit codes: 0 success; 1 the model, an input, the build or the run failed (one-line error on stderr);
-// 2 bad command line; 3 test-onnx: an output differs from the expected one.
+// 2 bad command line; 3 test-onnx: an output differs from the expected one; diff: a node's output is beyond the
+// tolerance.
 //
 //===----------------------------------------------------------------------===//
 #include "tx8/Driver/Compile.h"
+#include "tx8/Driver/Diff.h"
 #include "tx8/Driver/Model.h"
 #include "tx8/Driver/Trace.h"
 #include "tx8/Dialect/Tx8be/ComputeModels/ComputeModels.h"
@@ -73,6 +80,8 @@ cl::SubCommand compileCmd("compile", "Compile a model into a firmware bundle dir
 cl::SubCommand runCmd("run", "Build a bundle for a target, run it on inputs and write .npy outputs");
 cl::SubCommand testOnnxCmd("test-onnx", "Run an ONNX backend test directory and compare with its expected outputs");
 cl::SubCommand memoryCmd("memory", "Print a bundle's memory use: SPM peak per tile, DDR, file sizes");
+cl::SubCommand diffCmd("diff", "Compile an ONNX model with every node's output, run it and the reference on the "
+                               "same inputs, and compare each node's output (the first beyond tolerance marked)");
 
 cl::opt<std::string> importModel(cl::Positional, cl::desc("MODEL"), cl::Required, cl::sub(importCmd));
 cl::opt<std::string> importOut("o", cl::desc("Output file (default: stdout)"), cl::value_desc("FILE"), cl::init("-"),
@@ -119,6 +128,12 @@ cl::opt<std::string> compileDumpDir("dump-dir",
 cl::opt<bool> compilePrintMemory("print-memory",
                                  cl::desc("Print the bundle's memory use: SPM peak per tile, DDR, file sizes"),
                                  cl::sub(compileCmd), cl::cat(category));
+cl::opt<bool> compileDebugOutputs(
+    "debug-outputs",
+    cl::desc("Also store and return every ONNX node's output (after the model's outputs, in topological order, "
+             "named by their tensors; for tx8-aot diff); every node output then goes to DDR (no fusion or "
+             "BatchNorm folding across them)"),
+    cl::sub(importCmd), cl::sub(compileCmd), cl::cat(category));
 cl::opt<bool> compileQuiet("quiet",
                            cl::desc("Print nothing but errors, warnings and what other options ask for (no summary "
                                     "line, no progress)"),
@@ -140,7 +155,8 @@ cl::opt<std::string> runOut("out", cl::desc("Directory for the outputs (<name>.n
 cl::opt<std::string> traceArg("trace",
                               cl::desc("Write the run's timeline as a Chrome / Perfetto trace (JSON): a process per "
                                        "tile, a track per engine (test-onnx: of the first data set)"),
-                              cl::value_desc("FILE"), cl::sub(runCmd), cl::sub(testOnnxCmd), cl::cat(category));
+                              cl::value_desc("FILE"), cl::sub(runCmd), cl::sub(testOnnxCmd), cl::sub(diffCmd),
+                              cl::cat(category));
 
 cl::opt<std::string> testDir(cl::Positional, cl::desc("TESTDIR (model.onnx + test_data_set_*)"), cl::Required,
                              cl::sub(testOnnxCmd));
@@ -151,38 +167,59 @@ cl::opt<Target> testTarget("target", cl::desc("Where to run"),
                                       clEnumValN(Target::Riscv, "riscv", "compile, run as RISC-V firmware under QEMU")),
                            cl::init(Target::Reference), cl::sub(testOnnxCmd), cl::cat(category));
 cl::opt<std::string> testHw("hw", cl::desc("cmodel/riscv: JSON file of hardware config fields to change"),
-                            cl::value_desc("FILE"), cl::sub(testOnnxCmd), cl::cat(category));
+                            cl::value_desc("FILE"), cl::sub(testOnnxCmd), cl::sub(diffCmd), cl::cat(category));
 cl::opt<std::string> testKeep("keep-bundle", cl::desc("cmodel/riscv: write the bundle here and keep it"),
-                              cl::value_desc("DIR"), cl::sub(testOnnxCmd), cl::cat(category));
-cl::opt<double> testRtol("rtol", cl::desc("Relative tolerance"), cl::init(1e-3), cl::sub(testOnnxCmd),
-                         cl::cat(category));
-cl::opt<double> testAtol("atol", cl::desc("Absolute tolerance"), cl::init(1e-7), cl::sub(testOnnxCmd),
-                         cl::cat(category));
+                              cl::value_desc("DIR"), cl::sub(testOnnxCmd), cl::sub(diffCmd), cl::cat(category));
+cl::opt<double> testRtol("rtol",
+                         cl::desc("Relative tolerance: |actual - expected| <= atol + rtol * |expected| (default 1e-3)"),
+                         cl::init(1e-3), cl::sub(testOnnxCmd), cl::sub(diffCmd), cl::cat(category));
+cl::opt<double> testAtol("atol", cl::desc("Absolute tolerance (default 1e-7)"), cl::init(1e-7), cl::sub(testOnnxCmd),
+                         cl::sub(diffCmd), cl::cat(category));
+
+cl::opt<std::string> diffModel(cl::Positional, cl::desc("MODEL (ONNX)"), cl::Required, cl::sub(diffCmd));
+cl::list<std::string> diffInputs("input", cl::desc("An input tensor (.npy or TensorProto .pb)"),
+                                 cl::value_desc("NAME=FILE"), cl::sub(diffCmd), cl::cat(category));
+cl::opt<std::string> diffInputsDir("inputs-dir",
+                                   cl::desc("Directory with input_<k>.pb (ONNX test layout) or <name>.npy files"),
+                                   cl::value_desc("DIR"), cl::sub(diffCmd), cl::cat(category));
+cl::opt<std::string> diffTarget("target", cl::desc("cmodel or riscv"), cl::init("cmodel"), cl::sub(diffCmd),
+                                cl::cat(category));
+cl::opt<std::string> diffOut("out",
+                             cl::desc("Write DIR/device/<tensor>.npy, DIR/reference/<tensor>.npy and DIR/diff.tsv"),
+                             cl::value_desc("DIR"), cl::sub(diffCmd), cl::cat(category));
+enum class TableFormat { Text, Tsv };
+cl::opt<TableFormat> diffFormat("format", cl::desc("How the table is printed"),
+                                cl::values(clEnumValN(TableFormat::Text, "text", "aligned columns (default)"),
+                                           clEnumValN(TableFormat::Tsv, "tsv", "tab-separated, the summary on stderr")),
+                                cl::init(TableFormat::Text), cl::sub(diffCmd), cl::cat(category));
 
 cl::opt<std::string> precisionArg(
     "precision",
     cl::desc("fp32 | tf32 | bf16 | fp16: the format the NE reads the conv/gemm inputs of an fp32 model in, with "
              "fp32 accumulation (default fp32)"),
-    cl::value_desc("FORMAT"), cl::init("fp32"), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::cat(category));
+    cl::value_desc("FORMAT"), cl::init("fp32"), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::sub(diffCmd),
+    cl::cat(category));
 
 cl::opt<unsigned> tilesArg("tiles",
                            cl::desc("Tiles the plan may use (1..16: a rectangle of the chip's mesh, e.g. 1, 2, 4, 8, 16; "
                                     "default: every tile of the chip)"),
                            cl::value_desc("N"), cl::init(0), cl::sub(compileCmd), cl::sub(testOnnxCmd),
-                           cl::cat(category));
+                           cl::sub(diffCmd), cl::cat(category));
 cl::opt<int> optSearchArg("opt-search",
                           cl::desc("How much of the sharding space the planner searches: 0 (first fit), 1 (the "
                                    "two best levels, default), 2 (all)"),
                           cl::value_desc("0|1|2"), cl::init(1), cl::sub(compileCmd), cl::sub(testOnnxCmd),
-                          cl::cat(category));
+                          cl::sub(diffCmd), cl::cat(category));
 cl::opt<bool> swPipelineArg("sw-pipeline",
                             cl::desc("Overlap each step's DMA with the compute of its neighbours (default true)"),
-                            cl::init(true), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::cat(category));
+                            cl::init(true), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::sub(diffCmd),
+                            cl::cat(category));
 
 cl::opt<bool> fuseArg("fuse",
                       cl::desc("Run an op and the elementwise ops after it as one group, the intermediate values in "
                                "SPM (default true)"),
-                      cl::init(true), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::cat(category));
+                      cl::init(true), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::sub(diffCmd),
+                      cl::cat(category));
 
 cl::opt<bool> profileArg("profile", cl::desc("main.c prints each group's simulated cycles"), cl::init(false),
                          cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::cat(category));
@@ -191,7 +228,13 @@ cl::list<std::string> inputShapeArgs(
     "input-shape",
     cl::desc("Extents of an ONNX graph input with symbolic dims (repeatable; default: a symbolic batch dim 0 is 1)"),
     cl::value_desc("NAME=D0xD1x..."), cl::sub(importCmd), cl::sub(referenceCmd), cl::sub(compileCmd),
-    cl::sub(testOnnxCmd), cl::cat(category));
+    cl::sub(testOnnxCmd), cl::sub(diffCmd), cl::cat(category));
+
+cl::opt<std::string> testInjectError(
+    "test-inject-error",
+    cl::desc("TEST ONLY: the bundle perturbs element 0 of node NODE's output in DDR right after the group "
+             "computing it, as a wrong kernel would (compile: needs --debug-outputs); its results are wrong"),
+    cl::value_desc("NODE"), cl::Hidden, cl::sub(compileCmd), cl::sub(diffCmd), cl::cat(category));
 
 /// A line of a diagnostic, at most 1,000 characters: a model can put anything in a name.
 std::string clip(llvm::StringRef line) {
@@ -290,7 +333,7 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 int runImport(MLIRContext &context) {
   if (int rc = checkInputShapes(importModel))
     return rc;
-  OwningOpRef<ModuleOp> module = tx8be::loadModel(importModel, context, inputShapes);
+  OwningOpRef<ModuleOp> module = tx8be::loadModel(importModel, context, inputShapes, compileDebugOutputs);
   if (!module)
     return kFailed;
   std::string error;
@@ -351,6 +394,7 @@ tx8::codegen::BundleOptions commandLineOptions(const std::string &target) {
   options.swPipeline = swPipelineArg;
   options.fuse = fuseArg;
   options.profile = profileArg;
+  options.testInjectError = testInjectError;
   return options;
 }
 
@@ -449,7 +493,7 @@ int compileTo(MLIRContext &context, const std::string &model, const tx8_hw_confi
               const std::string &target, bool verbose, CompileReport &report) {
   auto start = std::chrono::steady_clock::now();
   OwningOpRef<ModuleOp> module = runStep(report, "Import", "importing the model", [&](TimingScope &) {
-    return tx8be::loadModel(model, context, inputShapes);
+    return tx8be::loadModel(model, context, inputShapes, compileDebugOutputs);
   });
   if (!module || !tx8be::getEntryFunction(*module))
     return kFailed;
@@ -467,35 +511,6 @@ int readHwFile(const std::string &path, tx8_hw_config &hw) {
 
 /// --precision names a format (the pass says which are implemented).
 bool validPrecision(const std::string &p) { return p == "fp32" || p == "tf32" || p == "bf16" || p == "fp16"; }
-
-/// test-onnx's tolerance for a --precision below fp32. u is the format's unit roundoff (2^-11 for tf32 and fp16,
-/// 10 stored mantissa bits; 2^-8 for bf16, 7 bits). Each NE product rounds both operands (relative error
-/// <= 2u), and the errors of a K-term sum grow like sqrt(K) (random signs) relative to its terms, not to
-/// the sum, which may cancel: so the bound is relative to the output's scale. Rule: an output passes when every
-/// element has |actual - expected| <= atol + rtol * |expected| with rtol = 16u and atol = 16u * max|expected|
-/// (16u covers 2u * sqrt(K) for K up to 64, through a few layers); --rtol / --atol raise them, never lower.
-/// tf32: rtol = 7.8e-3; bf16: 6.25e-2; fp16: 7.8e-3. 0 for fp32 (the ONNX defaults apply).
-double precisionRelTolerance(const std::string &p) {
-  if (p == "tf32" || p == "fp16")
-    return 16.0 / 2048.0;
-  if (p == "bf16")
-    return 16.0 / 256.0;
-  return 0;
-}
-
-/// The largest |element| of a float tensor (0 for other dtypes or when empty).
-double maxAbs(const tx8::ref::Tensor &t) {
-  double m = 0;
-  if (t.dtype != tx8::ref::DType::F32)
-    return 0;
-  for (size_t i = 0; i + 4 <= t.bytes.size(); i += 4) {
-    float v;
-    std::memcpy(&v, t.bytes.data() + i, 4);
-    if (std::isfinite(v))
-      m = std::max(m, static_cast<double>(std::fabs(v)));
-  }
-  return m;
-}
 
 /// --tiles and --opt-search in range (whether the tiles make a rectangle of the mesh depends on --hw: the
 /// compiler says).
@@ -533,6 +548,8 @@ int runCompile(MLIRContext &context) {
     return rc;
   if (int rc = checkInputShapes(compileModel))
     return rc;
+  if (!testInjectError.empty() && !compileDebugOutputs)
+    return usage("--test-inject-error needs --debug-outputs (the debug outputs name the nodes)");
   tx8_hw_config hw;
   if (int rc = readHwFile(compileHw, hw))
     return rc;
@@ -607,6 +624,9 @@ int runRun(MLIRContext &context) {
   for (size_t i = 0; i < paths.size(); ++i)
     llvm::outs() << "output '" << result.outputNames[i] << "' " << tx8::ref::dtypeName(result.outputs[i].dtype) << " "
                  << tx8::ref::shapeToString(result.outputs[i].shape) << " -> " << paths[i] << "\n";
+  if (!bundle.testInjectError.empty())
+    llvm::errs() << "tx8-aot: warning: the bundle was compiled with --test-inject-error " << bundle.testInjectError
+                 << ": its results are wrong on purpose\n";
   if (bundle.precision != "fp32")
     llvm::outs() << "precision: " << bundle.precision << " NE inputs, fp32 accumulation (compiled with --precision "
                  << bundle.precision << ")\n";
@@ -619,6 +639,44 @@ int runRun(MLIRContext &context) {
                                result.cycles / static_cast<double>(bundle.hw.clock_mhz), bundle.hw.clock_mhz,
                                result.buildSeconds, result.runSeconds);
   return kOk;
+}
+
+/// A directory under the system's temporary one, removed with everything in it when this goes.
+struct ScratchDir {
+  SmallString<256> path;
+  ~ScratchDir() {
+    if (!path.empty())
+      llvm::sys::fs::remove_directories(path);
+  }
+};
+
+/// test-onnx and diff on a device target: compiles `module` (loaded from `model`, in place) for `target` with the
+/// command line's options and --hw into a bundle (in --keep-bundle, else in `scratch`), and builds it. 0 if fine,
+/// else the exit code after the error.
+int compileAndBuild(ModuleOp module, const std::string &model, const std::string &target, ScratchDir &scratch,
+                    tx8be::BundleInfo &bundle, std::string &program) {
+  tx8_hw_config hw;
+  if (int rc = readHwFile(testHw, hw))
+    return rc;
+  std::string dir = testKeep;
+  if (dir.empty()) {
+    SmallString<256> prefix;
+    llvm::sys::path::system_temp_directory(true, prefix);
+    llvm::sys::path::append(prefix, "tx8-test");
+    if (auto ec = llvm::sys::fs::createUniqueDirectory(prefix, scratch.path))
+      return fail("cannot create a scratch directory: " + ec.message());
+    dir = (scratch.path + "/bundle").str();
+  }
+  TimingScope untimed;
+  CompileReport silent{untimed, Progress(), tx8be::PipelineIntrospection()};
+  if (int rc = compileLoaded(module, model, hw, dir, target, /*verbose=*/false, std::chrono::steady_clock::now(),
+                             silent))
+    return rc;
+  tx8::ref::Status s = tx8be::loadBundle(dir, bundle);
+  double seconds = 0;
+  if (s.ok())
+    s = tx8be::buildBundle(bundle, target, program, seconds);
+  return s.ok() ? kOk : fail(s.message());
 }
 
 int runTestOnnx(MLIRContext &context) {
@@ -648,40 +706,11 @@ int runTestOnnx(MLIRContext &context) {
   tx8be::BundleInfo bundle;
   std::string program;
   uint64_t totalCycles = 0;
-  SmallString<256> scratch;
-  struct Cleanup {
-    SmallString<256> &dir;
-    ~Cleanup() {
-      if (!dir.empty())
-        llvm::sys::fs::remove_directories(dir);
-    }
-  } cleanup{scratch};
-  if (testTarget != Target::Reference) {
-    tx8_hw_config hw;
-    if (int rc = readHwFile(testHw, hw))
-      return rc;
-    std::string dir = testKeep;
-    if (dir.empty()) {
-      SmallString<256> prefix;
-      llvm::sys::path::system_temp_directory(true, prefix);
-      llvm::sys::path::append(prefix, "tx8-test");
-      if (auto ec = llvm::sys::fs::createUniqueDirectory(prefix, scratch))
-        return fail("cannot create a scratch directory: " + ec.message());
-      dir = (scratch + "/bundle").str();
-    }
+  ScratchDir scratch;
+  if (testTarget != Target::Reference)
     // The module loaded above (its input/output specs are taken): loading it again would repeat its warnings.
-    TimingScope untimed;
-    CompileReport silent{untimed, Progress(), tx8be::PipelineIntrospection()};
-    if (int rc = compileLoaded(*module, modelPath, hw, dir, targetName, /*verbose=*/false,
-                               std::chrono::steady_clock::now(), silent))
+    if (int rc = compileAndBuild(*module, modelPath, targetName, scratch, bundle, program))
       return rc;
-    tx8::ref::Status s = tx8be::loadBundle(dir, bundle);
-    double seconds = 0;
-    if (s.ok())
-      s = tx8be::buildBundle(bundle, targetName, program, seconds);
-    if (!s.ok())
-      return fail(s.message());
-  }
   tx8::ref::Tolerance tol{testRtol, testAtol};
   int failures = 0;
   for (const std::string &set : sets) {
@@ -717,12 +746,9 @@ int runTestOnnx(MLIRContext &context) {
     }
     std::string name = llvm::sys::path::filename(set).str();
     for (size_t i = 0; i < expected.size(); ++i) {
-      tx8::ref::Tolerance t = tol;
-      double scale = maxAbs(expected[i]), fmtTol = precisionRelTolerance(precisionArg);
-      if (fmtTol > 0) {
-        t.rtol = std::max(t.rtol, fmtTol);
-        t.atol = std::max(t.atol, fmtTol * scale);
-      }
+      // --precision below fp32: rtol = 16u, atol = 16u * max|expected| (tx8be::toleranceFor)
+      tx8::ref::Tolerance t = tx8be::toleranceFor(expected[i], tol, precisionArg);
+      double scale = tx8be::maxAbs(expected[i]), fmtTol = tx8be::precisionRelTolerance(precisionArg);
       tx8::ref::Comparison c = tx8::ref::compare(outputs[i], expected[i], t);
       failures += !c.ok;
       llvm::outs() << (c.ok ? "PASS " : "FAIL ") << name << " output '" << outSpecs[i].name << "': " << c.message
@@ -745,6 +771,83 @@ int runTestOnnx(MLIRContext &context) {
   return failures ? kMismatch : kOk;
 }
 
+int runDiff(MLIRContext &context) {
+  if (!validTarget(diffTarget))
+    return usage("--target " + diffTarget + ": expected cmodel or riscv");
+  if (!validPrecision(precisionArg))
+    return usage("--precision " + precisionArg + ": expected fp32, tf32, bf16 or fp16");
+  if (!(testRtol >= 0) || !(testAtol >= 0))
+    return usage("--rtol and --atol must be >= 0");
+  if (int rc = checkPlanOptions())
+    return rc;
+  if (int rc = checkInputArgs(diffInputs, diffInputsDir))
+    return rc;
+  if (diffInputs.empty() && diffInputsDir.empty())
+    return usage("no inputs: give --input NAME=FILE ... or --inputs-dir DIR");
+  if (tx8be::isMLIRModel(diffModel))
+    return usage("diff compares the output of each ONNX node: " + diffModel + " is an MLIR model");
+  if (int rc = checkInputShapes(diffModel))
+    return rc;
+  if (!diffOut.empty()) { // before the long part
+    std::error_code ec = llvm::sys::fs::create_directories(diffOut);
+    if (ec || !llvm::sys::fs::is_directory(diffOut))
+      return fail(diffOut + ": cannot create the directory" + (ec ? ": " + ec.message() : ": a file is in the way"));
+  }
+  OwningOpRef<ModuleOp> module = tx8be::loadModel(diffModel, context, inputShapes, /*debugOutputs=*/true);
+  if (!module)
+    return kFailed;
+  func::FuncOp func = tx8be::getEntryFunction(*module);
+  if (!func)
+    return kFailed;
+  std::vector<tx8be::DebugTensor> tensors;
+  std::vector<tx8::ref::Tensor> inputs, reference;
+  tx8::ref::Status s = tx8be::getDebugTensors(func, tensors);
+  if (s.ok())
+    s = tx8be::readInputs(tx8be::getInputSpecs(func), diffInputs, diffInputsDir, inputs);
+  if (!s.ok())
+    return fail(s.message());
+  // The reference first: the compile changes the module in place.
+  std::string error;
+  if (failed(tx8be::runReference(func, inputs, reference, error)))
+    return fail("the reference: " + error);
+  tx8be::BundleInfo bundle;
+  std::string program;
+  ScratchDir scratch;
+  if (int rc = compileAndBuild(*module, diffModel, diffTarget, scratch, bundle, program))
+    return rc;
+  tx8be::RunResult result;
+  s = tx8be::runBundle(bundle, diffTarget, program, inputs, result, !traceArg.empty());
+  std::string traceSummary;
+  if (s.ok() && !traceArg.empty()) // the debug build's: every node's output is stored, so it moves more bytes
+    s = tx8be::saveTraceJson(result.trace, bundle, diffTarget, traceArg, traceSummary);
+  std::vector<tx8be::DiffRow> rows;
+  if (s.ok())
+    s = tx8be::diffDebugOutputs(tensors, result.outputs, reference, {testRtol, testAtol}, precisionArg, rows);
+  if (!s.ok())
+    return fail(s.message());
+
+  bool tsv = diffFormat == TableFormat::Tsv;
+  if (!tsv) {
+    size_t computed = llvm::count_if(tensors, [](const tx8be::DebugTensor &t) { return t.kind == "computed"; });
+    llvm::outs() << "diff " << diffModel << " on " << diffTarget << ": " << tensors.size() << " node outputs, "
+                 << computed << " computed; " << result.cycles << " simulated cycles\n";
+    llvm::outs() << llvm::format("tolerance: |device - reference| <= atol + rtol * |reference|, rtol %g, atol %g",
+                                 testRtol.getValue(), testAtol.getValue());
+    if (double u16 = tx8be::precisionRelTolerance(precisionArg); u16 > 0)
+      llvm::outs() << llvm::format(" (precision %s: rtol >= %g, atol >= %g * max|reference| of the tensor)",
+                                   precisionArg.c_str(), u16, u16);
+    llvm::outs() << "; integers and bools equal\n";
+    if (!traceSummary.empty())
+      llvm::outs() << traceSummary << " (the debug build: every node output stored)\n";
+  }
+  tx8be::printDiffTable(rows, tsv, llvm::outs());
+  (tsv ? llvm::errs() : llvm::outs()) << tx8be::diffSummary(rows) << "\n";
+  if (!diffOut.empty())
+    if (s = tx8be::writeDiffFiles(diffOut, rows, result.outputs, reference); !s.ok())
+      return fail(s.message());
+  return tx8be::firstDivergence(rows) >= 0 ? kMismatch : kOk;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -764,6 +867,7 @@ int main(int argc, char **argv) {
                       : referenceCmd ? refModel.getValue()
                       : compileCmd   ? compileModel.getValue()
                       : testOnnxCmd  ? testDir + "/model.onnx"
+                      : diffCmd      ? diffModel.getValue()
                                      : std::string();
   installDiagnosticPrinter(context, model);
 
@@ -779,7 +883,9 @@ int main(int argc, char **argv) {
     return runTestOnnx(context);
   if (memoryCmd)
     return runMemory();
-  llvm::errs() << "tx8-aot: error: no command given (import, reference, compile, run, test-onnx, memory); see "
+  if (diffCmd)
+    return runDiff(context);
+  llvm::errs() << "tx8-aot: error: no command given (import, reference, compile, run, test-onnx, memory, diff); see "
                   "tx8-aot --help\n";
   return kUsage;
 }

@@ -64,6 +64,10 @@ struct BundleOptions {
   bool fuse = true;       ///< --fuse: tx8be-group-fuse merges an op and the elementwise ops after it into a Group
   bool profile = false;   ///< --profile: main.c prints each group's simulated cycles ("tx8: group G cycles C"),
                           ///< with a barrier after every group (its barrier_cycles counted in the group)
+  std::string testInjectError; ///< test only (tx8-aot --test-inject-error=NODE): main.c perturbs element 0 of the
+                               ///< value of node NODE in DDR right after the group that computes it, as a wrong
+                               ///< kernel would (needs the importer's debug outputs, which name the nodes; see
+                               ///< emitMain); recorded in the manifest. Empty (the default): no effect
   // The hardware config is the module's (tx8be.hw_config, tx8/Dialect/Tx8be/IR/HwConfig.h), not an option.
 };
 

@@ -90,6 +90,7 @@ struct BundleInfo {
   uint64_t tiles = 1; ///< the tiles the bundle runs on
   tx8_hw_config hw = tx8_hw_config_default(); ///< what the bundle was compiled for (its manifest's "hardware")
   std::string precision = "fp32";             ///< its manifest's "precision" (absent: fp32)
+  std::string testInjectError;                ///< its manifest's "test_inject_error" node (a test-only bundle)
 };
 tx8::ref::Status loadBundle(const std::string &dir, BundleInfo &info);
 

@@ -25,10 +25,12 @@ void registerModelDialects(mlir::DialectRegistry &registry);
 
 /// Loads `path`: ONNX (".onnx", or text format ".onnxtxt" / ".textproto") through the ONNX importer, or
 /// MLIR (".mlir") in tx8be or TOSA (converted with convert-tosa-to-tx8be). `inputShapes` fix an ONNX model's
-/// symbolic input extents (an MLIR model has its types: giving any is an error). Errors go to the context's
-/// diagnostic handler; the result is null on failure.
+/// symbolic input extents (an MLIR model has its types: giving any is an error). `debugOutputs`: an ONNX model's
+/// @main also returns every node output (ONNXImportOptions::debugOutputs; an error for an MLIR model). Errors go
+/// to the context's diagnostic handler; the result is null on failure.
 mlir::OwningOpRef<mlir::ModuleOp> loadModel(llvm::StringRef path, mlir::MLIRContext &context,
-                                            const std::vector<InputShape> &inputShapes = {});
+                                            const std::vector<InputShape> &inputShapes = {},
+                                            bool debugOutputs = false);
 
 /// Whether `path` names an MLIR model (the others are ONNX).
 bool isMLIRModel(llvm::StringRef path);

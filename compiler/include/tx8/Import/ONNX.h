@@ -45,6 +45,11 @@ struct ONNXImportOptions {
   /// declares). Without one, a symbolic or unknown dim 0 of an input of rank >= 2 (a batch) is compiled as 1 with
   /// one warning; any other symbolic extent is an error that names the input, the dim and the option.
   std::vector<InputShape> inputShapes;
+  /// Debug mode (`tx8-aot compile --debug-outputs`, `tx8-aot diff`): after the graph's own outputs, @main also
+  /// returns the value of every node output the model computes, node by node in topological order, each named by
+  /// its tensor name (`tx8be.name`) and marked with its node (`tx8be.debug_node`, `tx8be.debug_op_type`); the
+  /// function's `tx8be.debug_tensors` lists every node output, computed or not (debugTensorsAttrName).
+  bool debugOutputs = false;
 };
 
 /// Imports the model at `path`: a binary ModelProto, or protobuf text format if the name ends in ".onnxtxt"
@@ -59,6 +64,16 @@ mlir::OwningOpRef<mlir::ModuleOp> importONNXBytes(llvm::StringRef bytes, bool te
 
 /// The name attribute put on the entry function's arguments and results ("tx8be.name").
 llvm::StringRef getIONameAttrName();
+
+/// Debug mode (ONNXImportOptions::debugOutputs). The entry function's attribute "tx8be.debug_tensors": one
+/// dictionary per ONNX node output (named, in node order, then output order) with "node" (the node's name, or
+/// its first output's when it has none), "op_type", "tensor" (the output's name), "kind" ("computed": @main
+/// returns it as result "result"; "constant": evaluated at import; "unused": nothing reads it and the importer
+/// did not compute it) and "result" (the result index, -1 unless computed). Its debug results carry the result
+/// attributes "tx8be.debug_node" and "tx8be.debug_op_type".
+llvm::StringRef getDebugTensorsAttrName();
+llvm::StringRef getDebugNodeAttrName();
+llvm::StringRef getDebugOpTypeAttrName();
 
 } // namespace tx8be
 

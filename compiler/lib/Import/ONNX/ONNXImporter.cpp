@@ -39,6 +39,9 @@ using tx8::ref::DType;
 using tx8::ref::Tensor;
 
 StringRef tx8be::getIONameAttrName() { return "tx8be.name"; }
+StringRef tx8be::getDebugTensorsAttrName() { return "tx8be.debug_tensors"; }
+StringRef tx8be::getDebugNodeAttrName() { return "tx8be.debug_node"; }
+StringRef tx8be::getDebugOpTypeAttrName() { return "tx8be.debug_op_type"; }
 
 namespace {
 
@@ -144,8 +147,18 @@ private:
   void importInitializers();
   func::FuncOp createEntryFunction();
   void importNodes();
-  LogicalResult finishEntryFunction(func::FuncOp func);
+  LogicalResult finishEntryFunction(func::FuncOp func, bool debugOutputs);
+  /// A computed node output, returned in debug mode.
+  struct DebugResult {
+    Value value;
+    std::string node, opType, tensor;
+  };
+  /// Debug mode: every computed node output in node order (@main returns them from result `firstResult` on), and
+  /// on `func` the list of all node outputs (ONNX.h, getDebugTensorsAttrName).
+  std::vector<DebugResult> collectDebugOutputs(func::FuncOp func, size_t firstResult);
   std::string nodeLabel(const onnx::NodeProto &node, int index) const;
+  /// The name that locations and debug outputs give a node: its own, else its first output's.
+  static std::string nodeName(const onnx::NodeProto &node, const std::string &label);
   int64_t opsetOf(const std::string &domain) const;
 
   MLIRContext &ctx;
@@ -381,7 +394,7 @@ void GraphImporter::importNodes() {
       ++skippedNodes;
       continue;
     }
-    std::string name = node.name().empty() ? (node.output_size() ? node.output(0) : label) : node.name();
+    std::string name = nodeName(node, label);
     Location loc = FusedLoc::get(&ctx, {NameLoc::get(b.getStringAttr(name))},
                                  b.getStringAttr("onnx." + node.op_type()));
     bool defaultDomain = node.domain().empty() || node.domain() == "ai.onnx";
@@ -428,7 +441,41 @@ void GraphImporter::importNodes() {
   }
 }
 
-LogicalResult GraphImporter::finishEntryFunction(func::FuncOp func) {
+std::string GraphImporter::nodeName(const onnx::NodeProto &node, const std::string &label) {
+  return node.name().empty() ? (node.output_size() ? node.output(0) : label) : node.name();
+}
+
+std::vector<GraphImporter::DebugResult> GraphImporter::collectDebugOutputs(func::FuncOp func, size_t firstResult) {
+  std::vector<DebugResult> computed;
+  SmallVector<Attribute> rows;
+  for (auto [index, node] : llvm::enumerate(model.graph().node())) {
+    std::string name = nodeName(node, nodeLabel(node, static_cast<int>(index)));
+    for (const std::string &out : node.output()) {
+      if (out.empty())
+        continue;
+      GraphValue *v = lookup(out);
+      StringRef kind = "computed";
+      int64_t result = -1;
+      if (!v || (!v->value && !v->constant))
+        kind = "unused";
+      else if (v->constant || v->value.getDefiningOp<tx8be::ConstantOp>())
+        kind = "constant";
+      else {
+        result = static_cast<int64_t>(firstResult + computed.size());
+        computed.push_back({v->value, name, node.op_type(), out});
+      }
+      rows.push_back(b.getDictionaryAttr({b.getNamedAttr("node", b.getStringAttr(name)),
+                                          b.getNamedAttr("op_type", b.getStringAttr(node.op_type())),
+                                          b.getNamedAttr("tensor", b.getStringAttr(out)),
+                                          b.getNamedAttr("kind", b.getStringAttr(kind)),
+                                          b.getNamedAttr("result", b.getI64IntegerAttr(result))}));
+    }
+  }
+  func->setAttr(getDebugTensorsAttrName(), b.getArrayAttr(rows));
+  return computed;
+}
+
+LogicalResult GraphImporter::finishEntryFunction(func::FuncOp func, bool debugOutputs) {
   SmallVector<Value> results;
   for (const auto &out : model.graph().output()) {
     GraphValue *v = lookup(out.name());
@@ -447,10 +494,22 @@ LogicalResult GraphImporter::finishEntryFunction(func::FuncOp func) {
   }
   if (!problems.empty())
     return failure();
+  size_t graphOutputs = results.size();
+  std::vector<DebugResult> debug;
+  if (debugOutputs)
+    debug = collectDebugOutputs(func, graphOutputs);
+  for (const DebugResult &d : debug)
+    results.push_back(d.value);
   b.create<func::ReturnOp>(fileLoc(), results);
   func.setFunctionType(b.getFunctionType(func.getArgumentTypes(), ValueRange(results).getTypes()));
   for (auto [i, out] : llvm::enumerate(model.graph().output()))
     func.setResultAttr(i, getIONameAttrName(), b.getStringAttr(out.name()));
+  for (auto [k, d] : llvm::enumerate(debug)) {
+    auto i = static_cast<unsigned>(graphOutputs + k);
+    func.setResultAttr(i, getIONameAttrName(), b.getStringAttr(d.tensor));
+    func.setResultAttr(i, getDebugNodeAttrName(), b.getStringAttr(d.node));
+    func.setResultAttr(i, getDebugOpTypeAttrName(), b.getStringAttr(d.opType));
+  }
   return success();
 }
 
@@ -463,7 +522,7 @@ OwningOpRef<ModuleOp> GraphImporter::run(const ONNXImportOptions &options) {
   func::FuncOp func = createEntryFunction();
   if (problems.empty())
     importNodes();
-  if (failed(finishEntryFunction(func)) || !problems.empty()) {
+  if (failed(finishEntryFunction(func, options.debugOutputs)) || !problems.empty()) {
     (void)reportProblems(problems, skippedNodes);
     return nullptr;
   }
