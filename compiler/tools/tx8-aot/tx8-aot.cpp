@@ -10,6 +10,8 @@
 //   tx8-aot test-onnx TESTDIR [--target reference|cmodel|riscv]
 //                                                         run an ONNX backend test directory
 //   tx8-aot memory DIR                                    a bundle's SPM, DDR and file sizes on one page
+//   tx8-aot report DIR --trace FILE -o FILE.html          a run of the bundle as one HTML page (per-group cycles
+//                                                         against the estimate, roofline, engines, memory, graph)
 //
 // compile shows its insides LLVM-style: --mlir-timing, --mlir-print-ir-after-all, --mlir-print-ir-after=PASS,
 // --mlir-pass-statistics (on stderr), --dump-dir DIR (the module after each pass, a file each), --print-memory;
@@ -28,6 +30,7 @@
 //===----------------------------------------------------------------------===//
 #include "tx8/Driver/Compile.h"
 #include "tx8/Driver/Model.h"
+#include "tx8/Driver/Report.h"
 #include "tx8/Dialect/Tx8be/ComputeModels/ComputeModels.h"
 #include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 #include "tx8/Interfaces/ComputeInterface.h"
@@ -72,6 +75,8 @@ cl::SubCommand compileCmd("compile", "Compile a model into a firmware bundle dir
 cl::SubCommand runCmd("run", "Build a bundle for a target, run it on inputs and write .npy outputs");
 cl::SubCommand testOnnxCmd("test-onnx", "Run an ONNX backend test directory and compare with its expected outputs");
 cl::SubCommand memoryCmd("memory", "Print a bundle's memory use: SPM peak per tile, DDR, file sizes");
+cl::SubCommand reportCmd("report", "Write a run of a bundle as one self-contained HTML page: per-group cycles "
+                                   "against the estimate, roofline, engine utilisation, SPM and DDR over time, graph");
 
 cl::opt<std::string> importModel(cl::Positional, cl::desc("MODEL"), cl::Required, cl::sub(importCmd));
 cl::opt<std::string> importOut("o", cl::desc("Output file (default: stdout)"), cl::value_desc("FILE"), cl::init("-"),
@@ -124,6 +129,12 @@ cl::opt<bool> compileQuiet("quiet",
                            cl::sub(compileCmd), cl::cat(category));
 
 cl::opt<std::string> memoryDir(cl::Positional, cl::desc("BUNDLE_DIR"), cl::Required, cl::sub(memoryCmd));
+
+cl::opt<std::string> reportDir(cl::Positional, cl::desc("BUNDLE_DIR"), cl::Required, cl::sub(reportCmd));
+cl::opt<std::string> reportTrace("trace", cl::desc("A trace of a run of the bundle (tx8-aot run --trace)"),
+                                 cl::value_desc("FILE"), cl::sub(reportCmd), cl::cat(category));
+cl::opt<std::string> reportOut("o", cl::desc("The HTML file to write"), cl::value_desc("FILE"), cl::Required,
+                               cl::sub(reportCmd), cl::cat(category));
 
 cl::opt<std::string> runDir(cl::Positional, cl::desc("BUNDLE_DIR"), cl::Required, cl::sub(runCmd));
 cl::opt<std::string> runTarget("target", cl::desc("cmodel or riscv (default: the bundle's)"), cl::sub(runCmd),
@@ -554,6 +565,48 @@ int runMemory() {
   return s.ok() ? kOk : fail(s.message());
 }
 
+/// Writes the page of `bundle` and the summary of a trace of its run to -o, and says so in one line.
+int writeReportPage(const tx8be::BundleInfo &bundle, const tx8be::TraceSummary &trace) {
+  llvm::json::Value manifest(nullptr);
+  tx8::ref::Status s = tx8be::readBundleManifest(bundle, manifest);
+  tx8be::ReportData data;
+  if (s.ok())
+    s = tx8be::buildReportData(bundle, *manifest.getAsObject(), trace, data);
+  if (!s.ok())
+    return fail(s.message());
+  std::string error;
+  auto out = openOutputFile(reportOut, &error);
+  if (!out)
+    return fail(error);
+  tx8be::printReportHtml(data, out->os());
+  out->os().flush();
+  if (out->os().has_error())
+    return fail(reportOut + ": " + out->os().error().message());
+  out->keep();
+  if (reportOut != "-")
+    llvm::outs() << llvm::format("report of %s -> %s: %zu groups, %llu cycles (%.1f us at %llu MHz), %llu slices\n",
+                                 bundle.dir.c_str(), reportOut.c_str(), data.groups.size(),
+                                 static_cast<unsigned long long>(data.cycles),
+                                 data.cycles / static_cast<double>(std::max<uint64_t>(data.clockMhz, 1)),
+                                 static_cast<unsigned long long>(data.clockMhz),
+                                 static_cast<unsigned long long>(data.slices));
+  return kOk;
+}
+
+/// tx8-aot report: the bundle and a trace of its run (--trace) as one HTML page.
+int runReport() {
+  if (reportTrace.empty())
+    return usage("report needs --trace FILE: a trace of a run of the bundle (tx8-aot run --trace)");
+  tx8be::BundleInfo bundle;
+  tx8::ref::Status s = tx8be::loadBundle(reportDir, bundle);
+  tx8be::TraceSummary trace;
+  if (s.ok())
+    s = tx8be::readTraceFile(reportTrace, trace);
+  if (!s.ok())
+    return fail(s.message());
+  return writeReportPage(bundle, trace);
+}
+
 /// TensorSpecs of a bundle's inputs, for readInputs.
 std::vector<tx8be::TensorSpec> bundleInputSpecs(MLIRContext &context, const tx8be::BundleInfo &bundle) {
   std::vector<tx8be::TensorSpec> specs;
@@ -760,7 +813,9 @@ int main(int argc, char **argv) {
     return runTestOnnx(context);
   if (memoryCmd)
     return runMemory();
-  llvm::errs() << "tx8-aot: error: no command given (import, reference, compile, run, test-onnx, memory); see "
+  if (reportCmd)
+    return runReport();
+  llvm::errs() << "tx8-aot: error: no command given (import, reference, compile, run, test-onnx, memory, report); see "
                   "tx8-aot --help\n";
   return kUsage;
 }
