@@ -22,6 +22,7 @@ PACKAGES=(
   # libFuzzer, and its OpenMP (FindOpenMP with clang wants omp.h and libomp)
   libclang-rt-19-dev libomp-19-dev
   time            # /usr/bin/time: compile wall time and peak RSS in scripts/zoo.sh and scripts/bench-plan.sh
+  chromium        # tests/report: the HTML report loaded in headless chromium (--dump-dom)
 )
 
 if [ "${1:-}" = "--list" ]; then

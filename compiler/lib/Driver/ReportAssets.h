@@ -264,7 +264,7 @@ inline constexpr const char *kReportJs = R"js(
     xLabel(svg, f, opts.xLabel);
     bars.forEach(function (b, k) {
       var lx = f.left + 10 + k * 130;
-      s(svg, 'rect', { x: lx, y: 4, width: 10, height: 10, class: b.cls });
+      s(svg, 'rect', { x: lx, y: 4, width: 10, height: 10, class: b.cls + ' legend' });
       s(svg, 'text', { x: lx + 14, y: 13, class: 'tick' }, b.name);
     });
     if (!items.length)
@@ -582,7 +582,7 @@ inline constexpr const char *kReportJs = R"js(
       var box = s(svg, 'g', { class: g.view ? 'box view' : 'box', transform: 'translate(' + p.x + ',' + p.y + ')',
                               'data-group': g.index });
       tip(box, groupLabel(g) + '\nONNX nodes: ' + nodesText(g) + '\n' + (g.view ? 'a DDR view: no work'
-          : int(g.cycles) + ' cycles, ' + pct(g.share) + ' of the run; plan: ' + g.tiles + ' tiles, steps ' +
+          : int(g.cycles) + ' cycles, ' + pct(g.share) + ' of the run; plan: ' + g.tiles + (g.tiles === 1 ? ' tile' : ' tiles') + ', steps ' +
             stepsText(g.steps) + ', sharding ' + (g.sharding.join(' \u00d7 ') || '-')));
       s(box, 'rect', { width: bw, height: bh, rx: 6, fill: g.view ? '#f4f4f4' : heat(t) });
       s(box, 'text', { x: 8, y: 17, class: 'box-title', fill: ink(t) }, clip('g' + g.index + ' ' + g.op, 24));
