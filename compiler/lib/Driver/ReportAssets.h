@@ -281,10 +281,12 @@ inline constexpr const char *kReportJs = R"js(
       max([opts.ref || 0, 1].concat(list.map(function (l) { return max(l.values.concat([0])); }))));
     var y = linear(0, top, f.bottom, f.top);
     yAxis(svg, f, top, y, opts.fmt, opts.yLabel);
-    for (var i = 0; i <= 5; i++) {
-      var xx = f1(x(cycles * i / 5));
+    // Ticks at round cycles: a step of 1, 2 or 5 times a power of ten, 4 to 10 of them.
+    var p = Math.pow(10, Math.floor(Math.log10(cycles / 4))), step = cycles / p > 20 ? 5 * p : cycles / p > 8 ? 2 * p : p;
+    for (var c = 0; c <= cycles; c += step) {
+      var xx = f1(x(c));
       s(svg, 'line', { x1: xx, x2: xx, y1: f.top, y2: f.bottom, class: 'grid' });
-      s(svg, 'text', { x: xx, y: f.bottom + 16, class: 'tick', 'text-anchor': 'middle' }, int(cycles * i / 5));
+      s(svg, 'text', { x: xx, y: f.bottom + 16, class: 'tick', 'text-anchor': 'middle' }, int(c));
     }
     xLabel(svg, f, 'cycle (' + int(D.cycles) + ' cycles, ' + time(D.cycles) + ')');
     list.forEach(function (l, k) {
