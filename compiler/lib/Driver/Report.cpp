@@ -484,23 +484,28 @@ Status tx8be::readTraceFile(const std::string &path, TraceSummary &summary) {
   std::string text;
   if (Status s = tx8::ref::readBoundedFile(path, kMaxTraceFileBytes, "the trace", text); !s.ok())
     return s;
-  if (Status s = tx8::ref::checkJsonDepth(text, path + ": corrupt trace"); !s.ok())
+  return summarizeTraceText(text, path, summary);
+}
+
+Status tx8be::summarizeTraceText(StringRef text, const std::string &name, TraceSummary &summary) {
+  if (Status s = tx8::ref::checkJsonDepth(std::string_view(text.data(), text.size()), name + ": corrupt trace");
+      !s.ok())
     return s;
   StringRef otherDataText, eventsText;
-  if (Status s = splitTrace(text, path, otherDataText, eventsText); !s.ok())
+  if (Status s = splitTrace(text, name, otherDataText, eventsText); !s.ok())
     return s;
-  TraceAggregator aggregator(path);
+  TraceAggregator aggregator(name);
   std::optional<json::Value> otherData;
   if (!otherDataText.empty()) {
     llvm::Expected<json::Value> parsed = json::parse(otherDataText);
     if (!parsed)
-      return Status::error(path + ": not a tx8 trace (otherData: " + llvm::toString(parsed.takeError()) + ")");
+      return Status::error(name + ": not a tx8 trace (otherData: " + llvm::toString(parsed.takeError()) + ")");
     otherData = std::move(*parsed);
   }
   if (Status s = aggregator.begin(otherData ? otherData->getAsObject() : nullptr); !s.ok())
     return s;
   if (!eventsText.empty())
-    if (Status s = readEvents(eventsText, static_cast<size_t>(eventsText.data() - text.data()), path, aggregator);
+    if (Status s = readEvents(eventsText, static_cast<size_t>(eventsText.data() - text.data()), name, aggregator);
         !s.ok())
       return s;
   summary = aggregator.finish();

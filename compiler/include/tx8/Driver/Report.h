@@ -79,6 +79,8 @@ tx8::ref::Status summarizeTrace(const llvm::json::Object &trace, const std::stri
 
 /// Reads and aggregates the trace file at `path` (bounded; its events parsed one at a time, never as one tree).
 tx8::ref::Status readTraceFile(const std::string &path, TraceSummary &summary);
+/// The same for a trace's text (`name` names it in errors).
+tx8::ref::Status summarizeTraceText(llvm::StringRef text, const std::string &name, TraceSummary &summary);
 
 /// One group of the page: the manifest's plan and estimate, the trace's time and traffic, and what they give.
 struct ReportGroup {
