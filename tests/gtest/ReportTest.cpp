@@ -211,6 +211,40 @@ TEST(Report, RooflinePoints) {
   EXPECT_DOUBLE_EQ(d.groups[0].roofOpsPerCycle, 300000.0 / 301500.0 * 200.0);
 }
 
+TEST(Report, NeFormatOfTheSlices) {
+  // The NE slices say bf16 (a bf16 model, or --precision bf16): the peaks are bf16's whatever the bundle says.
+  std::string events = kEvents;
+  for (size_t at = 0; (at = events.find("\"macs\":", at)) != std::string::npos; at += 20)
+    events.insert(at, "\"in_fmt\":\"bf16\",");
+  std::string text = std::string(R"({"traceEvents":)") + events + R"(,"otherData":)" + otherData() + "}";
+  ReportData d = report(summarize(text));
+  EXPECT_EQ(d.neFormat, "bf16");
+  EXPECT_EQ(d.neMacsPerCycle, 4096);
+  EXPECT_EQ(d.groups[0].neFormat, "bf16");
+  EXPECT_DOUBLE_EQ(d.groups[0].peakOpsPerCycle, 2.0 * 4096 * 2);
+  EXPECT_DOUBLE_EQ(d.chipPeakUtilisation, 150000.0 / (1000.0 * 16 * 4096));
+  EXPECT_EQ(d.groups[1].neFormat, "fp32"); // no NE slice: the bundle's precision
+}
+
+TEST(Report, TracksOfMoreTilesThanTheBundle) {
+  // A 2-tile bundle traced on a 4-tile chip: tile 2 idle, tile 3 busy. The heat map shows tiles 0-3; a slice on
+  // tile 3 counts.
+  std::string other = otherData(R"(,"chip_tiles":4,"engine_busy":[[1,0,0,0,0,0,0,0],[2,0,0,0,0,0,0,0],)"
+                                R"([0,0,0,0,0,0,0,0],[0,0,0,0,5,0,0,0]])");
+  TraceSummary t = summarize(traceText(other));
+  EXPECT_EQ(t.tiles, 2);
+  EXPECT_EQ(t.chipTiles, 4);
+  ReportData d = report(t);
+  ASSERT_EQ(d.engineBusy.size(), 4u);
+  EXPECT_EQ(d.engineBusy[3][4], 5u);
+  EXPECT_EQ(d.spm.size(), 4u);
+  // Tile 3 idle as well: only the bundle's 2 tiles are shown.
+  other = otherData(R"(,"chip_tiles":4)");
+  d = report(summarize(traceText(other)));
+  EXPECT_EQ(d.engineBusy.size(), 2u);
+  EXPECT_EQ(d.barrierCycles.size(), 2u);
+}
+
 TEST(Report, TimeSeries) {
   TraceSummary t = summarize(traceText());
   // 1000 cycles: 1000 buckets of one cycle.

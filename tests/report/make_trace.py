@@ -99,7 +99,7 @@ def main():
                 slice_(t, eng["RDMA"], "RDMA load", "RDMA", s0, load, group=index, bytes=bl)
                 if ne:
                     slice_(t, eng["NE"], "NE conv" if op.startswith("Conv") else "NE gemm", "NE", s0 + load, comp,
-                           group=index, macs=int(comp * macs_per_cycle * ne_efficiency), bytes=comp * 8)
+                           group=index, macs=int(comp * macs_per_cycle * ne_efficiency), in_fmt=precision)
                 else:
                     slice_(t, eng["CT"], "CT " + op.lower(), "CT", s0 + load, comp, group=index, bytes=comp * 64)
                 slice_(t, eng["WDMA"], "WDMA store", "WDMA", s0 + load + comp, store, group=index, bytes=bs)
@@ -126,7 +126,8 @@ def main():
 
     trace = {"displayTimeUnit": "ns",
              "otherData": {"format": "tx8-trace", "version": 1, "model": manifest["model"]["name"],
-                           "target": manifest["target"], "clock_mhz": clock, "tiles": tiles, "cycles": cursor,
+                           "target": manifest["target"], "clock_mhz": clock, "tiles": tiles, "chip_tiles": tiles,
+                           "cycles": cursor,
                            "engines": engines, "engine_busy": busy},
              "traceEvents": events}
     with open(args.out, "w") as f:

@@ -202,6 +202,11 @@ Status TraceAggregator::begin(const json::Object *otherData) {
   if (!tiles || *tiles < 1 || *tiles > kMaxTiles)
     return corrupt("otherData.tiles is not 1 to " + std::to_string(kMaxTiles));
   summary.tiles = *tiles;
+  // The tracks may cover more tiles than the bundle runs on (a run on the whole chip).
+  std::optional<int64_t> chipTiles = otherData->getInteger("chip_tiles");
+  if (chipTiles && (*chipTiles < 1 || *chipTiles > kMaxTiles))
+    return corrupt("otherData.chip_tiles is not 1 to " + std::to_string(kMaxTiles));
+  summary.chipTiles = std::max(summary.tiles, chipTiles.value_or(0));
   summary.model = otherData->getString("model").value_or("").str();
   summary.target = otherData->getString("target").value_or("").str();
   summary.clockMhz = count(otherData, "clock_mhz");
@@ -214,7 +219,7 @@ Status TraceAggregator::begin(const json::Object *otherData) {
   }
   for (const std::string &name : summary.engines)
     kinds.push_back(engineKindOf(name));
-  size_t tileCount = static_cast<size_t>(summary.tiles), engineCount = summary.engines.size();
+  size_t tileCount = static_cast<size_t>(summary.chipTiles), engineCount = summary.engines.size();
   busyFromSlices.assign(tileCount, std::vector<uint64_t>(engineCount, 0));
   summary.barrierCycles.assign(tileCount, 0);
   spmPoints.resize(tileCount);
@@ -239,7 +244,7 @@ void TraceAggregator::addEvent(const json::Object &event) {
   std::optional<int64_t> pid = event.getInteger("pid");
   if (!ph || !pid)
     return;
-  if (*ph == "X" && *pid >= 0 && *pid < summary.tiles)
+  if (*ph == "X" && *pid >= 0 && *pid < summary.chipTiles)
     addSlice(event, *pid);
   else if (*ph == "C")
     addCounter(event, *pid);
@@ -282,11 +287,17 @@ void TraceAggregator::addSlice(const json::Object &event, int64_t tile) {
   uint64_t bytes = count(args, "bytes");
   bool fromDdr = false;
   switch (kind) {
-  case EngineKind::NE:
-    summary.macs += count(args, "macs");
-    if (g)
-      g->macs += count(args, "macs");
+  case EngineKind::NE: {
+    uint64_t macs = count(args, "macs");
+    std::string format = args ? args->getString("in_fmt").value_or("").lower() : std::string();
+    summary.macs += macs;
+    summary.macsByFormat[format] += macs;
+    if (g) {
+      g->macs += macs;
+      g->macsByFormat[format] += macs;
+    }
     return;
+  }
   case EngineKind::RDMA:
     fromDdr = true;
     if (g)
@@ -315,7 +326,7 @@ void TraceAggregator::addCounter(const json::Object &event, int64_t pid) {
   StringRef name = event.getString("name").value_or("");
   const json::Object *args = event.getObject("args");
   uint64_t cycle = cyclesOf(number(&event, "ts"));
-  if (name == "SPM bytes" && pid >= 0 && pid < summary.tiles)
+  if (name == "SPM bytes" && pid >= 0 && pid < summary.chipTiles)
     spmPoints[static_cast<size_t>(pid)].push_back({cycle, static_cast<double>(count(args, "bytes")), points++});
   else if (name == "DDR bandwidth")
     ddrPoints.push_back({cycle, number(args, "bytes_per_cycle"), points++});
@@ -522,15 +533,27 @@ std::vector<int64_t> integers(const json::Object &o, StringRef key) {
   return values;
 }
 
-/// The NE's MACs per cycle per tile for the format the bundle's NE reads (its --precision; fp32 by default).
-int64_t neMacsPerCycle(const tx8_hw_config &hw, StringRef precision) {
-  if (precision == "tf32")
+/// The NE's MACs per cycle per tile for a format it reads (tx8_format_name's names; fp32's for any other).
+int64_t neMacsPerCycle(const tx8_hw_config &hw, StringRef format) {
+  if (format == "tf32")
     return hw.ne_macs_per_cycle_tf32;
-  if (precision == "bf16")
+  if (format == "bf16")
     return hw.ne_macs_per_cycle_bf16;
-  if (precision == "fp16")
+  if (format == "fp16")
     return hw.ne_macs_per_cycle_fp16;
+  if (format == "int8")
+    return hw.ne_macs_per_cycle_int8;
   return hw.ne_macs_per_cycle_fp32;
+}
+
+/// The NE format of the most MACs (the first name on a tie); `fallback` when no slice names one.
+std::string mainFormat(const std::map<std::string, uint64_t> &macsByFormat, const std::string &fallback) {
+  std::string best;
+  uint64_t most = 0;
+  for (const auto &[format, macs] : macsByFormat)
+    if (!format.empty() && macs > most)
+      best = format, most = macs;
+  return best.empty() ? fallback : best;
 }
 
 /// The manifest's plan of one group.
@@ -552,7 +575,8 @@ ReportGroup planOf(const json::Object &g, size_t position) {
 }
 
 /// What the trace says of group `r` and what follows from it for the page.
-void addTrace(ReportGroup &r, const TraceGroup &t, const TraceSummary &trace, const ReportData &data) {
+void addTrace(ReportGroup &r, const TraceGroup &t, const TraceSummary &trace, const ReportData &data,
+              const tx8_hw_config &bundleHw) {
   r.inTrace = true;
   r.start = t.spans ? t.start : 0;
   r.cycles = t.cycles();
@@ -568,8 +592,10 @@ void addTrace(ReportGroup &r, const TraceGroup &t, const TraceSummary &trace, co
   r.opsPerCycle = r.cycles ? ops / cycles : 0;
   r.intensity = r.ddrBytes ? ops / static_cast<double>(r.ddrBytes) : 0;
   r.ddrBytesPerCycle = r.cycles ? static_cast<double>(r.ddrBytes) / cycles : 0;
+  r.neFormat = mainFormat(t.macsByFormat, data.precision);
   r.peakTiles = r.tiles > 0 ? r.tiles : t.spans;
-  r.peakOpsPerCycle = 2.0 * static_cast<double>(data.neMacsPerCycle) * static_cast<double>(r.peakTiles);
+  r.peakOpsPerCycle = 2.0 * static_cast<double>(neMacsPerCycle(bundleHw, r.neFormat)) *
+                      static_cast<double>(r.peakTiles);
   r.roofOpsPerCycle =
       r.ddrBytes ? std::min(r.peakOpsPerCycle, r.intensity * static_cast<double>(data.ddrBytesPerCycle))
                  : r.peakOpsPerCycle;
@@ -617,7 +643,8 @@ Status tx8be::buildReportData(const BundleInfo &bundle, const json::Object &mani
   data.cycles = trace.cycles;
   data.clockMhz = trace.clockMhz ? trace.clockMhz : bundle.hw.clock_mhz;
   data.macs = trace.macs;
-  data.neMacsPerCycle = neMacsPerCycle(bundle.hw, bundle.precision);
+  data.neFormat = mainFormat(trace.macsByFormat, bundle.precision);
+  data.neMacsPerCycle = neMacsPerCycle(bundle.hw, data.neFormat);
   data.ddrBytesPerCycle = bundle.hw.ddr_bytes_per_cycle;
   data.spmBytes = static_cast<int64_t>(bundle.hw.spm_bytes);
   double peak = static_cast<double>(data.cycles) * static_cast<double>(data.chipTiles) *
@@ -637,7 +664,7 @@ Status tx8be::buildReportData(const BundleInfo &bundle, const json::Object &mani
       return Status::error(trace.name + ": group " + std::to_string(index) + " is not a group of bundle " +
                            bundle.dir + " (it has " + std::to_string(data.groups.size()) +
                            "): not a trace of this bundle");
-    addTrace(data.groups[it->second], t, trace, data);
+    addTrace(data.groups[it->second], t, trace, data, bundle.hw);
   }
   for (size_t i = 0; i < data.groups.size(); ++i)
     if (data.groups[i].inTrace && !data.groups[i].view)
@@ -646,10 +673,16 @@ Status tx8be::buildReportData(const BundleInfo &bundle, const json::Object &mani
   if (data.top.size() > 10)
     data.top.resize(10);
 
+  // The tiles the bundle runs on, and any other of the trace's that did work.
+  size_t shown = static_cast<size_t>(std::min(trace.tiles, trace.chipTiles));
+  for (size_t t = shown; t < trace.engineBusy.size(); ++t)
+    if (llvm::any_of(trace.engineBusy[t], [](uint64_t c) { return c > 0; }))
+      shown = t + 1;
   data.engines = trace.engines;
-  data.engineBusy = trace.engineBusy;
-  data.barrierCycles = trace.barrierCycles;
-  data.spm = trace.spm;
+  data.engineBusy.assign(trace.engineBusy.begin(), trace.engineBusy.begin() + std::min(shown, trace.engineBusy.size()));
+  data.barrierCycles.assign(trace.barrierCycles.begin(),
+                            trace.barrierCycles.begin() + std::min(shown, trace.barrierCycles.size()));
+  data.spm.assign(trace.spm.begin(), trace.spm.begin() + std::min(shown, trace.spm.size()));
   data.ddr = trace.ddrBytesPerCycle;
   data.ddrFromCounter = trace.ddrFromCounter;
   data.ddrUse = ddrUseOf(bundle, manifest);

@@ -77,7 +77,8 @@ see them.</p></noscript>
 <section id="summary"><h2>Summary</h2>
 <div id="summary-cards" class="cards"></div>
 <p class="note">Chip peak utilisation: the run's MACs over its cycles &times; the chip's tiles &times; the NE's MACs
-per cycle per tile in the format the bundle's NE reads (fp32 unless compiled with <code>--precision</code>).</p>
+per cycle per tile in the format of most of its MACs (the trace's <code>in_fmt</code>; else the bundle's
+<code>--precision</code>, fp32 unless compiled with another).</p>
 </section>
 <section id="groups"><h2>Groups: simulated against estimated cycles</h2>
 <p class="note">Simulated: from the earliest start to the latest end of the group's spans on all tiles (the trace).
@@ -90,7 +91,8 @@ below 0.9 is marked. Click a column heading to sort.</p>
 <p class="note">Each group with MACs at its arithmetic intensity (2 operations per MAC over the bytes it moves
 between DDR and the chip: RDMA, WDMA and DTE transfers from DDR) and the operations per cycle it achieves (2 &times;
 MACs over its simulated cycles; &times; MHz / 1000 gives GOP/s), against the modelled ceilings: the NE peak of the
-tiles it runs on (2 &times; the NE's MACs per cycle per tile &times; tiles) and the DDR bandwidth (bytes per cycle
+tiles it runs on (2 &times; tiles &times; the NE's MACs per cycle per tile in the format its NE instructions read, the
+trace's <code>in_fmt</code>, else the bundle's <code>--precision</code>) and the DDR bandwidth (bytes per cycle
 &times; intensity). Colour: achieved over the group's own roof (yellow far below it, red at it); size: its share of
 the run's time. <span id="roofline-count"></span></p>
 <svg id="roofline-plot" role="img" aria-label="roofline"></svg>
@@ -360,7 +362,8 @@ inline constexpr const char *kReportJs = R"js(
     [['Model', D.model], ['Target', D.target], ['Tiles', D.tiles + ' of the chip\u2019s ' + D.chipTiles],
      ['Simulated', int(D.cycles) + ' cycles'], ['Time', time(D.cycles) + ' at ' + D.clockMhz + ' MHz'],
      ['Chip peak utilisation', pct(D.chipPeakUtilisation)],
-     ['NE format', D.precision + ', ' + int(D.neMacsPerCycle) + ' MAC/cycle per tile'], ['MACs', int(D.macs)],
+     ['NE format', D.neFormat + ', ' + int(D.neMacsPerCycle) + ' MAC/cycle per tile' +
+      (D.neFormat !== D.precision ? ' (compiled with --precision ' + D.precision + ')' : '')], ['MACs', int(D.macs)],
      ['Groups', groups.length + ' (' + withMacs + ' with MACs)'],
      ['Estimate (sum over groups)', int(estimate) + ' cycles; simulated ' + int(simulated) +
       (estimate ? ' (\u00d7' + num(simulated / estimate) + ')' : '')],
@@ -408,11 +411,14 @@ inline constexpr const char *kReportJs = R"js(
     var others = groups.filter(function (g) { return g.inTrace && !(g.macs > 0); });
     byId('roofline-count').textContent = pts.length + ' of the ' + groups.length + ' groups have MACs and are plotted; ' +
       others.length + ' without MACs are below.';
-    // One NE ceiling per tile count the plotted groups run on.
-    var counts = pts.map(function (g) { return g.peakTiles; }).filter(function (t, i, a) { return a.indexOf(t) === i; });
-    if (!counts.length) counts = [D.tiles];
-    counts.sort(function (a, b) { return a - b; });
-    var peaks = counts.map(function (t) { return 2 * D.neMacsPerCycle * t; });
+    // One NE ceiling per format and tile count the plotted groups run at.
+    var roofs = {};
+    pts.forEach(function (g) {
+      roofs[g.neFormat + ', ' + g.peakTiles + (g.peakTiles === 1 ? ' tile' : ' tiles')] = g.peak;
+    });
+    if (!pts.length) roofs[D.neFormat + ', ' + D.tiles + ' tiles'] = 2 * D.neMacsPerCycle * D.tiles;
+    var names = Object.keys(roofs).sort(function (a, b) { return roofs[a] - roofs[b] || (a < b ? -1 : 1); });
+    var peaks = names.map(function (n) { return roofs[n]; });
     var ridges = peaks.map(function (p) { return p / bw; });
     var ais = pts.filter(function (g) { return g.intensity > 0; }).map(function (g) { return g.intensity; });
     var x0 = Math.pow(10, Math.floor(Math.log10(min(ais.concat(ridges))) - 0.3));
@@ -436,10 +442,10 @@ inline constexpr const char *kReportJs = R"js(
     s(svg, 'line', { x1: f1(x(xa)), y1: f1(y(bw * xa)), x2: f1(x(xb)), y2: f1(y(bw * xb)), class: 'roof-ddr' });
     s(svg, 'text', { x: f1(x(xa) + 6), y: f1(y(bw * xa) - 8), class: 'roof-ddr-label' }, 'DDR ' + bw + ' B/cycle');
     peaks.forEach(function (p, k) {
-      var from = Math.max(x0, p / bw), tiles = counts[k];
+      var from = Math.max(x0, p / bw);
       s(svg, 'line', { x1: f1(x(from)), x2: f.right, y1: f1(y(p)), y2: f1(y(p)), class: 'roof-ne' });
       s(svg, 'text', { x: f.right - 4, y: f1(y(p) - 5), class: 'ceiling-label', 'text-anchor': 'end' },
-        'NE peak, ' + tiles + (tiles === 1 ? ' tile: ' : ' tiles: ') + int(p) + ' ops/cycle');
+        'NE peak, ' + names[k] + ': ' + int(p) + ' ops/cycle');
     });
     pts.forEach(function (g) {
       var at = g.intensity > 0 ? g.intensity : x1, eff = g.roof > 0 ? g.opsPerCycle / g.roof : 0;
@@ -448,7 +454,8 @@ inline constexpr const char *kReportJs = R"js(
                              'data-group': g.index }),
           groupLabel(g) + ': ' + (g.intensity > 0 ? num(g.intensity) + ' ops/byte'
                                                   : 'no DDR traffic (drawn at the right edge)') +
-          ', ' + num(g.opsPerCycle) + ' ops/cycle, ' + pct(eff) + ' of its roof (' + num(g.roof) + ' ops/cycle, ' +
+          ', ' + num(g.opsPerCycle) + ' ops/cycle (NE reads ' + g.neFormat + '), ' + pct(eff) + ' of its roof (' +
+          num(g.roof) + ' ops/cycle, ' +
           (g.roof < g.peak ? 'DDR' : 'NE') + '-bound); ' + pct(g.share) + ' of the run');
     });
     if (!pts.length)

@@ -113,6 +113,7 @@ void group(json::OStream &j, const ReportGroup &g) {
     real(j, "ratio", g.ratio);
     real(j, "intensity", g.intensity);
     real(j, "opsPerCycle", g.opsPerCycle);
+    j.attribute("neFormat", utf8(g.neFormat));
     j.attribute("peakTiles", g.peakTiles);
     real(j, "peak", g.peakOpsPerCycle);
     real(j, "roof", g.roofOpsPerCycle);
@@ -130,6 +131,7 @@ std::string dataJson(const ReportData &d) {
     j.attribute("model", utf8(d.model));
     j.attribute("target", utf8(d.target));
     j.attribute("precision", utf8(d.precision));
+    j.attribute("neFormat", utf8(d.neFormat));
     j.attribute("tiles", d.tiles);
     j.attribute("chipTiles", d.chipTiles);
     integer(j, "cycles", d.cycles);

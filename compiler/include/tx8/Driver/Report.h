@@ -50,6 +50,7 @@ struct TraceGroup {
   int64_t spans = 0;                    ///< "group" spans (one per tile that ran it)
   std::string nodes;                    ///< the spans' args.nodes: its ONNX nodes, comma-separated
   uint64_t macs = 0;                    ///< NE slices' args.macs
+  std::map<std::string, uint64_t> macsByFormat; ///< by the NE slices' args.in_fmt ("bf16", ...; "" without one)
   uint64_t rdmaBytes = 0, wdmaBytes = 0, dteBytes = 0, dteDdrBytes = 0; ///< dteDdrBytes: from_ddr DTE slices
   std::vector<uint64_t> engineCycles;   ///< busy cycles per trace engine, summed over tiles
   uint64_t ddrBytes() const { return rdmaBytes + wdmaBytes + dteDdrBytes; }
@@ -61,12 +62,14 @@ struct TraceSummary {
   std::string name; ///< the file (errors name it)
   std::string model, target;
   uint64_t clockMhz = 0, cycles = 0;
-  int64_t tiles = 0;
+  int64_t tiles = 0;     ///< otherData.tiles: the tiles the bundle runs on
+  int64_t chipTiles = 0; ///< otherData.chip_tiles (else tiles): the tiles the trace has tracks of
   std::vector<std::string> engines;                ///< by engine index (a slice's tid)
   std::vector<std::vector<uint64_t>> engineBusy;   ///< [tile][engine]: otherData.engine_busy, else the slices' sum
   std::vector<uint64_t> barrierCycles;             ///< per tile: its barrier slices
   std::map<int64_t, TraceGroup> groups;            ///< by group index (args.group >= 0)
   uint64_t macs = 0;                               ///< every NE slice's
+  std::map<std::string, uint64_t> macsByFormat;    ///< every NE slice's, by its in_fmt
   uint64_t slices = 0;                             ///< "X" events read
   std::vector<Series> spm;                         ///< per tile: the largest SPM occupancy in each bucket
   Series ddrBytesPerCycle;                         ///< the chip's DDR traffic: mean bytes/cycle in each bucket
@@ -96,8 +99,9 @@ struct ReportGroup {
   double ratio = 0;               ///< simulated / estimate (0 without an estimate)
   double intensity = 0;           ///< ops (2 per MAC) per DDR byte; 0 without DDR bytes
   double opsPerCycle = 0;         ///< achieved: 2 * MACs / simulated cycles
+  std::string neFormat;           ///< the format its NE reads (most MACs' in_fmt; else the bundle's precision)
   int64_t peakTiles = 0;          ///< the tiles of its NE peak: its plan's (else the tiles the trace saw run it)
-  double peakOpsPerCycle = 0;     ///< 2 * NE MACs/cycle of the precision * peakTiles
+  double peakOpsPerCycle = 0;     ///< 2 * NE MACs/cycle of neFormat * peakTiles
   double roofOpsPerCycle = 0;     ///< min(peak, intensity * DDR bytes/cycle); the peak without DDR bytes
   double ddrBytesPerCycle = 0;    ///< achieved DDR traffic over its simulated cycles
   std::string busiestEngine;      ///< the engine with the most busy cycles in it
@@ -106,15 +110,16 @@ struct ReportGroup {
 /// Every number of the page.
 struct ReportData {
   std::string model, target, precision;
-  int64_t tiles = 0, chipTiles = 0; ///< the trace's tiles; the chip's
+  std::string neFormat;             ///< the format of most of the run's MACs (else the precision)
+  int64_t tiles = 0, chipTiles = 0; ///< the bundle's tiles; the chip's
   uint64_t cycles = 0, clockMhz = 0, macs = 0;
-  int64_t neMacsPerCycle = 0;       ///< per tile, for the precision
+  int64_t neMacsPerCycle = 0;       ///< per tile, for neFormat
   int64_t ddrBytesPerCycle = 0, spmBytes = 0;
-  double chipPeakUtilisation = 0;   ///< MACs / (cycles * chip tiles * NE MACs/cycle)
+  double chipPeakUtilisation = 0;   ///< MACs / (cycles * chip tiles * NE MACs/cycle of neFormat)
   std::vector<ReportGroup> groups;  ///< manifest order
   std::vector<size_t> top;          ///< up to 10 indices into groups, by simulated cycles
   std::vector<std::string> engines;
-  std::vector<std::vector<uint64_t>> engineBusy;
+  std::vector<std::vector<uint64_t>> engineBusy; ///< per tile of the trace up to the last one with work
   std::vector<uint64_t> barrierCycles;
   std::vector<Series> spm;
   Series ddr;
@@ -127,7 +132,8 @@ struct ReportData {
 };
 
 /// Joins a bundle (checked by loadBundle), its manifest and a trace summary. The trace must be of this bundle:
-/// its tiles the bundle's (or the chip's) and its groups the manifest's.
+/// its tiles the bundle's (or the chip's) and its groups the manifest's. NE peaks are those of the format the NE
+/// slices read (their in_fmt), else of the bundle's --precision.
 tx8::ref::Status buildReportData(const BundleInfo &bundle, const llvm::json::Object &manifest,
                                  const TraceSummary &trace, ReportData &data);
 
