@@ -17,17 +17,20 @@ rm -rf "$work" && mkdir -p "$work"
 /usr/bin/python3 "$make" "$work/model" >/dev/null
 "$aot" compile "$work/model/model.onnx" -o "$work/bundle" --quiet
 
-# trace BUNDLE OUT: a trace of a run of BUNDLE. A fixture from the manifest (make_trace.py) until
-# `tx8-aot run --trace` exists; then:
-#   "$aot" run "$1" --inputs-dir "$work/model/test_data_set_0" --out "$work/out" --trace "$2"
-# TX8_REPORT_TRACE=FILE uses that trace (of the demo CNN's bundle) instead.
+# trace BUNDLE OUT: a trace of a run of BUNDLE on the demo CNN's inputs, from `tx8-aot run --trace` when this
+# tx8-aot has it, else a fixture made from the manifest (make_trace.py, the same format). TX8_REPORT_TRACE=FILE
+# uses that trace (of the demo CNN's bundle) instead.
+if "$aot" run --help 2>/dev/null | grep -q -- '--trace'; then trace_source=run; else trace_source=fixture; fi
 trace() {
   if [ -n "${TX8_REPORT_TRACE:-}" ]; then
     cp "$TX8_REPORT_TRACE" "$2"
+  elif [ "$trace_source" = run ]; then
+    "$aot" run "$1" --inputs-dir "$work/model/test_data_set_0" --out "$work/out" --trace "$2" >/dev/null
   else
     /usr/bin/python3 "$here/make_trace.py" "$1" "$2" --engine-order brief >/dev/null
   fi
 }
+echo "traces: ${TX8_REPORT_TRACE:-$trace_source}"
 
 # load PAGE NAME: the page in headless chromium, its DOM after the script ran in $work/NAME.dom.html; fails on any
 # console message (the page logs nothing unless a section failed) and unless the page marked itself drawn.
