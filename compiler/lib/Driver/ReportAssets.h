@@ -594,7 +594,7 @@ inline constexpr const char *kReportJs = R"js(
           : int(g.cycles) + ' cycles, ' + pct(g.share) + ' of the run; plan: ' + g.tiles + (g.tiles === 1 ? ' tile' : ' tiles') + ', steps ' +
             stepsText(g.steps) + ', sharding ' + (g.sharding.join(' \u00d7 ') || '-')));
       s(box, 'rect', { width: bw, height: bh, rx: 6, fill: g.view ? '#f4f4f4' : heat(t) });
-      s(box, 'text', { x: 8, y: 17, class: 'box-title', fill: ink(t) }, clip('g' + g.index + ' ' + g.op, 24));
+      s(box, 'text', { x: 8, y: 17, class: 'box-title', fill: ink(t) }, clip('g' + g.index + ' ' + g.op, 21));
       s(box, 'text', { x: 8, y: 34, class: 'box-nodes', fill: ink(t) }, clip(nodesText(g), 25));
       s(box, 'text', { x: 8, y: 51, class: 'box-time', fill: ink(t) },
         g.view ? 'view' : pct(g.share) + ' \u00b7 ' + int(g.cycles) + ' cycles');
