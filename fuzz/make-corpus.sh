@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Seed corpus for the fuzzers (fuzz/README.md), from the test data: one directory per fuzzer under OUTDIR, plus a
-# libFuzzer dictionary for the two JSON fuzzers (OUTDIR/<fuzzer>.dict). Deterministic; replaces OUTDIR's seeds.
+# libFuzzer dictionary for the JSON fuzzers (OUTDIR/<fuzzer>.dict). Deterministic; replaces OUTDIR's seeds.
 #   fuzz/make-corpus.sh OUTDIR [TX8_AOT]
 # TX8_AOT (default: build-asan/bin/tx8-aot, else build/bin/tx8-aot) compiles the models whose manifest.json are the
 # fuzz_manifest seeds; it must come from this source tree (a manifest names its compiler's version).
@@ -12,6 +12,7 @@
 #   fuzz_hw_config     --hw JSON: the defaults, each field at its minimum and maximum, the tests' samples
 #   fuzz_manifest      manifest.json of bundles compiled by TX8_AOT (relu, a conv with constants, batchnorm, another
 #                      hardware config)
+#   fuzz_trace         tx8 traces (tests/report/make_trace.py) of the fuzz_manifest bundles, in both engine orders
 #   fuzz_tx8be_parser  the .mlir files under tests/lit, split at their "// -----" markers
 set -euo pipefail
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
@@ -33,7 +34,7 @@ data=/usr/share/libonnx-testdata/data
 rm -rf "$out"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-for f in fuzz_onnx_import fuzz_tensorproto fuzz_npy fuzz_hw_config fuzz_manifest fuzz_tx8be_parser; do
+for f in fuzz_onnx_import fuzz_tensorproto fuzz_npy fuzz_hw_config fuzz_manifest fuzz_trace fuzz_tx8be_parser; do
   mkdir -p "$out/$f"
 done
 
@@ -48,6 +49,9 @@ manifest() { # manifest NAME MODEL [tx8-aot compile options]
   shift 2
   "$aot" compile "$model" "$@" -o "$work/$name" >/dev/null
   cp "$work/$name/manifest.json" "$out/fuzz_manifest/$name.json"
+  /usr/bin/python3 "$src/tests/report/make_trace.py" "$work/$name" "$out/fuzz_trace/$name.json" >/dev/null
+  /usr/bin/python3 "$src/tests/report/make_trace.py" "$work/$name" "$out/fuzz_trace/$name-brief.json" \
+    --engine-order brief --seed 2 >/dev/null
 }
 manifest relu "$src/tests/bad-inputs/models/relu.onnxtxt"
 manifest conv2d "$data/pytorch-converted/test_Conv2d/model.onnx"
@@ -169,6 +173,13 @@ def write_dict(name, words):
             f.write('"%s"\n' % w.replace('\\', '\\\\').replace('"', '\\"'))
 write_dict('fuzz_hw_config', tokens)
 write_dict('fuzz_manifest', tokens + ['"%s"' % k for k in manifest_keys if len(k) <= 64])
+trace_keys = set()
+for path in glob.glob(out + '/fuzz_trace/*.json'):
+    t = json.load(open(path))
+    trace_keys.update(t.keys(), t['otherData'].keys(), t['otherData']['engines'])
+    for e in t['traceEvents'][:200]:
+        trace_keys.update(e.keys(), e.get('args', {}).keys(), [str(e.get('ph')), str(e.get('cat', '')), e['name']])
+write_dict('fuzz_trace', tokens + ['"%s"' % k for k in trace_keys if len(k) <= 64])
 
 # ---- fuzz_tx8be_parser: lit's .mlir inputs, one seed per split
 for path in sorted(glob.glob(src + '/tests/lit/**/*.mlir', recursive=True)):

@@ -9,7 +9,7 @@
 # Extra libFuzzer flags: TX8_FUZZ_FLAGS="-jobs=2 ..." .
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ALL=(fuzz_npy fuzz_tensorproto fuzz_hw_config fuzz_manifest fuzz_tx8be_parser fuzz_onnx_import)
+ALL=(fuzz_npy fuzz_tensorproto fuzz_hw_config fuzz_manifest fuzz_trace fuzz_tx8be_parser fuzz_onnx_import)
 if [ $# -lt 2 ] || [ $# -gt 3 ] || ! [[ $2 =~ ^[0-9]+$ ]] || [ "$2" -lt 1 ]; then
   echo "usage: $0 NAME[,NAME...]|all SECONDS [BUILD_DIR]   (NAME: ${ALL[*]})" >&2
   exit 2

@@ -23,6 +23,7 @@ PACKAGES=(
   libclang-rt-19-dev libomp-19-dev
   chromium        # tests/report: the HTML report loaded in headless chromium (--dump-dom)
   time            # /usr/bin/time: compile wall time and peak RSS in scripts/zoo.sh and scripts/bench-plan.sh
+  chromium        # tests/report: the HTML report loaded in headless chromium (--dump-dom)
 )
 
 if [ "${1:-}" = "--list" ]; then

@@ -153,6 +153,28 @@ cp -r "$work/bundle" "$work/zero-consts"
 rm -f "$work/zero-consts/consts.bin" && ln -s /dev/zero "$work/zero-consts/consts.bin"
 expect 1 "is not a regular file (a device or socket)" -- "$aot" run "$work/zero-consts" --input "x=$work/x.npy" --out "$work/o"
 
+# ---- report: a trace that is not a tx8 trace, or not of this bundle (16 tiles, one group)
+/usr/bin/python3 "$here/../report/make_trace.py" "$work/bundle" "$work/trace.json" >/dev/null
+expect 0 "" -- "$aot" report "$work/bundle" --trace "$work/trace.json" -o "$work/report.html"
+expect 2 "report needs --trace FILE: a trace of a run of the bundle (tx8-aot run --trace)" -- "$aot" report "$work/bundle" -o "$work/r.html"
+expect 1 "$work/none.json: cannot read the trace: No such file or directory" -- "$aot" report "$work/bundle" --trace "$work/none.json" -o "$work/r.html"
+expect 1 "the trace is not a regular file (a device or socket)" -- "$aot" report "$work/bundle" --trace /dev/zero -o "$work/r.html"
+expect 1 "manifest.json: not a tx8 trace (no \"otherData\" object)" -- "$aot" report "$work/bundle" --trace "$work/bundle/manifest.json" -o "$work/r.html"
+echo '[{"ph":"X","pid":0,"tid":0,"ts":0,"dur":1}]' >"$work/chrome-array.json"
+expect 1 "chrome-array.json: not a tx8 trace (not a JSON object at byte 0)" -- "$aot" report "$work/bundle" --trace "$work/chrome-array.json" -o "$work/r.html"
+echo '{"otherData":{"format":"perfetto"},"traceEvents":[]}' >"$work/other-format.json"
+expect 1 "other-format.json: not a tx8 trace (otherData.format is not \"tx8-trace\")" -- "$aot" report "$work/bundle" --trace "$work/other-format.json" -o "$work/r.html"
+expect 1 "not a tx8 trace (not a JSON object at byte 0)" -- "$aot" report "$work/bundle" --trace "$models/relu.onnxtxt" -o "$work/r.html"
+expect 1 "deep.json: corrupt trace: JSON nested more than 64 levels deep" -- "$aot" report "$work/bundle" --trace "$work/deep.json" -o "$work/r.html"
+/usr/bin/python3 "$here/../report/make_trace.py" "$work/bundle" "$work/trace3.json" --tiles 3 >/dev/null
+expect 1 "trace3.json: a trace of 3 tiles, but bundle $work/bundle runs on 16 (of the chip's 16): not a trace of this bundle" -- "$aot" report "$work/bundle" --trace "$work/trace3.json" -o "$work/r.html"
+sed 's/"group":0/"group":7/g' "$work/trace.json" >"$work/trace-g7.json"
+expect 1 "trace-g7.json: group 7 is not a group of bundle $work/bundle (it has 1): not a trace of this bundle" -- "$aot" report "$work/bundle" --trace "$work/trace-g7.json" -o "$work/r.html"
+head -c 300 "$work/trace.json" >"$work/truncated.json"
+expect 1 "truncated.json: not a tx8 trace (invalid JSON at byte" -- "$aot" report "$work/bundle" --trace "$work/truncated.json" -o "$work/r.html"
+expect 1 "corrupt manifest (\"files\" lists 'evil.sh', not a bundle file)" -- "$aot" report "$work/t-extra" --trace "$work/trace.json" -o "$work/r.html"
+[ -e "$work/r.html" ] && { echo "FAIL: a failed report left $work/r.html"; failures=$((failures + 1)); }
+
 # ---- replacing a bundle: never deletes what the user put in it; -o at a link writes where it points
 cp -r "$work/bundle" "$work/mine" && cp "$work/x.npy" "$work/mine/y.npy"
 expect 1 "holds files that are not part of a bundle (y.npy); not replacing it: move them out first" -- "$aot" compile "$models/relu.onnxtxt" -o "$work/mine"

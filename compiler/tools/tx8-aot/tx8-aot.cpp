@@ -12,6 +12,8 @@
 //   tx8-aot memory DIR                                    a bundle's SPM, DDR and file sizes on one page
 //   tx8-aot diff MODEL (--input NAME=FILE ... | --inputs-dir DIR) [--target cmodel|riscv] [--out DIR]
 //                                                         every ONNX node's output, device against reference
+//   tx8-aot report DIR --trace FILE -o FILE.html          a run of the bundle as one HTML page (per-group cycles
+//                                                         against the estimate, roofline, engines, memory, graph)
 //
 // compile shows its insides LLVM-style: --mlir-timing, --mlir-print-ir-after-all, --mlir-print-ir-after=PASS,
 // --mlir-pass-statistics (on stderr), --dump-dir DIR (the module after each pass, a file each), --print-memory;
@@ -36,6 +38,7 @@
 #include "tx8/Driver/Diff.h"
 #include "tx8/Driver/Model.h"
 #include "tx8/Driver/Trace.h"
+#include "tx8/Driver/Report.h"
 #include "tx8/Dialect/Tx8be/ComputeModels/ComputeModels.h"
 #include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 #include "tx8/Interfaces/ComputeInterface.h"
@@ -82,6 +85,8 @@ cl::SubCommand testOnnxCmd("test-onnx", "Run an ONNX backend test directory and 
 cl::SubCommand memoryCmd("memory", "Print a bundle's memory use: SPM peak per tile, DDR, file sizes");
 cl::SubCommand diffCmd("diff", "Compile an ONNX model with every node's output, run it and the reference on the "
                                "same inputs, and compare each node's output (the first beyond tolerance marked)");
+cl::SubCommand reportCmd("report", "Write a run of a bundle as one self-contained HTML page: per-group cycles "
+                                   "against the estimate, roofline, engine utilisation, SPM and DDR over time, graph");
 
 cl::opt<std::string> importModel(cl::Positional, cl::desc("MODEL"), cl::Required, cl::sub(importCmd));
 cl::opt<std::string> importOut("o", cl::desc("Output file (default: stdout)"), cl::value_desc("FILE"), cl::init("-"),
@@ -141,14 +146,22 @@ cl::opt<bool> compileQuiet("quiet",
 
 cl::opt<std::string> memoryDir(cl::Positional, cl::desc("BUNDLE_DIR"), cl::Required, cl::sub(memoryCmd));
 
+cl::opt<std::string> reportDir(cl::Positional, cl::desc("BUNDLE_DIR"), cl::Required, cl::sub(reportCmd));
+cl::opt<std::string> reportTrace("trace",
+                                 cl::desc("A trace of a run of the bundle (tx8-aot run --trace); without it report "
+                                          "runs the bundle on --input/--inputs-dir (default: zeros) with a trace"),
+                                 cl::value_desc("FILE"), cl::sub(reportCmd), cl::cat(category));
+cl::opt<std::string> reportOut("o", cl::desc("The HTML file to write"), cl::value_desc("FILE"), cl::Required,
+                               cl::sub(reportCmd), cl::cat(category));
+
 cl::opt<std::string> runDir(cl::Positional, cl::desc("BUNDLE_DIR"), cl::Required, cl::sub(runCmd));
-cl::opt<std::string> runTarget("target", cl::desc("cmodel or riscv (default: the bundle's)"), cl::sub(runCmd),
+cl::opt<std::string> runTarget("target", cl::desc("cmodel or riscv (default: the bundle's)"), cl::sub(runCmd), cl::sub(reportCmd),
                                cl::cat(category));
 cl::list<std::string> runInputs("input", cl::desc("An input tensor (.npy or TensorProto .pb)"),
-                                cl::value_desc("NAME=FILE"), cl::sub(runCmd), cl::cat(category));
+                                cl::value_desc("NAME=FILE"), cl::sub(runCmd), cl::sub(reportCmd), cl::cat(category));
 cl::opt<std::string> runInputsDir("inputs-dir",
                                   cl::desc("Directory with input_<k>.pb (ONNX test layout) or <name>.npy files"),
-                                  cl::value_desc("DIR"), cl::sub(runCmd), cl::cat(category));
+                                  cl::value_desc("DIR"), cl::sub(runCmd), cl::sub(reportCmd), cl::cat(category));
 cl::opt<std::string> runOut("out", cl::desc("Directory for the outputs (<name>.npy)"), cl::value_desc("DIR"),
                             cl::Required, cl::sub(runCmd), cl::cat(category));
 
@@ -577,6 +590,83 @@ int runMemory() {
   return s.ok() ? kOk : fail(s.message());
 }
 
+/// Writes the page of `bundle` and the summary of a trace of its run to -o, and says so in one line.
+int writeReportPage(const tx8be::BundleInfo &bundle, const tx8be::TraceSummary &trace) {
+  llvm::json::Value manifest(nullptr);
+  tx8::ref::Status s = tx8be::readBundleManifest(bundle, manifest);
+  tx8be::ReportData data;
+  if (s.ok())
+    s = tx8be::buildReportData(bundle, *manifest.getAsObject(), trace, data);
+  if (!s.ok())
+    return fail(s.message());
+  std::string error;
+  auto out = openOutputFile(reportOut, &error);
+  if (!out)
+    return fail(error);
+  tx8be::printReportHtml(data, out->os());
+  out->os().flush();
+  if (out->os().has_error())
+    return fail(reportOut + ": " + out->os().error().message());
+  out->keep();
+  if (reportOut != "-")
+    llvm::outs() << llvm::format("report of %s -> %s: %zu groups, %llu cycles (%.1f us at %llu MHz), %llu slices\n",
+                                 bundle.dir.c_str(), reportOut.c_str(), data.groups.size(),
+                                 static_cast<unsigned long long>(data.cycles),
+                                 data.cycles / static_cast<double>(std::max<uint64_t>(data.clockMhz, 1)),
+                                 static_cast<unsigned long long>(data.clockMhz),
+                                 static_cast<unsigned long long>(data.slices));
+  return kOk;
+}
+
+/// tx8-aot report: the bundle and a trace of its run (--trace) as one HTML page.
+/// TensorSpecs of a bundle's inputs, for readInputs.
+std::vector<tx8be::TensorSpec> bundleInputSpecs(MLIRContext &context, const tx8be::BundleInfo &bundle);
+
+/// Runs the bundle with a trace (report without --trace): on the given inputs, or zeros (the chip model's cycles
+/// do not depend on the values).
+tx8::ref::Status traceRun(MLIRContext &context, const tx8be::BundleInfo &bundle, tx8be::TraceSummary &trace) {
+  std::string target = runTarget.empty() ? bundle.target : runTarget;
+  std::vector<tx8::ref::Tensor> inputs;
+  tx8::ref::Status s;
+  if (runInputs.empty() && runInputsDir.empty())
+    for (const tx8be::BundleInfo::IO &io : bundle.inputs)
+      inputs.emplace_back(*tx8::ref::dtypeFromName(io.dtype), io.shape); // loadBundle checked the name
+  else
+    s = tx8be::readInputs(bundleInputSpecs(context, bundle), runInputs, runInputsDir, inputs);
+  std::string program;
+  tx8be::RunResult result;
+  if (s.ok())
+    s = tx8be::buildBundle(bundle, target, program, result.buildSeconds);
+  if (s.ok())
+    s = tx8be::runBundle(bundle, target, program, inputs, result, /*trace=*/true);
+  tx8be::TraceData data;
+  if (s.ok())
+    s = tx8be::parseTrace(result.trace, "the trace of the run", data);
+  if (!s.ok())
+    return s;
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  tx8be::writeTraceJson(data, bundle, target, os);
+  return tx8be::summarizeTraceText(json, "the trace of the run", trace);
+}
+
+int runReport(MLIRContext &context) {
+  if (!reportTrace.empty() && (!runInputs.empty() || !runInputsDir.empty() || !runTarget.empty()))
+    return usage("--input, --inputs-dir and --target are for a run of the bundle, not with --trace");
+  if (!runTarget.empty() && !validTarget(runTarget))
+    return usage("--target " + runTarget + ": expected cmodel or riscv");
+  if (int rc = checkInputArgs(runInputs, runInputsDir))
+    return rc;
+  tx8be::BundleInfo bundle;
+  tx8::ref::Status s = tx8be::loadBundle(reportDir, bundle);
+  tx8be::TraceSummary trace;
+  if (s.ok())
+    s = reportTrace.empty() ? traceRun(context, bundle, trace) : tx8be::readTraceFile(reportTrace, trace);
+  if (!s.ok())
+    return fail(s.message());
+  return writeReportPage(bundle, trace);
+}
+
 /// TensorSpecs of a bundle's inputs, for readInputs.
 std::vector<tx8be::TensorSpec> bundleInputSpecs(MLIRContext &context, const tx8be::BundleInfo &bundle) {
   std::vector<tx8be::TensorSpec> specs;
@@ -885,7 +975,9 @@ int main(int argc, char **argv) {
     return runMemory();
   if (diffCmd)
     return runDiff(context);
-  llvm::errs() << "tx8-aot: error: no command given (import, reference, compile, run, test-onnx, memory, diff); see "
+  if (reportCmd)
+    return runReport(context);
+  llvm::errs() << "tx8-aot: error: no command given (import, reference, compile, run, test-onnx, memory, diff, report); see "
                   "tx8-aot --help\n";
   return kUsage;
 }

@@ -15,6 +15,6 @@
 // FAIL: FAIL test_data_set_0 output '1': {{[0-9]+}} of 120 elements differ; worst at flat index {{[0-9]+}}: got {{.*}}, expected {{.*}} (rtol 0.001, atol 1e-07)
 // FAIL: FAILED: {{.*}}mixed on reference
 // NOMODEL: tx8-aot: error: {{.*}}model.onnx: cannot read the model: No such file or directory
-// NOCMD: tx8-aot: error: no command given (import, reference, compile, run, test-onnx, memory, diff)
+// NOCMD: tx8-aot: error: no command given (import, reference, compile, run, test-onnx, memory, diff, report)
 // VERSION: tx8-aot 0.1.0
 func.func private @unused()
