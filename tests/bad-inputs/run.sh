@@ -156,7 +156,7 @@ expect 1 "is not a regular file (a device or socket)" -- "$aot" run "$work/zero-
 # ---- report: a trace that is not a tx8 trace, or not of this bundle (16 tiles, one group)
 /usr/bin/python3 "$here/../report/make_trace.py" "$work/bundle" "$work/trace.json" >/dev/null
 expect 0 "" -- "$aot" report "$work/bundle" --trace "$work/trace.json" -o "$work/report.html"
-expect 2 "report needs --trace FILE: a trace of a run of the bundle (tx8-aot run --trace)" -- "$aot" report "$work/bundle" -o "$work/r.html"
+expect 2 "--input, --inputs-dir and --target are for a run of the bundle, not with --trace" -- "$aot" report "$work/bundle" --trace "$work/trace.json" --target riscv -o "$work/r.html"
 expect 1 "$work/none.json: cannot read the trace: No such file or directory" -- "$aot" report "$work/bundle" --trace "$work/none.json" -o "$work/r.html"
 expect 1 "the trace is not a regular file (a device or socket)" -- "$aot" report "$work/bundle" --trace /dev/zero -o "$work/r.html"
 expect 1 "manifest.json: not a tx8 trace (no \"otherData\" object)" -- "$aot" report "$work/bundle" --trace "$work/bundle/manifest.json" -o "$work/r.html"
