@@ -319,13 +319,5 @@ Status tx8be::writeDiffFiles(const std::string &dir, llvm::ArrayRef<DiffRow> row
   std::string tsv;
   llvm::raw_string_ostream os(tsv);
   printDiffTable(rows, /*tsv=*/true, os);
-  std::string path = dir + "/diff.tsv";
-  std::error_code ec;
-  llvm::raw_fd_ostream out(path, ec);
-  if (!ec) {
-    out << tsv;
-    out.close();
-    ec = out.error();
-  }
-  return ec ? Status::error(path + ": " + ec.message()) : Status();
+  return tx8::ref::writeFileBytes(dir + "/diff.tsv", tsv.data(), tsv.size());
 }

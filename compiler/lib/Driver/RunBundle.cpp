@@ -78,14 +78,7 @@ Status readFile(const std::string &path, std::string &data, uint64_t maxBytes = 
 }
 
 Status writeFile(const std::string &path, llvm::StringRef data) {
-  std::error_code ec;
-  llvm::raw_fd_ostream out(path, ec);
-  if (!ec) {
-    out << data;
-    out.close();
-    ec = out.error();
-  }
-  return ec ? Status::error(path + ": " + ec.message()) : Status();
+  return tx8::ref::writeFileBytes(path, data.data(), data.size());
 }
 
 /// Runs `argv` (argv[0] a path to the program) in `cwd`, stdin from /dev/null, stdout+stderr to `log`.

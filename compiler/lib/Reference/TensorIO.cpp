@@ -55,10 +55,14 @@ Status readFileBytes(const std::string &path, std::vector<uint8_t> &out) {
 }
 
 Status writeFileBytes(const std::string &path, const std::vector<uint8_t> &bytes) {
+  return writeFileBytes(path, bytes.data(), bytes.size());
+}
+
+Status writeFileBytes(const std::string &path, const void *data, size_t size) {
   std::FILE *f = std::fopen(path.c_str(), "wb");
   if (!f)
     return fail(path, std::string("cannot create: ") + std::strerror(errno));
-  bool ok = bytes.empty() || std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+  bool ok = size == 0 || std::fwrite(data, 1, size, f) == size;
   ok = (std::fclose(f) == 0) && ok;
   if (!ok)
     return fail(path, "write error");

@@ -72,6 +72,7 @@ Status readTensorFile(const std::string &path, Tensor &out);
 /// Whole-file helpers (also used by the readers); messages name the path.
 Status readFileBytes(const std::string &path, std::vector<uint8_t> &out);
 Status writeFileBytes(const std::string &path, const std::vector<uint8_t> &bytes);
+Status writeFileBytes(const std::string &path, const void *data, size_t size);
 
 /// "(2, 3)"-style rendering of a shape, as used in messages.
 std::string shapeToString(const std::vector<int64_t> &shape);
