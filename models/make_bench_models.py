@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The planner's benchmark models (issue 17), as ONNX backend test directories (model.onnx and
 test_data_set_0/input_<k>.pb, output_<k>.pb from numpy in float64), seeded: the same bytes every run.
 

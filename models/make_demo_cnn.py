@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Writes the demo CNN (models/demo_cnn/model.onnx) and one input (test_data_set_0/input_0.pb).
 
 A small but real image classifier on a 1x3x32x32 input: a conv-bn-relu stem, a residual block

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The model zoo: published architectures with their real layer shapes and seeded random weights, written as ONNX
 backend test directories (OUT/<name>/model.onnx, OUT/<name>/test_data_set_0/input_<k>.pb and, from the float64
 forward in models/zoo_numpy.py, the expected output_<k>.pb).

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """A float64 numpy interpreter of the ONNX operators the model zoo (models/make_zoo.py) uses, and the zoo's
 graph statistics (parameters, multiply-accumulates).
 

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """close-to-reference.py LABEL REFERENCE.npy GOT.npy: GOT equals the reference within the ONNX test tolerance
 (numpy allclose, rtol 1e-3, atol 1e-7); prints LABEL with the largest error, or fails with it."""
 import sys

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Checks a `tx8-aot diff MODEL ... --out OUT` run (its text table in OUT.txt, OUT/diff.tsv, OUT/device/*.npy,
 OUT/reference/*.npy) against the ONNX model itself.
 

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Writes a chain of N elementwise nodes (Add, Mul by constants, Relu, in turn) on a [1, 4, 8, 8] input,
 plus one input: a model of about N groups, for the bundle's split of the group functions over C sources.
 

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Writes Concat as models use it: two feature maps [1, 4, 16, 64] and a computed one (Relu of the first) joined
 along the channels, then along the last axis with a third input; 16 KiB per input, so a 16 KiB SPM slices them.
 (A constant operand would be loaded whole: slicing constants is not supported yet.)

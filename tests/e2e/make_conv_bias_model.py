@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Writes the simplest real pattern that needs broadcasting: Conv without bias, then Add of a per-channel bias
 [C, 1, 1], Relu, then Mul by a [1, C, 1, 1] scale and Sub of a [W] row (numpy broadcasting of each binary op).
 

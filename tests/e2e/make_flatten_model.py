@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Writes a model whose Flatten moves bytes: conv (NHWC on the device) -> relu -> Flatten of a 3x4x4 map
 (row-major NCHW order needed) -> Gemm -> output, plus one input. The layout passes must leave a ChannelNorm
 (NHWC -> NCHW) before the Flatten, and the device must run it.

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Writes ONNX test directories for what the importer's front end takes beyond the ONNX backend data: LRN
 (AlexNet's and GoogLeNet's local response normalisation: odd and even windows, rank 3, opset 1 and 13), a
 symbolic batch (compiled as 1), shape subgraphs and ConstantOfShape weights folded at import, and models newer

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Writes ONNX test directories for the one-hot indexing compositions in forms the ONNX backend data lacks:
 int32 data at the int32 extremes (selected in two 16-bit halves), negative indices, batch_dims, index tuples
 of depth 2 and 3, duplicate indices, a condition shorter than its axis, 3-D ReverseSequence, 1 x 1 and 3 x 3

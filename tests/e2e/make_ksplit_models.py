@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Writes ONNX test directories whose layers fit a 16 KiB SPM only with their reduction cut into parts (a Gemm's
 and a MatMul's K, a Conv's input channels): each part adds to the fp32 output kept in SPM, the last adds the
 bias. Compiled with tests/e2e/spm16k.json (generated-tests.sh --hw). Expected outputs come from numpy in

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Writes ONNX test directories (model.onnx, test_data_set_0/input_<k>.pb, output_<k>.pb) for the recurrent
 layers in the forms the ONNX backend data does not cover: both directions, reverse, layout 1, clip, peepholes,
 initial states, GRU's linear_before_reset, activations with alpha/beta, and sequence lengths computed at run

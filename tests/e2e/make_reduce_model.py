@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Writes reductions as models use them: ReduceMean over H, W (global average pooling), ReduceMax over the last axis
 without keepdims, ReduceMin over the channels, each on a [1, 8, 16, 64] input (32 KiB, so a 16 KiB SPM slices
 them).

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Writes ONNX test directories whose layers do not fit the default 3 MiB SPM whole, so that the temporal split
 has to cut what it could not before: conv and gemm weights by output channels (a constant loaded in parts,
 step by step), a MatMul's run-time right operand by columns, a depthwise conv by channels, the layout change

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """make_trace.py BUNDLE OUT.json [--slices N] [--seed S] [--engine-order isa|brief] [--tiles T]
 
 Writes a synthetic tx8 trace (the "tx8-trace" version 1 schema `tx8-aot run --trace` writes: Chrome trace events,

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """check_trace.py TRACE.json MANIFEST.json [OTHER_TRACE.json]
 
 Checks a `tx8-aot run --trace` file against the Chrome trace-event format and the chip model: valid JSON, every

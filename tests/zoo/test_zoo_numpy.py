@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Checks models/zoo_numpy.py (the float64 interpreter behind the model zoo's expected outputs) against hand
 computations and against naive loop implementations written from the ONNX operator documents, and checks
 models/make_zoo.py's promises (same bytes every run, variants of one model compute the same function, the MAC

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """zoo_compare.py MODEL REF_DIR GOT_DIR [DATA_DIR]: compares the .npy outputs a bundle wrote (GOT_DIR) with the
 golden model's (REF_DIR), and, when DATA_DIR holds output_<k>.pb (models/make_zoo.py's numpy float64 forward),
 the golden model's with those. Passes when |got - ref| <= 1e-4 * |ref| + 1e-5 * max|ref| everywhere (and every
