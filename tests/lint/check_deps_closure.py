@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Fail when a build used a file from a Debian package that scripts/install-deps.sh does not guarantee.
 
 install-deps.sh installs with --no-install-recommends, so a fresh machine gets only the listed packages, their
@@ -8,6 +8,15 @@ works here and breaks there. This collects the files the given CMake/Ninja build
 entries, the CMake files read at configure time, the tools and libraries on the command lines, the headers in
 ninja's deps log), maps them to their packages through dpkg's file lists, and checks each is in that closure.
 
+Programs count as much as files, and many are found by name, not by a path anything records: the linker a
+compiler driver resolves for -fuse-ld=lld (Debian's unversioned /usr/bin/ld.lld is only in `lld`), the
+assembler and linker it runs, the programs of custom commands, the interpreters of scripts, and what the tests
+and the scripts they run call by name (python3, qemu-system-riscv64, chromium, cmake, ...). These are found by
+probing each compiler driver with the flags its link commands give (`-v`: the programs it runs), by the first
+word of each build command, by ctest's own list of test commands, and by reading the scripts those commands
+(and .ci/run) reach for the programs they run; each is resolved on PATH and held to the same closure. A driver
+that finds no program for a name (gcc's "cannot find 'ld'") fails the check too.
+
   check_deps_closure.py --install-script SCRIPT --source-dir SRC [--without PKG]... BUILD_DIR [BUILD_DIR...]
 """
 import argparse
@@ -15,12 +24,14 @@ import collections
 import fnmatch
 import glob
 import heapq
+import json
 import os
 import re
 import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 
 DB_FORMAT = r'${Package}\t${db:Status-Abbrev}\t${Essential}\t${Pre-Depends}\t${Depends}\t${Recommends}' \
             r'\t${Suggests}\t${Provides}\n'
@@ -219,12 +230,326 @@ def used_files(build_dirs, skip_dirs):
                   and not any(fnmatch.fnmatch(p, pattern) for pattern in OPTIONAL_FILES) and os.path.isfile(p))
 
 
+# --- programs ------------------------------------------------------------------------------------------------------
+# Each is found as (path, why): why says who runs it, for the message.
+
+SHELL_WORDS = {  # builtins and keywords: never programs on PATH
+    '!', '.', ':', '[', '[[', ']]', '{', '}', 'alias', 'bg', 'break', 'builtin', 'case', 'cd', 'command', 'continue',
+    'declare', 'do', 'done', 'echo', 'elif', 'else', 'esac', 'eval', 'exec', 'exit', 'export', 'false', 'fg', 'fi',
+    'for', 'function', 'getopts', 'hash', 'if', 'in', 'jobs', 'kill', 'let', 'local', 'mapfile', 'popd', 'printf',
+    'pushd', 'pwd', 'read', 'readarray', 'readonly', 'return', 'select', 'set', 'shift', 'shopt', 'source', 'test',
+    'then', 'time', 'trap', 'true', 'type', 'typeset', 'ulimit', 'umask', 'unalias', 'unset', 'until', 'wait',
+    'while'}
+PREFIX_WORDS = {'!', 'if', 'then', 'else', 'elif', 'do', 'while', 'until', 'time', 'exec', 'nohup', 'command', '{'}
+SCRIPT_SUFFIXES = ('.sh', '.py', '.cmake')
+DRIVER_NAME = re.compile(r'^(?:[\w.-]+-)?(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+)(?:-\d+)?$')
+LAUNCHERS = {'ccache', 'distcc', 'sccache'}
+WRAPPERS = {'env', 'timeout', 'nice', 'nohup', 'stdbuf', 'setsid', 'xargs', 'time'}  # run the program after them
+# The options of a link command that decide which programs its driver runs (and which linker it finds).
+DRIVER_FLAG = re.compile(r'^(?:-fuse-ld=.*|--ld-path=.*|-B.+|--target=.*|--sysroot=.*|-m.*|-nostdlib|-nostartfiles|'
+                         r'-static|-specs=.*|--gcc-toolchain=.*)$')
+
+
+def is_program(path):
+    return os.path.isfile(path) and os.access(path, os.X_OK)
+
+
+def resolve(name):
+    """An absolute program path for a name as the shell would run it, or None."""
+    if name.startswith('/'):
+        return name if is_program(name) else None
+    if '/' in name or not re.match(r'^[A-Za-z0-9_][\w.+-]*$', name):
+        return None
+    return shutil.which(name)
+
+
+def interpreter(path):
+    """The program a script's #! line runs (through /usr/bin/env too), or None."""
+    try:
+        with open(path, 'rb') as f:
+            first = f.readline(256).decode('utf-8', 'replace')
+    except OSError:
+        return None
+    if not first.startswith('#!'):
+        return None
+    words = first[2:].split()
+    if not words:
+        return None
+    if os.path.basename(words[0]) == 'env':
+        names = [w for w in words[1:] if not w.startswith('-') and '=' not in w]
+        return resolve(names[0]) if names else None
+    return resolve(words[0])
+
+
+def unquote_shell(text):
+    """Shell text with quoted strings blanked, keeping the $(...) inside double quotes: commands stay in place."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '\\':
+            out.append('  ')
+            i += 2
+        elif c == "'":
+            j = text.find("'", i + 1)
+            j = n if j < 0 else j
+            out.append(' STR ')
+            i = j + 1
+        elif c == '"':
+            j, depth, keep = i + 1, 0, []
+            while j < n and (text[j] != '"' or depth):
+                if text.startswith('$(', j):
+                    depth += 1
+                    keep.append(' $(')
+                    j += 2
+                    continue
+                if depth:
+                    keep.append(text[j])
+                    if text[j] == ')':
+                        depth -= 1
+                elif text[j] == '\\':
+                    j += 1
+                j += 1
+            out.append(' STR ' + ''.join(keep) + ' ')
+            i = j + 1
+        elif c == '#' and (i == 0 or text[i - 1] in ' \t\n;'):
+            j = text.find('\n', i)
+            i = n if j < 0 else j
+        else:
+            out.append(c)
+            i += 1
+    return ''.join(out)
+
+
+def shell_programs(text):
+    """Names a shell script runs: the word in command position of each simple command, and what `command -v`,
+    `which` and `type -P` look up. Here-documents are text, not commands; functions the script defines are not
+    programs."""
+    lines, body, end = [], [], None
+    for line in text.splitlines():
+        if end is not None:
+            if line.strip() == end:
+                end = None
+            continue
+        m = re.search(r'<<-?\s*[\'"]?(\w+)[\'"]?', line)
+        if m and not re.search(r'<<<', line):
+            end = m.group(1)
+        body.append(line)
+    text = unquote_shell('\n'.join(body))
+    text = re.sub(r'\$?\(\((?:[^()]|\([^()]*\))*\)\)', ' STR ', text)  # arithmetic: $((w + 1)), (( i++ ))
+    functions = set(re.findall(r'(?:^|\n)\s*(?:function\s+)?([\w.-]+)\s*\(\s*\)', text))
+    names = set(re.findall(r'\b(?:command\s+-v|which|type\s+-P)\s+([\w.+-]+)', text))
+    defaults = set(re.findall(r'\$\{\w+:?-([A-Za-z][\w.+-]*)\}', text))  # qemu=${QEMU:-qemu-system-riscv64}
+    for segment in re.split(r'\$\(|`|&&|\|\||[;|&()\n{}]', text):
+        words = segment.split()
+        while words and (words[0] in PREFIX_WORDS or re.match(r'^\w+=', words[0])):
+            words.pop(0)
+        while words and words[0] not in SHELL_WORDS and words[0] not in functions:
+            lines.append(words[0])
+            if os.path.basename(words[0]) not in WRAPPERS:
+                break
+            # timeout -k 5 "$t" qemu-system-riscv64 ...: the wrapped program too (options, durations and
+            # variables skipped)
+            words = words[1:]
+            while words and re.match(r'^(?:-.*|STR|\$.*|[\d.]+[smhd]?|\w+=.*)$', words[0]):
+                words.pop(0)
+    return (names | defaults | set(lines)) - functions
+
+
+def python_programs(text):
+    """Names a Python script runs: the literal first element of a subprocess argument list, shutil.which('x')."""
+    calls = r'(?:subprocess\.(?:run|call|check_call|check_output|Popen)|os\.exec\w+)\(\s*\[\s*[\'"]([\w.+/-]+)[\'"]'
+    return set(re.findall(calls, text)) | set(re.findall(r'shutil\.which\(\s*[\'"]([\w.+-]+)[\'"]', text))
+
+
+def cmake_programs(text):
+    """Names a CMake script runs by name: execute_process(COMMAND x ...), find_program(... NAMES x)."""
+    return set(re.findall(r'\bCOMMAND\s+([A-Za-z][\w.+-]*)', text))
+
+
+def script_programs(path):
+    try:
+        with open(path, encoding='utf-8', errors='replace') as f:
+            text = f.read(1 << 20)
+    except OSError:
+        return set()
+    first = text.split('\n', 1)[0]
+    if path.endswith('.py') or 'python' in first:
+        return python_programs(text)
+    if path.endswith('.cmake'):
+        return cmake_programs(text)
+    return shell_programs(text)
+
+
+def is_script(path):
+    return os.path.isfile(path) and (path.endswith(SCRIPT_SUFFIXES) or interpreter(path) is not None)
+
+
+class Programs:
+    """Programs the build and the tests run: path -> the first reason found."""
+
+    def __init__(self, source_dir):
+        self.found = {}
+        self.missing = []  # (what, message): a driver that found no program for a name
+        self.source_dir = source_dir
+        self.scanned = set()
+        self._scripts = None
+
+    def add(self, path, why):
+        if path and path not in self.found:
+            self.found[path] = why
+            program = interpreter(path)
+            if program:
+                self.add(program, f'the interpreter of {path}')
+
+    def add_name(self, name, why):
+        self.add(resolve(name), why)
+
+    def source_scripts(self):
+        """Scripts of the source tree by file name (scripts find each other through $(dirname "$0") etc.)."""
+        if self._scripts is None:
+            self._scripts = collections.defaultdict(list)
+            for top, dirs, files in os.walk(self.source_dir):
+                dirs[:] = [d for d in dirs if not d.startswith(('.', 'build'))]  # .ci/run: ci_programs
+                for f in files:
+                    path = os.path.join(top, f)
+                    if is_script(path):
+                        self._scripts[f].append(path)
+        return self._scripts
+
+    def scan(self, path, why):
+        """A script of ours: its interpreter, the programs it runs by name, and the scripts of ours it names."""
+        path = os.path.realpath(path)
+        if path in self.scanned or not is_script(path):
+            return
+        self.scanned.add(path)
+        self.add(interpreter(path), f'the interpreter of {path}')
+        shown = os.path.relpath(path, self.source_dir)
+        for name in sorted(script_programs(path)):
+            self.add_name(name, f'{shown} ({why})')
+        with open(path, encoding='utf-8', errors='replace') as f:  # comments name scripts without running them
+            code = [line for line in f.read(1 << 20).splitlines() if not line.lstrip().startswith(('#', '//'))]
+        words = set(re.findall(r'[\w.+-]+', '\n'.join(code)))
+        for name in sorted(words & set(self.source_scripts())):
+            for other in self.source_scripts()[name]:
+                self.scan(other, f'named by {shown}')
+
+    def ours(self, path):
+        return os.path.realpath(path).startswith(os.path.realpath(self.source_dir) + '/')
+
+
+def command_words(command):
+    """The words of each simple command of a build command (cd x && /usr/bin/cmake -E ...: two)."""
+    try:
+        tokens = shlex.split(command, posix=True)
+    except ValueError:
+        tokens = command.split()
+    segment = []
+    for token in tokens + ['&&']:
+        if token in ('&&', '||', ';', '|'):
+            if segment:
+                yield segment
+            segment = []
+        else:
+            segment.append(token)
+
+
+def probe_driver(driver, flags, scratch):
+    """The programs a compiler driver runs to compile (-c in flags) or to compile and link a C file with these flags
+    (its -v output), and the message when it cannot find one. -Wl,--version: the linker prints its version and
+    stops, so nothing links."""
+    source = os.path.join(scratch, 'probe.c')
+    with open(source, 'w') as f:
+        f.write('int main(void) { return 0; }\n')
+    link = [] if '-c' in flags else ['-Wl,--version']
+    run = subprocess.run([driver, '-v', *flags, source, '-o', os.path.join(scratch, 'probe'), *link],
+                         capture_output=True, text=True, errors='replace', cwd=scratch,
+                         env=dict(os.environ, LC_ALL='C'))  # ASCII quotes in "cannot find 'ld'"
+    text = run.stderr + run.stdout
+    programs, after_collect2 = [], False
+    for line in text.splitlines():
+        words = line.split()
+        if not words:
+            continue
+        first = words[0].strip('"')
+        if after_collect2 or line.startswith(' ') or first.startswith('/'):
+            path = resolve(first)
+            if path and not os.path.isdir(first):
+                programs.append(path)
+        after_collect2 = line.startswith('collect2 version')
+    missing = re.search(r"cannot find '([^']+)'|unable to find (?:program|linker)[^\n]*|invalid linker name[^\n]*",
+                        text)
+    if run.returncode and missing:
+        fuse = [f[len('-fuse-ld='):] for f in flags if f.startswith('-fuse-ld=')]
+        hint = f' (-fuse-ld={fuse[-1]}: the driver looks for ld.{fuse[-1]} by name)' if fuse else ''
+        return programs, missing.group(0) + hint
+    return programs, None
+
+
+def build_programs(build_dir, programs, scratch):
+    """Programs of the build's commands: each simple command's program, the programs each compiler driver runs
+    with its link flags (probed once per driver and flag set), and what CMake's cache names."""
+    probes = {}
+    for command in ninja(build_dir, 'commands').splitlines():
+        for words in command_words(command):
+            while words and re.match(r'^\w+=', words[0]):
+                words = words[1:]
+            if not words or words[0] in SHELL_WORDS:
+                continue
+            if os.path.basename(words[0]) in LAUNCHERS and len(words) > 1:
+                programs.add_name(words[0], f'the build ({build_dir})')
+                words = words[1:]
+            head = resolve(words[0])
+            programs.add(head, f'the build ({build_dir})')
+            if head and DRIVER_NAME.match(os.path.basename(words[0])):
+                # a compile (-c) runs the compiler proper and the assembler, a link the linker too
+                flags = tuple(w for w in words[1:] if DRIVER_FLAG.match(w) or w == '-c')
+                probes.setdefault((head, flags), ' '.join([os.path.basename(words[0])] + list(flags)))
+            elif head and programs.ours(head):
+                programs.scan(head, f'a command of the build ({build_dir})')
+    for (driver, flags), shown in sorted(probes.items()):
+        found, missing = probe_driver(driver, list(flags), scratch)
+        for path in found:
+            programs.add(path, f'the driver `{shown}`')
+        if missing:
+            programs.missing.append((f'`{shown}` ({build_dir})', missing))
+
+
+def test_programs(build_dir, programs):
+    """Programs of ctest's test commands, and what the scripts of ours that they run, run."""
+    if not os.path.isfile(os.path.join(build_dir, 'CTestTestfile.cmake')):
+        return
+    ctest = resolve('ctest')
+    if not ctest:
+        fail_usage('no ctest on PATH to list the tests of ' + build_dir)
+    run = subprocess.run([ctest, '--show-only=json-v1', '--test-dir', build_dir], capture_output=True, text=True,
+                         errors='replace')
+    if run.returncode:
+        fail_usage(f'ctest --show-only=json-v1 --test-dir {build_dir} failed: {run.stderr.strip()}')
+    for test in json.loads(run.stdout).get('tests', []):
+        command = test.get('command') or []
+        why = f'test {test.get("name")}'
+        for i, word in enumerate(command):
+            path = resolve(word) if i == 0 else (word if word.startswith('/') and os.path.isfile(word) else None)
+            if i == 0:
+                programs.add(path, why)
+            if path and programs.ours(path):
+                programs.scan(path, why)
+
+
+def ci_programs(source_dir, programs):
+    """What CI runs: .ci/run and the scripts it names (install-deps.sh, test.sh, sanitize.sh, fuzz.sh, ...)."""
+    ci = os.path.join(source_dir, '.ci', 'run')
+    if os.path.isfile(ci):
+        programs.scan(ci, 'CI')
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--install-script', required=True)
     ap.add_argument('--source-dir', required=True)
     ap.add_argument('--without', action='append', default=[], metavar='PKG',
                     help='pretend the script does not list PKG (for the self-test)')
+    ap.add_argument('--list-programs', action='store_true', help='print each program found and who runs it')
     ap.add_argument('build_dirs', nargs='+', metavar='BUILD_DIR')
     args = ap.parse_args()  # exits 2 on usage errors
 
@@ -255,29 +580,47 @@ def main():
     owners = owner_index()
     src = os.path.abspath(args.source_dir)
     ours = [src] + build_dirs
-    files = used_files(build_dirs, ours + [os.path.realpath(d) for d in ours])  # ours or generated, not packaged
-    bad = collections.defaultdict(list)  # package ('' = none) -> files
+    ours += [os.path.realpath(d) for d in ours]
+    files = used_files(build_dirs, ours)  # ours or generated, not packaged
+    programs = Programs(src)
+    with tempfile.TemporaryDirectory(prefix='deps_closure.') as scratch:
+        for d in build_dirs:
+            if os.path.isfile(os.path.join(d, 'build.ninja')):
+                build_programs(d, programs, scratch)
+            test_programs(d, programs)
+    ci_programs(src, programs)
+    ran = {p: why for p, why in programs.found.items()
+           if not any(os.path.realpath(p).startswith(d + '/') for d in ours)}
+
+    if args.list_programs:
+        for path, why in sorted(ran.items()):
+            print(f'deps_closure: program {path}: {why}')
+    bad = collections.defaultdict(list)  # package ('' = none) -> (path, who runs it or None)
     used_packages = set()
-    for path in files:
+    for path, why in [(f, None) for f in files] + sorted(ran.items()):
         real = os.path.realpath(path)
         # the symlink the build named (e.g. libOpenCL.so from the -dev package) and the file it resolves to
         found = {tuple(o) for o in (lookup(owners, path), lookup(owners, real)) if o}
         if not found:
-            bad[''].append(path)
+            bad[''].append((path, why))
         for pkgs in found:
             used_packages.update(pkgs)
             if not allowed.intersection(pkgs):
-                bad[min(pkgs)].append(path)
+                bad[min(pkgs)].append((path, why))
 
     shown = os.path.relpath(script, src) if os.path.abspath(script).startswith(src + '/') else script
-    if not bad:
-        print(f'deps_closure: {len(files)} files from {len(used_packages)} packages, all in the Depends closure '
-              f'of the {len(roots)} packages {shown} lists (+ {len(essential)} essential)')
+    for what, message in programs.missing:
+        print(f'deps_closure: {what} finds no program it needs: {message} (install the package that provides it '
+              f'and list it in {shown}, or give the driver the program by its path)')
+    if not bad and not programs.missing:
+        print(f'deps_closure: {len(files)} files and {len(ran)} programs from {len(used_packages)} packages, all in '
+              f'the Depends closure of the {len(roots)} packages {shown} lists (+ {len(essential)} essential)')
         return 0
     parent = bfs(roots, graph, FIELDS)
     for pkg in sorted(bad):
-        paths = sorted(set(bad[pkg]))
-        listing = ', '.join(paths[:3]) + (f' and {len(paths) - 3} more' if len(paths) > 3 else '')
+        entries = sorted(set(bad[pkg]), key=lambda e: (e[0], e[1] or ''))
+        items = [path if why is None else f'{path} (run by {why})' for path, why in entries]
+        listing = ', '.join(items[:3]) + (f' and {len(items) - 3} more' if len(items) > 3 else '')
         if not pkg:
             print(f'deps_closure: the build used {listing}, not from any Debian package')
             continue

@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
-# Shows check_deps_closure.py catches the bug it exists for: oneDNN's CMake config find_package()s OpenCL, whose
-# libOpenCL.so comes from ocl-icd-opencl-dev, only a Recommends of libdnnl-dev. A build tree whose cache holds just
-# that library must fail the check when the install script is taken not to list ocl-icd-opencl-dev, naming the
-# file, the package and the Recommends it would have come through; and pass with the script as it is.
+# Shows check_deps_closure.py catches the bugs it exists for, on crafted build trees:
+# 1. a file: oneDNN's CMake config find_package()s OpenCL, whose libOpenCL.so comes from ocl-icd-opencl-dev, only a
+#    Recommends of libdnnl-dev. A build tree whose cache holds just that library must fail the check when the install
+#    script is taken not to list ocl-icd-opencl-dev, naming the file, the package and the Recommends it would have
+#    come through; and pass with the script as it is.
+# 2. a program found by name (issue 32): a link with `c++ -fuse-ld=lld` makes gcc run an unversioned `ld.lld`, which
+#    only Debian's `lld` (not listed) provides. It must fail, naming ld.lld (outside the closure where `lld` is
+#    installed, not found where it is not); the same link given the listed lld-19's ld.lld by -B must pass.
+# 3. a program a test's script runs by name: a test whose script runs chromium must fail when the install script is
+#    taken not to list chromium, naming chromium and the script; and pass with the script as it is.
 #   deps_closure_selftest.sh <check_deps_closure.py> <install-deps.sh> <source dir> <scratch dir>
 set -euo pipefail
 check=$1 install_script=$2 source_dir=$3 scratch=$4
@@ -13,8 +19,10 @@ lib=/usr/lib/x86_64-linux-gnu/libOpenCL.so
 [ -f "$lib" ] || fail "$lib is missing: install ocl-icd-opencl-dev (scripts/install-deps.sh)"
 
 mkdir -p "$scratch"
-tree=$(mktemp -d "$scratch/deps_closure_selftest.XXXXXX")
-trap 'rm -rf "$tree"' EXIT
+trees=$(mktemp -d "$scratch/deps_closure_selftest.XXXXXX")
+trap 'rm -rf "$trees"' EXIT
+new_tree() { tree=$(mktemp -d "$trees/tree.XXXXXX"); }
+new_tree
 cat >"$tree/CMakeCache.txt" <<EOF
 # This is the CMakeCache file.
 # For build in directory: $tree
@@ -43,4 +51,43 @@ done
 run
 echo "with the script's list (exit $status): $out"
 [ "$status" -eq 0 ] || fail "expected exit 0 with ocl-icd-opencl-dev listed, got $status"
+
+# 2. The link of issue 32, and its fix.
+lld=$(command -v ld.lld-19) || fail "ld.lld-19 is missing: install lld-19 (scripts/install-deps.sh)"
+link_rule() {  # link_rule FLAGS...: the tree's one build command links with the host C++ driver and FLAGS
+  printf 'rule link\n  command = /usr/bin/c++ %s -o $out $in\nbuild x: link x.o\n' "$*" >"$tree/build.ninja"
+}
+new_tree
+link_rule -fuse-ld=lld
+run
+echo "a link with -fuse-ld=lld alone (exit $status): $out"
+[ "$status" -eq 1 ] || fail "expected exit 1 for -fuse-ld=lld without the linker's path, got $status"
+for want in ld.lld '-fuse-ld=lld'; do
+  grep -qF -- "$want" <<<"$out" || fail "output does not name '$want'"
+done
+new_tree
+mkdir "$tree/lld-driver"
+ln -s "$lld" "$tree/lld-driver/ld.lld"
+link_rule -fuse-ld=lld "-B$tree/lld-driver/"
+run
+echo "the same link given $lld by -B (exit $status): $out"
+[ "$status" -eq 0 ] || fail "expected exit 0 with -B to a directory holding ld.lld -> $lld, got $status"
+
+# 3. A test's script that runs chromium by name: the source dir is the crafted tree, its script a test command.
+chromium=$(command -v chromium) || fail "chromium is missing: install it (scripts/install-deps.sh)"
+new_tree
+printf '#!/bin/sh\n# loads a page\nchromium --headless --dump-dom page.html\n' >"$tree/page-test.sh"
+chmod +x "$tree/page-test.sh"
+printf 'add_test(page "%s")\n' "$tree/page-test.sh" >"$tree/CTestTestfile.cmake"
+: >"$tree/CMakeCache.txt"
+run_tree() { out=$("$check" --install-script "$install_script" --source-dir "$tree" "$@" "$tree" 2>&1) && status=0 || status=$?; }
+run_tree --without chromium
+echo "a test running chromium, without chromium listed (exit $status): $out"
+[ "$status" -eq 1 ] || fail "expected exit 1 without chromium listed, got $status"
+for want in "$chromium" chromium page-test.sh; do
+  grep -qF -- "$want" <<<"$out" || fail "output does not name '$want'"
+done
+run_tree
+echo "with the script's list (exit $status): $out"
+[ "$status" -eq 0 ] || fail "expected exit 0 with chromium listed, got $status"
 echo "deps_closure_selftest: ok"
