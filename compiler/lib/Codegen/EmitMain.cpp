@@ -342,14 +342,9 @@ LogicalResult GroupPrinter::printMulticast(LoadBoxOp load, const std::string &n,
 
 void GroupPrinter::printViewTable(const std::string &name, Operation *compute, unsigned tensorIndex, Value value,
                                   BoxTableAttr boxes, int64_t count) {
-  DeviceLayout layout = getDeviceLayout(value);
+  DeviceLayout layout =
+      tensorIndex < compute->getNumOperands() ? operandReadLayout(compute, tensorIndex) : getDeviceLayout(value);
   SmallVector<int64_t, 6> whole(cast<ShapedType>(value.getType()).getShape());
-  // An operand whose bytes are already in the order the op reads (its order differs only in extent-1 dims, so
-  // layout-align-to-npu inserted no ChannelNorm) is described to the kernel in that order.
-  if (tensorIndex < compute->getNumOperands())
-    if (auto required = requiredOperandOrder(compute, tensorIndex))
-      if (sameMemoryOrder(whole, layout.order, *required))
-        layout.order = *required;
   size_t rank = 0;
   std::string rows;
   for (int64_t k = 0; k < count; ++k) {

@@ -175,6 +175,15 @@ std::optional<SmallVector<int64_t, 6>> tx8be::requiredOperandOrder(Operation *op
   return identity(rank);
 }
 
+DeviceLayout tx8be::operandReadLayout(Operation *op, unsigned operand) {
+  Value value = op->getOperand(operand);
+  DeviceLayout layout = getDeviceLayout(value);
+  if (auto required = requiredOperandOrder(op, operand))
+    if (sameMemoryOrder(cast<ShapedType>(value.getType()).getShape(), layout.order, *required))
+      layout.order = *required;
+  return layout;
+}
+
 SmallVector<int64_t, 6> tx8be::toDeviceOrder(ArrayRef<int64_t> shape, ArrayRef<int64_t> order) {
   SmallVector<int64_t, 6> result;
   for (int64_t d : order)

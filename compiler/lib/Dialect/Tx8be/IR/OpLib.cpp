@@ -327,12 +327,12 @@ const char *kernelTypesText(const char *kernel) {
                                                                                  : "f32, f16 or bf16";
 }
 
-/// Operand `index` of a broadcasting elementwise op as OpLib sees it: its extents (`deviceShape`, in its own
-/// memory order) right-aligned to the result's logical dims, in the result's memory order (1 where it
-/// broadcasts), then folded to at most 4 dims as the result's view is.
+/// Operand `index` of a broadcasting elementwise op as OpLib sees it: its extents (`deviceShape`, in the order
+/// the op reads it: operandReadLayout) right-aligned to the result's logical dims, in the result's memory order
+/// (1 where it broadcasts), then folded to at most 4 dims as the result's view is.
 SmallVector<int64_t> broadcastOperandView(Operation *op, unsigned index, ArrayRef<int64_t> deviceShape) {
-  Value operand = op->getOperand(index), result = op->getResult(0);
-  DeviceLayout in = getDeviceLayout(operand), out = getDeviceLayout(result);
+  Value result = op->getResult(0);
+  DeviceLayout in = operandReadLayout(op, index), out = getDeviceLayout(result);
   int64_t rank = cast<ShapedType>(result.getType()).getRank();
   int64_t offset = rank - static_cast<int64_t>(deviceShape.size());
   SmallVector<int64_t> logical(rank, 1);
@@ -596,7 +596,7 @@ struct CastModel : OpLibModel<CastModel, CastOp> {
                                   "bool, not "
                                << getElementTypeOrSelf(in.getType()) << " to " << getElementTypeOrSelf(out.getType());
     if (cast<ShapedType>(in.getType()).getShape() != cast<ShapedType>(out.getType()).getShape() ||
-        getDeviceLayout(in) != getDeviceLayout(out) || !isCompactLayout(getDeviceLayout(out).mode))
+        operandReadLayout(op, 0) != getDeviceLayout(out) || !isCompactLayout(getDeviceLayout(out).mode))
       return op->emitOpError() << "has no OpLib kernel: op_cast keeps the shape and a compact layout";
     bool toBool = getElementTypeOrSelf(out.getType()).isInteger(1) && !getElementTypeOrSelf(in.getType()).isInteger(1);
     call.function = "op_cast";
@@ -886,7 +886,7 @@ struct SoftmaxModel : AxisNormFamilyModel<SoftmaxModel, SoftmaxOp> {
     auto format = dataFormatOf(softmax.getInput().getType().getElementType());
     if (!format)
       return 0;
-    SmallVector<int64_t> view = rows(toDeviceOrder(shape, getDeviceLayout(softmax.getInput()).order));
+    SmallVector<int64_t> view = rows(toDeviceOrder(shape, operandReadLayout(softmax, 0).order));
     SmallVector<int32_t> view32(view.begin(), view.end());
     L_SHAPE lshape;
     if (tx8_lshape_init(&lshape, view32.data(), static_cast<int32_t>(view32.size())) != 0)
@@ -899,7 +899,7 @@ struct SoftmaxModel : AxisNormFamilyModel<SoftmaxModel, SoftmaxOp> {
   LogicalResult genOpCode(Operation *operation, OpCall &call) const {
     auto op = cast<SoftmaxOp>(operation);
     int64_t rank = op.getInput().getType().getRank();
-    DeviceLayout layout = getDeviceLayout(op.getInput());
+    DeviceLayout layout = operandReadLayout(op, 0);
     if (layout.order.empty() || layout.order.back() != normalizeAxis(op.getAxis(), rank))
       return op.emitOpError() << "has no OpLib kernel: op_softmax normalises the innermost dim in memory, axis "
                               << op.getAxis() << " is not";
@@ -940,7 +940,7 @@ ReducePlan planReduce(OpT op) {
   auto inShape = op.getInput().getType().getShape();
   int64_t rank = static_cast<int64_t>(inShape.size());
   SmallVector<bool, 6> reduced = reducedDims(op.getAxes(), rank);
-  DeviceLayout in = getDeviceLayout(op.getInput());
+  DeviceLayout in = operandReadLayout(op, 0);
   ReducePlan plan;
   plan.position.assign(rank, 0);
   for (auto [p, d] : llvm::enumerate(in.order)) {
@@ -1049,7 +1049,7 @@ struct TdmaMoveModel : OpLibModel<ConcreteModel, OpT> {
 /// Why a TDMA move cannot take `op`'s input and result ("" if it can): compact layouts of 1 to MAX_SHAPE_DIM dims
 /// with the same dim order (the kernels index both in one order).
 std::string sameCompactOrderProblem(Operation *op, StringRef kernel) {
-  DeviceLayout in = getDeviceLayout(op->getOperand(0)), out = getDeviceLayout(op->getResult(0));
+  DeviceLayout in = operandReadLayout(op, 0), out = getDeviceLayout(op->getResult(0));
   if (!isCompactLayout(in.mode) || !isCompactLayout(out.mode) || in.order != out.order ||
       out.order.size() > MAX_SHAPE_DIM)
     return (kernel + " moves between compact layouts of 1 to " + Twine(MAX_SHAPE_DIM) + " dims in one dim order")
@@ -1198,7 +1198,7 @@ struct ConcatModel : TdmaMoveModel<ConcatModel, ConcatOp> {
 struct TransposeModel : TdmaMoveModel<TransposeModel, TransposeOp> {
   LogicalResult genOpCode(Operation *operation, OpCall &call) const {
     auto op = cast<TransposeOp>(operation);
-    DeviceLayout from = getDeviceLayout(op.getInput()), to = getDeviceLayout(op.getOutput());
+    DeviceLayout from = operandReadLayout(op, 0), to = getDeviceLayout(op.getOutput());
     if (!isCompactLayout(from.mode) || !isCompactLayout(to.mode))
       return op.emitOpError() << "has no OpLib kernel: op_permute moves between compact layouts only";
     if (to.order.size() > MAX_SHAPE_DIM || to.order.size() != from.order.size())

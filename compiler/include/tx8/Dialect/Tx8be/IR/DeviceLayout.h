@@ -96,6 +96,13 @@ bool isLayoutAgnostic(mlir::Operation *op);
 /// operands it hands OpLib in this order.
 std::optional<llvm::SmallVector<int64_t, 6>> requiredOperandOrder(mlir::Operation *op, unsigned operand);
 
+/// The layout in which `op` reads its operand `operand`: the value's own (getDeviceLayout), with the order the op
+/// requires (requiredOperandOrder) where the two put the bytes at the same offsets (they differ only in where
+/// extent-1 dims go, so layout-align-to-npu inserted no ChannelNorm: an SE block's [N,C,1,1] scale stored NHWC
+/// and read NCHW). Codegen describes the operand to OpLib in this order, and its view (opLibViewShape) reads the
+/// operand's device shape in it: both must use this one function.
+DeviceLayout operandReadLayout(mlir::Operation *op, unsigned operand);
+
 /// "LAYOUT_TENSOR", ...: the LAYOUT_MODE enumerator (runtime/include/tx8/tensor.h) generated C uses.
 const char *layoutModeCName(LayoutMode mode);
 

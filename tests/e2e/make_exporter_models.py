@@ -1,0 +1,106 @@
+#!/usr/bin/python3
+"""Writes ONNX test directories for blocks as PyTorch's exporter writes them that compiled and then faulted on the
+chip (issue 33): a squeeze-and-excitation block (GlobalAveragePool -> 1x1 Conv -> Relu -> 1x1 Conv ->
+HardSigmoid|Sigmoid -> Mul of the [1,C,H,W] map by the [1,C,1,1] scale: the scale is kept channel-last, byte for
+byte the same as NCHW at 1x1, and op_mul was handed it in the wrong dim order), and ConvNeXt's permutes around a
+LayerNorm at 1x1 spatial extent (Transpose [0,2,3,1] -> LayerNormalization -> MatMul -> Transpose [0,3,1,2], and
+its LayerNorm2d head after the global pool: op_permute was handed an identity perm). Odd sizes, 1x1 maps and
+channel counts that divide nothing; node names as torch.onnx.export writes them. Expected outputs from numpy in
+float64 (rounded to float32), not from the compiler.
+
+Usage: make_exporter_models.py OUT_DIR  (one subdirectory per model; their names are printed)
+"""
+import sys
+
+import numpy as np
+from onnx import helper
+
+from onnx_testdir import write_test
+
+rng = np.random.RandomState(33)
+out = sys.argv[1]
+
+
+def f32(x):
+    return np.asarray(x, dtype=np.float64).astype(np.float32)
+
+
+def conv1x1(x, w, b):
+    """[N,C,H,W] by [O,C,1,1] (+ b) in float64."""
+    return np.einsum("nchw,oc->nohw", x.astype(np.float64), w[:, :, 0, 0].astype(np.float64)) + b[None, :, None, None]
+
+
+def hard_sigmoid(x):
+    return np.clip(x / 6.0 + 0.5, 0.0, 1.0)  # torch.nn.Hardsigmoid: alpha 1/6, beta 0.5
+
+
+def sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def layer_norm(x, gamma, beta, eps=1e-6):
+    mean = x.mean(axis=-1, keepdims=True)
+    var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
+    return (x - mean) / np.sqrt(var + eps) * gamma + beta
+
+
+# Squeeze-and-excitation as MobileNetV3 (HardSigmoid) and EfficientNet / RegNetY (Sigmoid) write it.
+for name, (c, r, h, w), gate in (("se_hardsigmoid_24x28", (24, 8, 28, 28), "HardSigmoid"),
+                                 ("se_sigmoid_20x13", (20, 6, 13, 11), "Sigmoid"),
+                                 ("se_hardsigmoid_72x7", (72, 24, 7, 7), "HardSigmoid")):
+    x = rng.randn(1, c, h, w).astype(np.float32)
+    w1, b1 = (rng.randn(r, c, 1, 1) * 0.3).astype(np.float32), rng.randn(r).astype(np.float32)
+    w2, b2 = (rng.randn(c, r, 1, 1) * 0.3).astype(np.float32), rng.randn(c).astype(np.float32)
+    pooled = x.astype(np.float64).mean(axis=(2, 3), keepdims=True)
+    hidden = np.maximum(conv1x1(pooled, w1, b1), 0.0)
+    scale = conv1x1(hidden, w2, b2)
+    scale = hard_sigmoid(scale) if gate == "HardSigmoid" else sigmoid(scale)
+    gate_attrs = {"alpha": 1.0 / 6, "beta": 0.5} if gate == "HardSigmoid" else {}
+    nodes = [helper.make_node("GlobalAveragePool", ["input"], ["p"], name="/avgpool/GlobalAveragePool"),
+             helper.make_node("Conv", ["p", "fc1.weight", "fc1.bias"], ["h"], name="/fc1/Conv", kernel_shape=[1, 1]),
+             helper.make_node("Relu", ["h"], ["hr"], name="/activation/Relu"),
+             helper.make_node("Conv", ["hr", "fc2.weight", "fc2.bias"], ["s"], name="/fc2/Conv", kernel_shape=[1, 1]),
+             helper.make_node(gate, ["s"], ["g"], name="/scale_activation/" + gate, **gate_attrs),
+             helper.make_node("Mul", ["input", "g"], ["output"], name="/Mul")]
+    write_test(out, name, nodes, [("input", x)], [("output", f32(x * scale))], opset=13,
+               initializers=[("fc1.weight", w1), ("fc1.bias", b1), ("fc2.weight", w2), ("fc2.bias", b2)])
+
+# ConvNeXt's block at a 1x1 map (its last stage at a small input): permute to channels-last, LayerNorm, the
+# pointwise Linear as MatMul + Add, permute back, the residual.
+c, hidden = 40, 24
+x = rng.randn(1, c, 1, 1).astype(np.float32)
+gamma, beta = rng.randn(c).astype(np.float32), rng.randn(c).astype(np.float32)
+wl, bl = (rng.randn(c, hidden) * 0.2).astype(np.float32), rng.randn(hidden).astype(np.float32)
+wp = (rng.randn(hidden, c) * 0.2).astype(np.float32)
+t = x.astype(np.float64).transpose(0, 2, 3, 1)
+y = (layer_norm(t, gamma, beta) @ wl + bl) @ wp
+nodes = [helper.make_node("Transpose", ["input"], ["t"], name="/block/Transpose", perm=[0, 2, 3, 1]),
+         helper.make_node("LayerNormalization", ["t", "norm.weight", "norm.bias"], ["n"], name="/block/norm/LN",
+                          axis=-1, epsilon=1e-6),
+         helper.make_node("MatMul", ["n", "pwconv1.weight"], ["m1"], name="/block/pwconv1/MatMul"),
+         helper.make_node("Add", ["m1", "pwconv1.bias"], ["a1"], name="/block/pwconv1/Add"),
+         helper.make_node("MatMul", ["a1", "pwconv2.weight"], ["m2"], name="/block/pwconv2/MatMul"),
+         helper.make_node("Transpose", ["m2"], ["back"], name="/block/Transpose_1", perm=[0, 3, 1, 2]),
+         helper.make_node("Add", ["back", "input"], ["output"], name="/Add")]
+write_test(out, "convnext_block_1x1", nodes, [("input", x)],
+           [("output", f32(y.transpose(0, 3, 1, 2) + x))], opset=17,
+           initializers=[("norm.weight", gamma), ("norm.bias", beta), ("pwconv1.weight", wl), ("pwconv1.bias", bl),
+                         ("pwconv2.weight", wp)])
+
+# ConvNeXt's head: global pool, LayerNorm2d (permute, LayerNorm, permute back), Flatten, Linear (Gemm).
+c, classes = 36, 10
+x = rng.randn(1, c, 5, 3).astype(np.float32)
+gamma, beta = rng.randn(c).astype(np.float32), rng.randn(c).astype(np.float32)
+wg, bg = (rng.randn(classes, c) * 0.2).astype(np.float32), rng.randn(classes).astype(np.float32)
+pooled = x.astype(np.float64).mean(axis=(2, 3), keepdims=True)
+normed = layer_norm(pooled.transpose(0, 2, 3, 1), gamma, beta).transpose(0, 3, 1, 2)
+y = normed.reshape(1, c) @ wg.T.astype(np.float64) + bg
+nodes = [helper.make_node("GlobalAveragePool", ["input"], ["p"], name="/avgpool/GlobalAveragePool"),
+         helper.make_node("Transpose", ["p"], ["t"], name="/classifier.0/Transpose", perm=[0, 2, 3, 1]),
+         helper.make_node("LayerNormalization", ["t", "ln.weight", "ln.bias"], ["n"], name="/classifier.0/LN",
+                          axis=-1, epsilon=1e-6),
+         helper.make_node("Transpose", ["n"], ["back"], name="/classifier.0/Transpose_1", perm=[0, 3, 1, 2]),
+         helper.make_node("Flatten", ["back"], ["f"], name="/classifier.1/Flatten", axis=1),
+         helper.make_node("Gemm", ["f", "fc.weight", "fc.bias"], ["output"], name="/classifier.2/Gemm", transB=1)]
+write_test(out, "convnext_head_layernorm2d", nodes, [("input", x)], [("output", f32(y))], opset=17,
+           initializers=[("ln.weight", gamma), ("ln.bias", beta), ("fc.weight", wg), ("fc.bias", bg)])
