@@ -23,7 +23,8 @@ PACKAGES=(
   libclang-rt-19-dev libomp-19-dev
   chromium        # tests/report: the HTML report loaded in headless chromium (--dump-dom)
   time            # /usr/bin/time: compile wall time and peak RSS in scripts/zoo.sh and scripts/bench-plan.sh
-  chromium        # tests/report: the HTML report loaded in headless chromium (--dump-dom)
+  # models as PyTorch's own torch.onnx.export writes them (tests/planfuzz, the torch zoo), expected outputs from torch
+  python3-torch python3-torchvision
 )
 
 if [ "${1:-}" = "--list" ]; then
