@@ -168,7 +168,7 @@ std::optional<SmallVector<int64_t, 6>> tx8be::requiredOperandOrder(Operation *op
   }
   if (isa<BatchNorm_InferenceOp>(op))
     return operand == 0 ? opOrder : identity(rank);
-  if (isLayoutAgnostic(op))
+  if (isLayoutAgnostic(op) || isa<ConcatOp>(op)) // op_concat: every input in the result's order
     return opOrder;
   if (operand == 0 && rank == resultType.getRank())
     return opOrder;

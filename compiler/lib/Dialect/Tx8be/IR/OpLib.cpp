@@ -1177,8 +1177,8 @@ struct ConcatModel : TdmaMoveModel<ConcatModel, ConcatOp> {
     if (!isCompactLayout(out.mode) || out.order.size() > MAX_SHAPE_DIM)
       return op.emitOpError() << "has no OpLib kernel: op_concat takes compact layouts of 1 to " << MAX_SHAPE_DIM
                               << " dims";
-    for (Value input : op.getInputs()) {
-      DeviceLayout in = getDeviceLayout(input);
+    for (unsigned i = 0; i < op.getInputs().size(); ++i) {
+      DeviceLayout in = operandReadLayout(op, i);
       if (!isCompactLayout(in.mode) || in.order != out.order)
         return op.emitOpError() << "has no OpLib kernel: op_concat needs every input in the result's layout";
     }

@@ -89,7 +89,7 @@ bool isLayoutAgnostic(mlir::Operation *op);
 ///   Conv                         input: the op's order; weight: HWIO (convWeightLayoutName) when the op is
 ///                                channel-last, else identity; bias: identity
 ///   BatchNorm_Inference          input: the op's order; scale/offset/mean/variance: identity
-///   isLayoutAgnostic ops         every operand: the op's order
+///   isLayoutAgnostic ops, Concat every operand: the op's order
 ///   anything else                operand 0: the op's order if it has the result's rank, else identity;
 ///                                other operands: identity
 /// layoutAlignToNpuPass inserts a ChannelNorm where a value's order differs from this; codegen packs the
