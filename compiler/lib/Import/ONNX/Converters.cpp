@@ -1478,6 +1478,7 @@ const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
     addLossConverters(all);
     addResizeConverters(all);
     addRecurrentConverters(all);
+    addEinsumConverters(all);
     return all;
   }();
   return converters;
