@@ -58,7 +58,12 @@ FailureOr<Value> tx8be::onnx_import::filledConstant(NodeImporter &n, Type elemen
 
 FailureOr<Value> tx8be::onnx_import::splatConstant(NodeImporter &n, Type element, ArrayRef<int64_t> shape,
                                                    double value) {
-  return filledConstant(n, element, shape, [&](ArrayRef<int64_t>) { return value; });
+  auto dtype = tx8be::detail::refDTypeOf(element);
+  if (!dtype) // (filledConstant's refusal)
+    return filledConstant(n, element, shape, [&](ArrayRef<int64_t>) { return value; });
+  Tensor one(*dtype, {});
+  tx8::ref::setElementFromDouble(one, 0, value);
+  return n.splat(one, shape);
 }
 
 FailureOr<Value> tx8be::onnx_import::castElements(NodeImporter &n, Value v, Type element) {

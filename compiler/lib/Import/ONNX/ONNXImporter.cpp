@@ -659,6 +659,21 @@ FailureOr<Value> NodeImporter::constant(const Tensor &t) {
   return builder().create<tx8be::ConstantOp>(loc, type, tx8be::elementsAttrFromTensor(t, type)).getResult();
 }
 
+FailureOr<Value> NodeImporter::splat(const Tensor &element, ArrayRef<int64_t> shape) {
+  Type elt = tx8be::detail::mlirTypeOf(element.dtype, builder().getContext());
+  if (!elt)
+    return unsupported(std::string("a ") + tx8::ref::dtypeName(element.dtype) + " constant, which tx8be does not have");
+  if (element.numElements() != 1)
+    return unsupported("a splat constant needs one value, not " + Twine(element.numElements()));
+  if (llvm::is_contained(shape, 0)) // no elements: no value to splat
+    return constant(Tensor(element.dtype, std::vector<int64_t>(shape.begin(), shape.end())));
+  auto type = RankedTensorType::get(shape, elt);
+  // One element's bytes for a type of any size: MLIR stores a splat.
+  Tensor one = element;
+  one.shape.clear();
+  return builder().create<tx8be::ConstantOp>(loc, type, tx8be::elementsAttrFromTensor(one, type)).getResult();
+}
+
 FailureOr<Value> NodeImporter::reshape(Value v, ArrayRef<int64_t> shape) {
   auto type = cast<RankedTensorType>(v.getType());
   if (type.getShape() == shape)
