@@ -241,6 +241,8 @@ LogicalResult GraphImporter::checkAndInferShapes(const ONNXImportOptions &option
   if (findings.problems.empty())
     sortNodes(*model.mutable_graph(), label, findings);
   if (findings.problems.empty())
+    bindConstantInputs(*model.mutable_graph(), options.constantInputs, findings);
+  if (findings.problems.empty())
     fixInputShapes(*model.mutable_graph(), options.inputShapes, findings);
   // A model newer than the linked ONNX knows is checked and inferred in its legacy view (NewerOpsets.h).
   LegacyView legacy(model);
