@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """Writes ONNX test directories for what the importer's front end takes beyond the ONNX backend data: LRN
 (AlexNet's and GoogLeNet's local response normalisation: odd and even windows, rank 3, opset 1 and 13), a
-symbolic batch (compiled as 1), shape subgraphs and ConstantOfShape weights folded at import, and models newer
+symbolic batch (compiled as 1), shape subgraphs and ConstantOfShape weights folded at import, models newer
 than the linked ONNX 1.12 (IR 9/10, opsets 18-21: Reduce* with axes as an input, Split num_outputs, Pad axes,
-Resize-19 half_pixel_symmetric with axes, AveragePool-19 dilations, Mish-18, Gelu-20). Expected outputs come
+Resize-19 half_pixel_symmetric with axes, AveragePool-19 dilations, Mish-18, Gelu-20), and a Gemm weight built by a
+ConstantOfShape too large to fold (kept a splat). Expected outputs come
 from numpy (float64, rounded to float32) following the ONNX operator docs, not from the compiler.
 
 Usage: make_frontend_models.py OUT_DIR  (one subdirectory per model; their names are printed)
@@ -136,3 +137,21 @@ nodes = [
 ]
 write("opset21_ir10_forms", nodes, [("x", x)], [("r", f32(r)), ("pool", f32(pool)), ("g", f32(gelu))], opset=21,
       ir=10, initializers=[("scales", np.array([0.5, 0.6], np.float32))])
+
+# A Linear whose weight the model builds at run time from a ConstantOfShape, too large to fold at import
+# (4096 x 1100 > 2^22 elements; VGG's 25088 x 4096 written this way was refused): the ConstantOfShape stays a splat
+# (one value stored), and so does its Mul by a scalar and the transposed B of the Gemm (tx8be-fold-constants);
+# consts.bin then holds every weight. A weight wrong anywhere (only the first element written, ...) changes y.
+x = rng.rand(2, 1100).astype(np.float32)
+bias = rng.randn(4096).astype(np.float32)
+w = np.float32(np.float32(0.5) * np.float32(0.02))
+y = x.astype(np.float64) @ np.full((1100, 4096), float(w)) + bias.astype(np.float64)
+nodes = [
+    helper.make_node("ConstantOfShape", ["wshape"], ["half"],
+                     value=helper.make_tensor("v", TensorProto.FLOAT, [1], [0.5])),
+    helper.make_node("Mul", ["half", "scale"], ["w"]),
+    helper.make_node("Gemm", ["x", "w", "bias"], ["y"], transB=1),
+]
+write("constantofshape_splat_gemm", nodes, [("x", x)], [("y", f32(y))], opset=13,
+      initializers=[("wshape", np.array([4096, 1100], np.int64)), ("scale", np.array(0.02, np.float32)),
+                    ("bias", bias)])

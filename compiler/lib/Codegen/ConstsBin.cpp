@@ -7,6 +7,8 @@
 #include "tx8/Interpreter/ReferenceRunner.h"
 #include "tx8/Transforms/ConstContainer.h"
 
+#include <cstring>
+
 using namespace mlir;
 using namespace tx8be;
 using namespace tx8::codegen;
@@ -39,22 +41,43 @@ LogicalResult tx8::codegen::buildConsts(ModuleOp module, std::string &blob, std:
     }
     e.layoutStr = e.layout.isIdentityOrder() ? "Tensor" : (reader.lookup(id) ? getLayoutStr(reader.lookup(id)) : "");
     e.offset = static_cast<uint64_t>(addrs[id]);
-    tx8::ref::Tensor host;
-    std::string error;
-    if (failed(tensorFromElementsAttr(value, host, error)))
-      return module.emitError() << "constant " << id << " (" << e.name << "): " << error;
     ImageDesc desc;
     desc.shape.assign(e.shape.begin(), e.shape.end());
     desc.order.assign(e.layout.order.begin(), e.layout.order.end());
-    desc.elementBytes = static_cast<unsigned>(host.bytes.size() / std::max<uint64_t>(1, type.getNumElements()));
     desc.mode = static_cast<LAYOUT_MODE>(e.layout.mode);
     desc.format = tx8be::detail::dataFormatOf(e.elementType);
     desc.batchAlignBytes = tx8_hw_batch_align_bytes(&hw);
+    tx8::ref::Tensor host;
+    std::string error;
+    auto splat = dyn_cast<DenseElementsAttr>(value);
+    if (splat && splat.isSplat() && type.getNumElements() > 1) {
+      // One value for every element (a large ConstantOfShape): its bytes once, as the reference reads them.
+      if (failed(tensorFromElementsAttr(splat.resizeSplat(RankedTensorType::get({1}, e.elementType)), host, error)))
+        return module.emitError() << "constant " << id << " (" << e.name << "): " << error;
+      desc.elementBytes = static_cast<unsigned>(host.bytes.size());
+      std::optional<uint64_t> bytes = imageBytes(desc);
+      // An image without padding is the value repeated, whatever the order: filled in place, without a tensor or
+      // an image of its size (a 25088 x 4096 weight is 411 MB once, not three times).
+      if (bytes && *bytes == static_cast<uint64_t>(type.getNumElements()) * desc.elementBytes) {
+        e.bytes = *bytes;
+        if (e.offset > blob.size() || e.bytes > blob.size() - e.offset)
+          return module.emitError() << "constant " << id << " does not fit its DDR range";
+        char *at = blob.data() + e.offset;
+        for (uint64_t k = 0; k < e.bytes; k += desc.elementBytes)
+          std::memcpy(at + k, host.bytes.data(), desc.elementBytes);
+        e.checksum = checksum(StringRef(at, e.bytes));
+        entries.push_back(std::move(e));
+        continue;
+      }
+    }
+    if (failed(tensorFromElementsAttr(value, host, error)))
+      return module.emitError() << "constant " << id << " (" << e.name << "): " << error;
+    desc.elementBytes = static_cast<unsigned>(host.bytes.size() / std::max<uint64_t>(1, type.getNumElements()));
     std::vector<uint8_t> image;
     if (!packImage(desc, host.bytes, image, error))
       return module.emitError() << "constant " << id << " (" << e.name << "): " << error;
     e.bytes = image.size();
-    if (e.offset + e.bytes > blob.size())
+    if (e.offset > blob.size() || e.bytes > blob.size() - e.offset)
       return module.emitError() << "constant " << id << " does not fit its DDR range";
     std::copy(image.begin(), image.end(), blob.begin() + static_cast<int64_t>(e.offset));
     e.checksum = checksum(StringRef(reinterpret_cast<const char *>(image.data()), image.size()));

@@ -81,12 +81,19 @@ Status tx8be::parseInputShapes(const std::vector<std::string> &args, std::vector
 }
 
 OwningOpRef<ModuleOp> tx8be::loadModel(StringRef path, MLIRContext &context,
-                                       const std::vector<InputShape> &inputShapes, bool debugOutputs) {
+                                       const std::vector<InputShape> &inputShapes, bool debugOutputs,
+                                       const std::vector<ConstantInput> &constantInputs) {
   if (!isMLIRModel(path)) {
     ONNXImportOptions options;
     options.inputShapes = inputShapes;
     options.debugOutputs = debugOutputs;
+    options.constantInputs = constantInputs;
     return importONNXFile(path, context, options);
+  }
+  if (!constantInputs.empty()) {
+    emitError(FileLineColLoc::get(&context, path, 0, 0))
+        << path << ": constant inputs are for ONNX models; an MLIR model's constants are in its text";
+    return nullptr;
   }
   if (debugOutputs) {
     emitError(FileLineColLoc::get(&context, path, 0, 0))
@@ -250,16 +257,22 @@ std::vector<std::string> tx8be::listTestDataSets(const std::string &testDir) {
   return dirs;
 }
 
-Status tx8be::readNumberedTensors(const std::string &dir, const std::string &prefix, std::vector<Tensor> &tensors) {
+Status tx8be::readNumberedTensors(const std::string &dir, const std::string &prefix, std::vector<Tensor> &tensors,
+                                  std::vector<std::string> *names) {
   tensors.clear();
+  if (names)
+    names->clear();
   for (int i = 0;; ++i) {
     std::string path = dir + "/" + prefix + "_" + std::to_string(i) + ".pb";
     if (!exists(path))
       return Status();
     Tensor t;
-    Status s = tx8::ref::readTensorProto(path, t);
+    std::string name;
+    Status s = tx8::ref::readTensorProto(path, t, &name);
     if (!s.ok())
       return s;
     tensors.push_back(std::move(t));
+    if (names)
+      names->push_back(std::move(name));
   }
 }

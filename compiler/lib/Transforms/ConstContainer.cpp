@@ -24,8 +24,11 @@ uint32_t ConstContainer::add(ElementsAttr value) {
 
 uint64_t ConstContainer::byteSize(ElementsAttr value) {
   auto type = cast<ShapedType>(value.getType());
-  uint64_t bits = type.getElementTypeBitWidth();
-  return static_cast<uint64_t>(type.getNumElements()) * ((bits + 7) / 8);
+  uint64_t bytes = (type.getElementTypeBitWidth() + 7) / 8;
+  for (int64_t d : type.getShape()) // saturates: a size past 2^64 is as unplaceable as UINT64_MAX
+    if (d < 0 || __builtin_mul_overflow(bytes, static_cast<uint64_t>(d), &bytes))
+      return UINT64_MAX;
+  return bytes;
 }
 
 llvm::DenseMap<uint32_t, uint32_t> ConstContainer::reorderBySize(uint64_t thresholdBytes) {

@@ -19,13 +19,17 @@ using namespace tx8be;
 
 namespace {
 
-/// Bytes of the whole device image of `value`.
-uint64_t imageBytes(Value value, const tx8_hw_config &hw) {
+/// Bytes of the whole device image of `value`; nullopt (with an error on `at`) when they do not fit in 63 bits.
+std::optional<uint64_t> imageBytes(Value value, const tx8_hw_config &hw, Operation *at) {
   auto type = cast<ShapedType>(value.getType());
   DeviceLayout layout = getDeviceLayout(value);
-  return deviceImageBytes(toDeviceOrder(type.getShape(), layout.order), type.getElementType(), layout.mode,
-                          tx8_hw_batch_align_bytes(&hw))
-      .value_or(0);
+  std::optional<uint64_t> bytes = deviceImageBytes(toDeviceOrder(type.getShape(), layout.order),
+                                                   type.getElementType(), layout.mode, tx8_hw_batch_align_bytes(&hw));
+  if (!bytes || *bytes > uint64_t{INT64_MAX}) {
+    at->emitError() << "the device image of a " << type << " has no 64-bit byte size";
+    return std::nullopt;
+  }
+  return bytes;
 }
 
 /// Lays out the constant region: entry id at a bank multiple, in id order. Returns the region's size.
@@ -45,14 +49,21 @@ FailureOr<uint64_t> placeConstants(ModuleOp module, const tx8_hw_config &hw, Sma
       ok = false;
       return;
     }
-    bytes[id] = std::max(bytes[id], imageBytes(load.getOutput(), hw));
+    std::optional<uint64_t> image = imageBytes(load.getOutput(), hw, load);
+    ok = ok && image;
+    bytes[id] = std::max(bytes[id], image.value_or(0));
   });
   if (!ok)
     return failure();
+  // Addresses are int64 (tx8be.const_addrs): every sum stays below 2^63.
   uint64_t offset = 0;
   for (uint64_t b : bytes) {
     addrs.push_back(static_cast<int64_t>(offset));
-    offset += alignTo(b, bank);
+    if (b > uint64_t{INT64_MAX} - bank || __builtin_add_overflow(offset, alignTo(b, bank), &offset) ||
+        offset > uint64_t{INT64_MAX}) {
+      module.emitError() << "the constants need more than 2^63 bytes of DDR";
+      return failure();
+    }
   }
   return offset;
 }
@@ -85,10 +96,15 @@ struct DdrAllocPass : tx8be::impl::DdrAllocPassBase<DdrAllocPass> {
     };
     Block &body = func.getBody().front();
     int64_t end = static_cast<int64_t>(body.getOperations().size()) + 1;
-    for (BlockArgument arg : body.getArguments())
-      tensors[arg] = {0, 0, imageBytes(arg, hw)};
-    int64_t position = 1;
     bool ok = true;
+    auto bytesOf = [&](Value v, Operation *at) {
+      std::optional<uint64_t> bytes = imageBytes(v, hw, at);
+      ok = ok && bytes;
+      return bytes.value_or(0);
+    };
+    for (BlockArgument arg : body.getArguments())
+      tensors[arg] = {0, 0, bytesOf(arg, func)};
+    int64_t position = 1;
     for (Operation &op : body) {
       auto touch = [&](Value v) {
         Value r = rootOf(v);
@@ -105,7 +121,7 @@ struct DdrAllocPass : tx8be::impl::DdrAllocPassBase<DdrAllocPass> {
             root[out] = group->getOperand(0);
             touch(out);
           } else {
-            tensors[out] = {position, position, imageBytes(out, hw)};
+            tensors[out] = {position, position, bytesOf(out, group)};
           }
         }
       } else if (auto ret = dyn_cast<func::ReturnOp>(op)) {
@@ -161,7 +177,9 @@ struct DdrAllocPass : tx8be::impl::DdrAllocPassBase<DdrAllocPass> {
           func.setResultAttr(i, "tx8be.ddr_addr", IntegerAttr::get(i64, addrOf(v)));
       }
     }
-    uint64_t total = base + plan.totalBytes;
+    uint64_t total = 0;
+    if (__builtin_add_overflow(base, plan.totalBytes, &total))
+      total = UINT64_MAX;
     if (total > hw.ddr_bytes) {
       module.emitError() << "needs " << total << " bytes of DDR, the chip has " << hw.ddr_bytes;
       return signalPassFailure();

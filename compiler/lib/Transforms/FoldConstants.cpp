@@ -3,7 +3,10 @@
 // Whatever depends on constants alone is computed once here, by the same reference kernels the golden model
 // uses (ComputeInterface), instead of on the device at every run: e.g. the Transpose of a weight that
 // PyTorch's exporter puts in front of a MatMul. op_gemm has no transpose, so a Gemm's constant B^T is
-// pre-transposed as well; an op with empty results becomes empty Constants. The tx8be ops' ComputeInterface models are external (TX8ComputeModels): a tool that
+// pre-transposed as well; an op with empty results becomes empty Constants. An op whose operands are all splats
+// (one value for every element: a large ConstantOfShape) and whose result then is one too (movement, elementwise,
+// Cast) is evaluated once, on one element: its result stays a splat whatever its size, and only consts.bin
+// holds its bytes. The tx8be ops' ComputeInterface models are external (TX8ComputeModels): a tool that
 // did not register them (registerComputeInterfaceExternalModels) gets an error on the first op this pass
 // would evaluate, not IR that is silently left unfolded.
 //
@@ -11,6 +14,7 @@
 #include "PatternDriver.h"
 
 #include "tx8/Interpreter/ReferenceRunner.h"
+#include "tx8/Transforms/PassStatistics.h"
 #include "tx8/Transforms/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
@@ -26,10 +30,81 @@ namespace ref = tx8::ref;
 
 namespace {
 
+FailureOr<SmallVector<Attribute>> evaluate(Operation *op, std::string &why, PassStatistic *splats = nullptr);
+ConstantOp createConstant(OpBuilder &b, Location loc, Attribute value);
 
-/// Runs `op`, whose operands are all tx8be.Constant, through its ComputeInterface: one attribute per result.
+/// The splat value of `v` when it is a non-empty tx8be.Constant that stores one value for all its elements.
+DenseElementsAttr splatOf(Value v) {
+  auto constant = v.getDefiningOp<ConstantOp>();
+  auto dense = constant ? dyn_cast<DenseElementsAttr>(constant.getValue()) : DenseElementsAttr();
+  return dense && dense.isSplat() && dense.getNumElements() > 0 ? dense : DenseElementsAttr();
+}
+
+/// Ops whose result is one value everywhere when each operand is: the elementwise ones.
+bool isElementwise(Operation *op) {
+  return op->hasTrait<OpTrait::tx8be::UnaryElementwise>() ||
+         isa<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp, PowOp, ModOp, AndOp, OrOp, XorOp, EqualOp, LessOp,
+             LessOrEqualOp, GreaterOp, GreaterOrEqualOp, WhereOp, PReluOp, CastOp>(op);
+}
+
+/// `op` evaluated on operands that are all splats, as a splat, without materialising any operand or result:
+/// the movement ops (Reshape, Transpose, Expand, Slice; Concat of one value) keep the value; an elementwise op
+/// computes it once, on a copy of itself whose operands and result have one element (same ranks). A large
+/// constant built as a splat (ONNX ConstantOfShape, a Gemm's transposed B, its Cast to bf16) thus stays one value
+/// until codegen writes its bytes to consts.bin. nullopt when that does not apply (the op is evaluated whole).
+std::optional<FailureOr<SmallVector<Attribute>>> evaluateSplat(Operation *op, std::string &why) {
+  SmallVector<DenseElementsAttr> splats;
+  for (Value operand : op->getOperands())
+    if (DenseElementsAttr s = splatOf(operand))
+      splats.push_back(s);
+    else
+      return std::nullopt;
+  if (splats.empty() || op->getNumResults() != 1)
+    return std::nullopt;
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!type || !type.hasStaticShape() || type.getNumElements() <= 1) // (one element: evaluated as it is)
+    return std::nullopt;
+  bool oneValue = llvm::all_of(splats, [&](DenseElementsAttr s) {
+    return s.getElementType() == type.getElementType() &&
+           s.getSplatValue<Attribute>() == splats.front().getSplatValue<Attribute>();
+  });
+  if (isa<ReshapeOp, TransposeOp, ExpandOp, SliceOp>(op) || (isa<ConcatOp>(op) && oneValue))
+    return FailureOr<SmallVector<Attribute>>(SmallVector<Attribute>{splats.front().resizeSplat(type)});
+  if (!isElementwise(op))
+    return std::nullopt;
+  auto ones = [](RankedTensorType t) { return t.clone(SmallVector<int64_t>(t.getRank(), 1)); };
+  OpBuilder detached(op->getContext());
+  SmallVector<Operation *> made;
+  SmallVector<Value> operands;
+  for (DenseElementsAttr s : splats) {
+    auto t = ones(cast<RankedTensorType>(s.getType()));
+    made.push_back(createConstant(detached, op->getLoc(), s.resizeSplat(t)));
+    operands.push_back(made.back()->getResult(0));
+  }
+  OperationState state(op->getLoc(), op->getName());
+  state.addOperands(operands);
+  state.addAttributes(op->getAttrs());
+  state.addTypes(ones(type));
+  Operation *one = detached.create(state);
+  FailureOr<SmallVector<Attribute>> values = evaluate(one, why);
+  one->erase();
+  for (Operation *c : made)
+    c->erase();
+  if (failed(values))
+    return values;
+  DenseElementsAttr value = cast<DenseElementsAttr>(values->front()).resizeSplat(type);
+  return FailureOr<SmallVector<Attribute>>(SmallVector<Attribute>{value});
+}
+
+/// Runs `op`, whose operands are all tx8be.Constant, through its ComputeInterface: one attribute per result
+/// (a splat without computing every element where evaluateSplat applies; counted in `splats`).
 /// Fails (with the reason) when the op cannot be computed or a result type is not static.
-FailureOr<SmallVector<Attribute>> evaluate(Operation *op, std::string &why) {
+FailureOr<SmallVector<Attribute>> evaluate(Operation *op, std::string &why, PassStatistic *splats) {
+  if (auto splat = evaluateSplat(op, why)) {
+    if (splats && succeeded(*splat))
+      ++*splats;
+    return *splat;
+  }
   ComputeInterface compute = lookupComputeInterface(op, why);
   if (!compute)
     return failure();
@@ -94,13 +169,14 @@ bool lacksComputeModel(OperationName name) {
 
 /// A compute op whose operands are all Constants becomes the Constant of its result.
 struct FoldComputeOp : RewritePattern {
-  explicit FoldComputeOp(MLIRContext *ctx) : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+  FoldComputeOp(MLIRContext *ctx, PassStatistic &numSplats)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx), numSplats(numSplats) {}
 
   LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
     if (!op->getName().hasInterface<ComputeInterface>() || !isFoldable(op))
       return failure();
     std::string why;
-    auto values = evaluate(op, why);
+    auto values = evaluate(op, why, &numSplats);
     if (failed(values))
       return rewriter.notifyMatchFailure(op, why);
     SmallVector<Value> operands(op->getOperands());
@@ -111,6 +187,8 @@ struct FoldComputeOp : RewritePattern {
     eraseDeadConstants(rewriter, operands);
     return success();
   }
+
+  PassStatistic &numSplats;
 };
 
 /// A compute op whose results all have no elements (an x[0:0] Slice, an elementwise op on one) needs no
@@ -137,7 +215,8 @@ struct EmptyResultToConstant : RewritePattern {
 
 /// Gemm(A, B^T) with a constant B: B is transposed at compile time and transB cleared.
 struct GemmTransBToConstant : OpRewritePattern<GemmOp> {
-  using OpRewritePattern::OpRewritePattern;
+  GemmTransBToConstant(MLIRContext *ctx, PassStatistic &numSplats)
+      : OpRewritePattern(ctx, /*benefit=*/2), numSplats(numSplats) {}
 
   LogicalResult matchAndRewrite(GemmOp op, PatternRewriter &rewriter) const override {
     if (!hasConstantTransB(op))
@@ -152,7 +231,7 @@ struct GemmTransBToConstant : OpRewritePattern<GemmOp> {
                                      ArrayRef<NamedAttribute>{detached.getNamedAttr(
                                          "perm", detached.getDenseI64ArrayAttr({1, 0}))});
     std::string why;
-    auto values = evaluate(transpose, why);
+    auto values = evaluate(transpose, why, &numSplats);
     transpose->erase();
     if (failed(values))
       return rewriter.notifyMatchFailure(op, why);
@@ -164,9 +243,13 @@ struct GemmTransBToConstant : OpRewritePattern<GemmOp> {
     eraseDeadConstants(rewriter, {b.getOutput()});
     return success();
   }
+
+  PassStatistic &numSplats;
 };
 
 struct FoldConstantsPass : tx8be::impl::FoldConstantsPassBase<FoldConstantsPass> {
+  PassStatistic numSplats{this, "splats", "ops on splat constants evaluated as one value"};
+
   void runOnOperation() override {
     // Every op the patterns would evaluate needs its model (a folding cascade starts from one of these).
     OperationName transpose(TransposeOp::getOperationName(), &getContext());
@@ -188,9 +271,9 @@ struct FoldConstantsPass : tx8be::impl::FoldConstantsPassBase<FoldConstantsPass>
       return signalPassFailure();
 
     RewritePatternSet patterns(&getContext());
-    patterns.add<GemmTransBToConstant>(&getContext(), /*benefit=*/2);
+    patterns.add<GemmTransBToConstant>(&getContext(), numSplats);
     patterns.add<EmptyResultToConstant>(&getContext());
-    patterns.add<FoldComputeOp>(&getContext());
+    patterns.add<FoldComputeOp>(&getContext(), numSplats);
     tx8be::detail::applyPatternsInProgramOrder(getOperation().getBody(), FrozenRewritePatternSet(std::move(patterns)));
   }
 };

@@ -7,7 +7,7 @@
 //                                                         compile to a firmware bundle (main.c, consts.bin, ...)
 //   tx8-aot run DIR [--target cmodel|riscv] (--input NAME=FILE ... | --inputs-dir DIR) --out DIR
 //                                                         build the bundle, run it, write .npy outputs
-//   tx8-aot test-onnx TESTDIR [--target reference|cmodel|riscv]
+//   tx8-aot test-onnx TESTDIR [--target reference|cmodel|riscv] [--constant-input NAME ...]
 //                                                         run an ONNX backend test directory
 //   tx8-aot memory DIR                                    a bundle's SPM, DDR and file sizes on one page
 //   tx8-aot diff MODEL (--input NAME=FILE ... | --inputs-dir DIR) [--target cmodel|riscv] [--out DIR]
@@ -179,6 +179,11 @@ cl::opt<Target> testTarget("target", cl::desc("Where to run"),
                                       clEnumValN(Target::Cmodel, "cmodel", "compile, run on the chip model (x86)"),
                                       clEnumValN(Target::Riscv, "riscv", "compile, run as RISC-V firmware under QEMU")),
                            cl::init(Target::Reference), cl::sub(testOnnxCmd), cl::cat(category));
+cl::list<std::string> testConstantInputs(
+    "constant-input",
+    cl::desc("Compile graph input NAME as the constant its test data gives it (the same in every data set): what a "
+             "model holds constant but ONNX's node tests feed as an input, e.g. Dropout's ratio and training_mode"),
+    cl::value_desc("NAME"), cl::sub(testOnnxCmd), cl::cat(category));
 cl::opt<std::string> testHw("hw", cl::desc("cmodel/riscv: JSON file of hardware config fields to change"),
                             cl::value_desc("FILE"), cl::sub(testOnnxCmd), cl::sub(diffCmd), cl::cat(category));
 cl::opt<std::string> testKeep("keep-bundle", cl::desc("cmodel/riscv: write the bundle here and keep it"),
@@ -781,14 +786,31 @@ int runTestOnnx(MLIRContext &context) {
     return usage("--trace is for the device targets (cmodel, riscv)");
   if (int rc = checkInputShapes(modelPath))
     return rc;
-  OwningOpRef<ModuleOp> module = tx8be::loadModel(modelPath, context, inputShapes);
+  std::vector<std::string> sets = tx8be::listTestDataSets(testDir);
+  // --constant-input: the first data set's values (input_<k>.pb named so) are compiled in.
+  std::vector<tx8be::ConstantInput> constants;
+  if (!testConstantInputs.empty() && !sets.empty()) {
+    std::vector<tx8::ref::Tensor> first;
+    std::vector<std::string> names;
+    if (tx8::ref::Status s = tx8be::readNumberedTensors(sets.front(), "input", first, &names); !s.ok())
+      return fail(s.message());
+    for (const std::string &name : testConstantInputs) {
+      if (llvm::any_of(constants, [&](const tx8be::ConstantInput &c) { return c.name == name; }))
+        return usage("--constant-input " + name + ": given twice");
+      auto it = llvm::find(names, name);
+      if (it == names.end())
+        return fail("--constant-input " + name + ": no input_<k>.pb of " + sets.front() + " holds a tensor named '" +
+                    name + "'");
+      constants.push_back({name, first[it - names.begin()]});
+    }
+  }
+  OwningOpRef<ModuleOp> module = tx8be::loadModel(modelPath, context, inputShapes, /*debugOutputs=*/false, constants);
   if (!module)
     return kFailed;
   func::FuncOp func = tx8be::getEntryFunction(*module);
   if (!func)
     return kFailed;
   auto inSpecs = tx8be::getInputSpecs(func), outSpecs = tx8be::getOutputSpecs(func);
-  std::vector<std::string> sets = tx8be::listTestDataSets(testDir);
   if (sets.empty())
     return fail(testDir + ": no test_data_set_* directories");
   // cmodel / riscv: compile into a bundle (kept with --keep-bundle, else a scratch directory), build it once.
@@ -805,7 +827,24 @@ int runTestOnnx(MLIRContext &context) {
   int failures = 0;
   for (const std::string &set : sets) {
     std::vector<tx8::ref::Tensor> inputs, expected, outputs;
-    tx8::ref::Status s = tx8be::readNumberedTensors(set, "input", inputs);
+    std::vector<std::string> names;
+    tx8::ref::Status s = tx8be::readNumberedTensors(set, "input", inputs, &names);
+    // The constant inputs are compiled in: each data set must give the values the first one gave.
+    for (const tx8be::ConstantInput &c : constants) {
+      auto it = llvm::find(names, c.name);
+      if (!s.ok())
+        break;
+      if (it == names.end()) {
+        s = tx8::ref::Status::error(set + ": no input_<k>.pb holds the constant input '" + c.name + "'");
+      } else if (const tx8::ref::Tensor &t = inputs[it - names.begin()];
+                 t.dtype != c.value.dtype || t.shape != c.value.shape || t.bytes != c.value.bytes) {
+        s = tx8::ref::Status::error(set + ": input '" + c.name + "' is not the value compiled in (" + sets.front() +
+                                    "'s; --constant-input)");
+      } else {
+        inputs.erase(inputs.begin() + (it - names.begin()));
+        names.erase(it);
+      }
+    }
     if (s.ok())
       s = tx8be::readNumberedTensors(set, "output", expected);
     for (size_t i = 0; s.ok() && i < inputs.size() && i < inSpecs.size(); ++i)

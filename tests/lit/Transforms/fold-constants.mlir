@@ -94,3 +94,47 @@ func.func @empty_results(%x: tensor<3x4xf32>) -> (tensor<0x4xf32>, tensor<3x4xf3
   %2 = tx8be.Concat %1, %x {axis = 0 : i64} : (tensor<0x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
   return %1, %2 : tensor<0x4xf32>, tensor<3x4xf32>
 }
+
+// -----
+
+// Ops on splat constants (one value for every element: a ConstantOfShape the importer kept) whose result is one
+// value too are evaluated once, on one element, and stay splats: the movement ops keep the value (Transpose,
+// Reshape, Expand, Slice, a Concat of one value), the elementwise ones compute it (Mul by a scalar, Cast to bf16,
+// a Where of splats, a comparison). A Concat of two different values is not a splat: folded whole.
+// CHECK-LABEL: func.func @splats
+// CHECK-DAG: %[[T:.*]] = tx8be.Constant dense<5.000000e-01> : tensor<1100x4096xf32> loc("t")
+// CHECK-DAG: %[[R:.*]] = tx8be.Constant dense<5.000000e-01> : tensor<64x70400xf32> loc("r")
+// CHECK-DAG: %[[E:.*]] = tx8be.Constant dense<5.000000e-01> : tensor<2x4096x1100xf32> loc("e")
+// CHECK-DAG: %[[S:.*]] = tx8be.Constant dense<5.000000e-01> : tensor<2048x1100xf32> loc("s")
+// CHECK-DAG: %[[C:.*]] = tx8be.Constant dense<5.000000e-01> : tensor<8192x1100xf32> loc("c")
+// CHECK-DAG: %[[M:.*]] = tx8be.Constant dense<0.00999999977> : tensor<4096x1100xf32> loc("m")
+// CHECK-DAG: %[[B:.*]] = tx8be.Constant dense<1.000980e-02> : tensor<4096x1100xbf16> loc("bf")
+// CHECK-DAG: %[[W:.*]] = tx8be.Constant dense<2.500000e-01> : tensor<4096x1100xf32> loc("w")
+// CHECK-DAG: %[[G:.*]] = tx8be.Constant dense<true> : tensor<4096x1100xi1> loc("g")
+// CHECK-DAG: %[[D:.*]] = tx8be.Constant dense<{{\[\[}}5.000000e-01, 5.000000e-01], [2.500000e-01, 2.500000e-01]]> : tensor<2x2xf32> loc("d")
+// CHECK-NOT: tx8be.Constant
+// CHECK: return %[[T]], %[[R]], %[[E]], %[[S]], %[[C]], %[[M]], %[[B]], %[[W]], %[[G]], %[[D]]
+func.func @splats() -> (tensor<1100x4096xf32>, tensor<64x70400xf32>, tensor<2x4096x1100xf32>, tensor<2048x1100xf32>,
+                        tensor<8192x1100xf32>, tensor<4096x1100xf32>, tensor<4096x1100xbf16>, tensor<4096x1100xf32>,
+                        tensor<4096x1100xi1>, tensor<2x2xf32>) {
+  %half = tx8be.Constant dense<0.5> : tensor<4096x1100xf32>
+  %quarter = tx8be.Constant dense<0.25> : tensor<4096x1100xf32>
+  %scale = tx8be.Constant dense<0.02> : tensor<f32>
+  %no = tx8be.Constant dense<false> : tensor<1x1100xi1>
+  %t = tx8be.Transpose %half {perm = array<i64: 1, 0>} : (tensor<4096x1100xf32>) -> tensor<1100x4096xf32> loc("t")
+  %r = tx8be.Reshape %half : (tensor<4096x1100xf32>) -> tensor<64x70400xf32> loc("r")
+  %h3 = tx8be.Reshape %half : (tensor<4096x1100xf32>) -> tensor<1x4096x1100xf32>
+  %e = tx8be.Expand %h3 : (tensor<1x4096x1100xf32>) -> tensor<2x4096x1100xf32> loc("e")
+  %s = tx8be.Slice %half {offsets = array<i64: 1, 0>, sizes = array<i64: 2048, 1100>, strides = array<i64: 2, 1>} : (tensor<4096x1100xf32>) -> tensor<2048x1100xf32> loc("s")
+  %c = tx8be.Concat %half, %half {axis = 0 : i64} : (tensor<4096x1100xf32>, tensor<4096x1100xf32>) -> tensor<8192x1100xf32> loc("c")
+  %m = tx8be.Mul %half, %scale : (tensor<4096x1100xf32>, tensor<f32>) -> tensor<4096x1100xf32> loc("m")
+  %bf = tx8be.Cast %m : (tensor<4096x1100xf32>) -> tensor<4096x1100xbf16> loc("bf")
+  %w = tx8be.Where %no, %half, %quarter : (tensor<1x1100xi1>, tensor<4096x1100xf32>, tensor<4096x1100xf32>) -> tensor<4096x1100xf32> loc("w")
+  %g = tx8be.Greater %half, %quarter : (tensor<4096x1100xf32>, tensor<4096x1100xf32>) -> tensor<4096x1100xi1> loc("g")
+  %a = tx8be.Constant dense<0.5> : tensor<1x2xf32>
+  %b = tx8be.Constant dense<0.25> : tensor<1x2xf32>
+  %d = tx8be.Concat %a, %b {axis = 0 : i64} : (tensor<1x2xf32>, tensor<1x2xf32>) -> tensor<2x2xf32> loc("d")
+  return %t, %r, %e, %s, %c, %m, %bf, %w, %g, %d : tensor<1100x4096xf32>, tensor<64x70400xf32>, tensor<2x4096x1100xf32>,
+      tensor<2048x1100xf32>, tensor<8192x1100xf32>, tensor<4096x1100xf32>, tensor<4096x1100xbf16>, tensor<4096x1100xf32>,
+      tensor<4096x1100xi1>, tensor<2x2xf32>
+}

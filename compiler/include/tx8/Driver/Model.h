@@ -26,11 +26,13 @@ void registerModelDialects(mlir::DialectRegistry &registry);
 /// Loads `path`: ONNX (".onnx", or text format ".onnxtxt" / ".textproto") through the ONNX importer, or
 /// MLIR (".mlir") in tx8be or TOSA (converted with convert-tosa-to-tx8be). `inputShapes` fix an ONNX model's
 /// symbolic input extents (an MLIR model has its types: giving any is an error). `debugOutputs`: an ONNX model's
-/// @main also returns every node output (ONNXImportOptions::debugOutputs; an error for an MLIR model). Errors go
-/// to the context's diagnostic handler; the result is null on failure.
+/// @main also returns every node output (ONNXImportOptions::debugOutputs; an error for an MLIR model).
+/// `constantInputs`: ONNX graph inputs compiled as constants (ONNXImportOptions::constantInputs; an error for an
+/// MLIR model). Errors go to the context's diagnostic handler; the result is null on failure.
 mlir::OwningOpRef<mlir::ModuleOp> loadModel(llvm::StringRef path, mlir::MLIRContext &context,
                                             const std::vector<InputShape> &inputShapes = {},
-                                            bool debugOutputs = false);
+                                            bool debugOutputs = false,
+                                            const std::vector<ConstantInput> &constantInputs = {});
 
 /// Whether `path` names an MLIR model (the others are ONNX).
 bool isMLIRModel(llvm::StringRef path);
@@ -71,9 +73,10 @@ tx8::ref::Status writeOutputs(const std::vector<TensorSpec> &specs, const std::v
 /// The test_data_set_* directories of an ONNX backend test directory, sorted.
 std::vector<std::string> listTestDataSets(const std::string &testDir);
 
-/// Reads DIR/<prefix>_0.pb, <prefix>_1.pb, ... until the first missing index.
+/// Reads DIR/<prefix>_0.pb, <prefix>_1.pb, ... until the first missing index (and, given `names`, each
+/// TensorProto's name).
 tx8::ref::Status readNumberedTensors(const std::string &dir, const std::string &prefix,
-                                     std::vector<tx8::ref::Tensor> &tensors);
+                                     std::vector<tx8::ref::Tensor> &tensors, std::vector<std::string> *names = nullptr);
 
 } // namespace tx8be
 

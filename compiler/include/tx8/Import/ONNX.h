@@ -17,6 +17,8 @@
 #ifndef TX8_IMPORT_ONNX_H
 #define TX8_IMPORT_ONNX_H
 
+#include "tx8/Reference/Tensor.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -34,6 +36,14 @@ struct InputShape {
   std::vector<int64_t> dims;
 };
 
+/// A graph input compiled as a constant: it becomes an initializer (no longer an argument of @main). The ONNX
+/// node tests feed as graph inputs what a model holds constant (Dropout's ratio and training_mode):
+/// `tx8-aot test-onnx --constant-input NAME` compiles the test data's value in.
+struct ConstantInput {
+  std::string name;
+  tx8::ref::Tensor value;
+};
+
 struct ONNXImportOptions {
   /// Run onnx::checker::check_model before importing.
   bool runChecker = true;
@@ -45,6 +55,8 @@ struct ONNXImportOptions {
   /// declares). Without one, a symbolic or unknown dim 0 of an input of rank >= 2 (a batch) is compiled as 1 with
   /// one warning; any other symbolic extent is an error that names the input, the dim and the option.
   std::vector<InputShape> inputShapes;
+  /// Graph inputs compiled as these constants (each must name a graph input of that element type and shape).
+  std::vector<ConstantInput> constantInputs;
   /// Debug mode (`tx8-aot compile --debug-outputs`, `tx8-aot diff`): after the graph's own outputs, @main also
   /// returns the value of every node output the model computes, node by node in topological order, each named by
   /// its tensor name (`tx8be.name`) and marked with its node (`tx8be.debug_node`, `tx8be.debug_op_type`); the

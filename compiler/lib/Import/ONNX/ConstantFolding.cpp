@@ -103,6 +103,8 @@ public:
   /// Evaluates the node into `outs`; failure (with a reason) when the values are invalid, nullopt when the op or
   /// its dtypes are not folded here.
   std::optional<LogicalResult> run(std::vector<Tensor> &outs);
+  /// Set when the one output is a splat too large to fold: outs[0] holds its one value.
+  std::optional<std::vector<int64_t>> splatShape;
 
 private:
   const Tensor &in(int i) const { return *inputs[i]; }
@@ -444,8 +446,13 @@ LogicalResult Folder::expand(std::vector<Tensor> &outs) {
   auto shape = numpyBroadcast(in(0).shape, intsOf(in(1)));
   if (!shape)
     return fail("the shape does not broadcast with the input's");
-  if (tooLarge(*shape))
-    return fail("the result would have more than " + Twine(kMaxFoldedElements) + " elements");
+  if (tooLarge(*shape)) {
+    if (in(0).numElements() != 1)
+      return fail("the result would have more than " + Twine(kMaxFoldedElements) + " elements");
+    splatShape = *shape; // one value everywhere: kept a splat (bindSplat)
+    outs.push_back(in(0));
+    return success();
+  }
   Tensor y(in(0).dtype, *shape);
   size_t eb = tx8::ref::dtypeBytes(y.dtype);
   for (int64_t i = 0; i < y.numElements(); ++i)
@@ -546,6 +553,33 @@ LogicalResult Folder::reduce(StringRef op, std::vector<Tensor> &outs) {
   return success();
 }
 
+/// Binds output `i` to a constant of `shape` whose every element is `value`'s one element. Up to
+/// kMaxFoldedElements elements that is a compile-time tensor like any other (what later nodes fold on); a larger
+/// one (a ConstantOfShape that builds a 25088x4096 weight) is kept a splat: a tx8be.Constant whose
+/// DenseElementsAttr stores the one value whatever the size. The import folds nothing on it (a node that needs
+/// its elements here sees a run-time value: a movement or elementwise op on it becomes a tx8be op, which
+/// tx8be-fold-constants evaluates as a splat again); its bytes are written once, in consts.bin.
+LogicalResult bindSplat(NodeImporter &n, int i, const Tensor &value, const std::vector<int64_t> &shape) {
+  if (!tooLarge(shape)) {
+    Tensor y(value.dtype, shape);
+    size_t eb = tx8::ref::dtypeBytes(value.dtype);
+    for (int64_t k = 0; k < y.numElements(); ++k)
+      std::memcpy(&y.bytes[k * eb], value.bytes.data(), eb);
+    n.setConstantOutput(i, std::move(y));
+    return success();
+  }
+  // The byte size must be a 64-bit number for whatever lays it out (ConstContainer, tx8be-ddr-alloc).
+  uint64_t bytes = tx8::ref::dtypeBytes(value.dtype);
+  for (int64_t d : shape)
+    if (__builtin_mul_overflow(bytes, static_cast<uint64_t>(d), &bytes) || bytes > uint64_t{INT64_MAX})
+      return n.unsupported("the constant's byte size does not fit in 64 bits");
+  auto splat = n.splat(value, shape);
+  if (failed(splat))
+    return failure();
+  n.setOutput(i, *splat);
+  return success();
+}
+
 } // namespace
 
 FailureOr<bool> tx8be::onnx_import::foldConstantNode(NodeImporter &n) {
@@ -555,11 +589,17 @@ FailureOr<bool> tx8be::onnx_import::foldConstantNode(NodeImporter &n) {
     if (n.hasInput(i) && !n.constantInput(i))
       return false;
   std::vector<Tensor> outs;
-  std::optional<LogicalResult> folded = Folder(n).run(outs);
+  Folder folder(n);
+  std::optional<LogicalResult> folded = folder.run(outs);
   if (!folded)
     return false;
   if (failed(*folded))
     return failure();
+  if (folder.splatShape) {
+    if (failed(bindSplat(n, 0, outs.front(), *folder.splatShape)))
+      return failure();
+    return true;
+  }
   for (size_t i = 0; i < outs.size() && static_cast<int>(i) < n.numOutputs(); ++i)
     n.setConstantOutput(static_cast<int>(i), std::move(outs[i]));
   return true;
@@ -587,12 +627,6 @@ LogicalResult tx8be::onnx_import::convertConstantOfShape(NodeImporter &n) {
     return n.unsupported("shape (input #0) must be a constant, or the output's shape static");
   if (llvm::any_of(shape, [](int64_t d) { return d < 0; }))
     return n.unsupported("shape has a negative extent");
-  int64_t count = 1;
-  for (int64_t d : shape)
-    if (d && count > kMaxFoldedElements / d)
-      return n.unsupported("the constant would have more than " + Twine(kMaxFoldedElements) + " elements");
-    else
-      count *= d;
   Tensor value(DType::F32, {1}); // ONNX's default: one float 0
   if (const onnx::AttributeProto *a = n.attr("value")) {
     std::string bytes = a->t().SerializeAsString();
@@ -603,12 +637,7 @@ LogicalResult tx8be::onnx_import::convertConstantOfShape(NodeImporter &n) {
     if (value.numElements() != 1)
       return n.unsupported("value must have one element");
   }
-  Tensor y(value.dtype, shape);
-  size_t eb = tx8::ref::dtypeBytes(value.dtype);
-  for (int64_t i = 0; i < y.numElements(); ++i)
-    std::memcpy(&y.bytes[i * eb], value.bytes.data(), eb);
-  n.setConstantOutput(0, std::move(y));
-  return success();
+  return bindSplat(n, 0, value, shape);
 }
 
 LogicalResult tx8be::onnx_import::convertRange(NodeImporter &n) {

@@ -58,7 +58,12 @@ FailureOr<Value> tx8be::onnx_import::filledConstant(NodeImporter &n, Type elemen
 
 FailureOr<Value> tx8be::onnx_import::splatConstant(NodeImporter &n, Type element, ArrayRef<int64_t> shape,
                                                    double value) {
-  return filledConstant(n, element, shape, [&](ArrayRef<int64_t>) { return value; });
+  auto dtype = tx8be::detail::refDTypeOf(element);
+  if (!dtype) // (filledConstant's refusal)
+    return filledConstant(n, element, shape, [&](ArrayRef<int64_t>) { return value; });
+  Tensor one(*dtype, {});
+  tx8::ref::setElementFromDouble(one, 0, value);
+  return n.splat(one, shape);
 }
 
 FailureOr<Value> tx8be::onnx_import::castElements(NodeImporter &n, Value v, Type element) {
@@ -385,16 +390,43 @@ LogicalResult convertIdentity(NodeImporter &n) {
   return success();
 }
 
-/// Dropout in inference: y = x, and the mask (a bool tensor from opset 10 on) keeps everything: all true.
+/// Dropout is the identity, and its mask (a bool tensor from opset 10 on) keeps everything (all true), whenever it
+/// drops nothing: in inference (training_mode absent or a constant false; is_test before opset 7; always at
+/// opsets 7-11), or in training with a constant ratio of 0 (ONNX's reference: ratio 0 or inference gives x and an
+/// all-true mask). Training with a non-zero ratio drops at random: refused.
 LogicalResult convertDropout(NodeImporter &n) {
   if (failed(n.onlyAttrs({"ratio", "is_test", "seed", "consumed_inputs"})))
     return failure();
-  if (n.getOpset() < 7 && n.attrInt("is_test", 0) == 0 && n.hasAttr("is_test"))
-    return n.unsupported("training-mode Dropout (is_test = 0) is not supported");
-  if (n.hasInput(2)) {
-    const Tensor *training = n.constantInput(2);
-    if (!training || training->numElements() != 1 || training->bytes[0] != 0)
-      return n.unsupported("training_mode must be a constant false");
+  // The ratio: an attribute before opset 12 (default 0.5), then optional input #1 (default 0.5).
+  std::optional<bool> ratioZero = n.attrFloat("ratio", 0.5f) == 0.0f;
+  if (n.getOpset() >= 12) {
+    ratioZero = false;
+    if (n.hasInput(1)) {
+      const Tensor *ratio = n.constantInput(1);
+      if (!ratio || ratio->numElements() != 1 || !tx8::ref::isFloatType(ratio->dtype))
+        ratioZero = std::nullopt; // computed at run time (or malformed): not known to be 0
+      else
+        ratioZero = tx8::ref::elementAsDouble(*ratio, 0) == 0.0;
+    }
+  }
+  // Training: is_test = 0 given before opset 7; from opset 12 optional input #2 (default false).
+  std::optional<bool> training = false;
+  if (n.getOpset() < 7)
+    training = n.hasAttr("is_test") && n.attrInt("is_test", 0) == 0;
+  else if (n.getOpset() >= 12 && n.hasInput(2)) {
+    const Tensor *mode = n.constantInput(2);
+    if (!mode || mode->numElements() != 1 || mode->dtype != DType::Bool)
+      training = std::nullopt;
+    else
+      training = mode->bytes[0] != 0;
+  }
+  if (ratioZero != true && training != false) {
+    if (!training.has_value())
+      return n.unsupported("training_mode (input #2) must be a constant, or the ratio a constant 0");
+    return n.unsupported(n.getOpset() < 7 ? "training-mode Dropout (is_test = 0) with a non-zero ratio drops at "
+                                            "random, which is not supported"
+                                          : "training-mode Dropout (training_mode true) with a ratio that is not "
+                                            "a constant 0 drops at random, which is not supported");
   }
   if (n.outputUsed(1)) {
     auto xType = n.inputType(0);
@@ -1451,6 +1483,7 @@ const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
     addLossConverters(all);
     addResizeConverters(all);
     addRecurrentConverters(all);
+    addEinsumConverters(all);
     return all;
   }();
   return converters;

@@ -3,8 +3,9 @@
 // The converters are split by family: Converters.cpp (ops with a tx8be op of their own), and the ops written
 // as compositions of tx8be ops: Compositions.cpp (math, normalisation, rearrangement), Indexing.cpp (Expand,
 // Tile, GatherElements, OneHot), Losses.cpp (NegativeLogLikelihoodLoss, SoftmaxCrossEntropyLoss), Resize.cpp
-// (Resize, Upsample, CumSum), Recurrent.cpp (RNN, GRU, LSTM unrolled). Each file adds its converters to the
-// registry getNodeConverters() builds, and shares the small helpers below.
+// (Resize, Upsample, CumSum), Recurrent.cpp (RNN, GRU, LSTM unrolled), Einsum.cpp (Einsum as Transpose /
+// Reshape / MatMul / ReduceSum). Each file adds its converters to the registry getNodeConverters() builds, and
+// shares the small helpers below.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TX8_LIB_IMPORT_ONNX_CONVERTERS_H
@@ -103,6 +104,7 @@ void addIndexingConverters(llvm::StringMap<NodeConverter> &converters);    // In
 void addLossConverters(llvm::StringMap<NodeConverter> &converters);        // Losses.cpp
 void addResizeConverters(llvm::StringMap<NodeConverter> &converters);      // Resize.cpp
 void addRecurrentConverters(llvm::StringMap<NodeConverter> &converters);   // Recurrent.cpp
+void addEinsumConverters(llvm::StringMap<NodeConverter> &converters);      // Einsum.cpp
 
 } // namespace tx8be::onnx_import
 

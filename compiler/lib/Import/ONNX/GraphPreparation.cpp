@@ -1,9 +1,12 @@
 //===- GraphPreparation.cpp - What the importer fixes in a model before checking it ----------===//
 //
-// See GraphPreparation.h: new element types refused, nodes sorted, graph input extents fixed.
+// See GraphPreparation.h: new element types refused, nodes sorted, constant inputs bound, graph input extents
+// fixed.
 //
 //===----------------------------------------------------------------------===//
 #include "GraphPreparation.h"
+
+#include "tx8/Reference/TensorIO.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -257,6 +260,51 @@ std::string shapeText(const onnx::TensorShapeProto &shape) {
 bool isStatic(const onnx::TensorShapeProto::Dimension &d) { return d.has_dim_value() && d.dim_value() >= 0; }
 
 } // namespace
+
+void tx8be::onnx_import::bindConstantInputs(onnx::GraphProto &graph, const std::vector<ConstantInput> &given,
+                                            Findings &findings) {
+  std::set<std::string> initializers;
+  for (const auto &init : graph.initializer())
+    initializers.insert(init.name());
+  for (const ConstantInput &c : given) {
+    std::string what = "constant input '" + c.name + "'";
+    const onnx::ValueInfoProto *in = nullptr;
+    std::string known;
+    for (const auto &i : graph.input()) {
+      if (initializers.count(i.name()))
+        continue;
+      known += (known.empty() ? "'" : ", '") + i.name() + "'";
+      if (i.name() == c.name)
+        in = &i;
+    }
+    if (!in) {
+      findings.problems.push_back(what + ": the model has no graph input '" + c.name + "' (its inputs: " + known + ")");
+      continue;
+    }
+    std::vector<uint8_t> bytes;
+    tx8::ref::Status s = tx8::ref::encodeTensorProto(c.value, c.name, bytes);
+    onnx::TensorProto value;
+    if (!s.ok() || !value.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+      findings.problems.push_back(what + ": " + (s.ok() ? std::string("the value cannot be encoded") : s.message()));
+      continue;
+    }
+    // The value must be one the input could take: its element type, its rank, its static extents.
+    const onnx::TypeProto::Tensor &type = in->type().tensor_type();
+    bool fits = in->type().has_tensor_type() && type.elem_type() == value.data_type() &&
+                (!type.has_shape() || type.shape().dim_size() == value.dims_size());
+    for (int k = 0; fits && type.has_shape() && k < value.dims_size(); ++k)
+      fits = !isStatic(type.shape().dim(k)) || type.shape().dim(k).dim_value() == value.dims(k);
+    if (!fits) {
+      findings.problems.push_back(what + ": graph input '" + c.name + "' is " + elementTypeName(type.elem_type()) + " " +
+                                  (type.has_shape() ? shapeText(type.shape()) : std::string("(no shape)")) +
+                                  ", the value " + elementTypeName(value.data_type()) + " " +
+                                  tx8::ref::shapeToString(c.value.shape));
+      continue;
+    }
+    *graph.add_initializer() = std::move(value); // (the input stays listed: an initializer of that name shadows it)
+    initializers.insert(c.name);
+  }
+}
 
 void tx8be::onnx_import::fixInputShapes(onnx::GraphProto &graph, const std::vector<InputShape> &given,
                                         Findings &findings) {

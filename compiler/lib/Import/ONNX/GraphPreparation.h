@@ -5,6 +5,7 @@
 // the importer
 //  - refuses the element types of IR versions 9 and 10 (float8, int4) with one clear line each,
 //  - sorts the nodes topologically (a value nothing produces, or a cycle, is an error naming it),
+//  - makes the graph inputs ONNXImportOptions::constantInputs names initializers with the given values,
 //  - gives every graph input static extents: from `--input-shape NAME=DIMS` (InputShape), else a symbolic or
 //    unknown dim 0 of an input of rank >= 2 becomes 1 (a batch of one; one warning); any other symbolic extent is
 //    an error naming the input, the dim and the option.
@@ -43,6 +44,10 @@ void refuseNewElementTypes(const onnx::GraphProto &graph, const NodeLabeler &lab
 /// one earliest in the file first; values a subgraph reads from the outer graph count). A reordering is one
 /// warning; a value read by a node that no node, initializer or graph input produces, or a cycle, is a problem.
 void sortNodes(onnx::GraphProto &graph, const NodeLabeler &label, Findings &findings);
+
+/// Makes each of `given` (a graph input, not an initializer) an initializer holding its value, after checking that
+/// the input could take it (element type, rank, static extents); each mismatch or unknown name is a problem.
+void bindConstantInputs(onnx::GraphProto &graph, const std::vector<ConstantInput> &given, Findings &findings);
 
 /// Gives the graph inputs (not initializers) static extents as the header comment says. A symbol fixed on one input
 /// (by `given` or the batch default) fixes the same symbol on the others.

@@ -93,6 +93,9 @@ public:
   }
   /// A tx8be.Constant holding `t` (a dtype tx8be has), at the node's location.
   mlir::FailureOr<mlir::Value> constant(const tx8::ref::Tensor &t);
+  /// A tx8be.Constant of `shape` whose every element is `element`'s one element: a splat DenseElementsAttr, which
+  /// stores the one value whatever the size (nothing of `shape`'s size is allocated here).
+  mlir::FailureOr<mlir::Value> splat(const tx8::ref::Tensor &element, llvm::ArrayRef<int64_t> shape);
   /// A Reshape of v to `shape` (no op when the shape is already v's).
   mlir::FailureOr<mlir::Value> reshape(mlir::Value v, llvm::ArrayRef<int64_t> shape);
   /// v broadcast (numpy rules) to `shape`: a Reshape adding leading 1s, then a tx8be.Expand (each no op when

@@ -241,6 +241,8 @@ LogicalResult GraphImporter::checkAndInferShapes(const ONNXImportOptions &option
   if (findings.problems.empty())
     sortNodes(*model.mutable_graph(), label, findings);
   if (findings.problems.empty())
+    bindConstantInputs(*model.mutable_graph(), options.constantInputs, findings);
+  if (findings.problems.empty())
     fixInputShapes(*model.mutable_graph(), options.inputShapes, findings);
   // A model newer than the linked ONNX knows is checked and inferred in its legacy view (NewerOpsets.h).
   LegacyView legacy(model);
@@ -657,6 +659,21 @@ FailureOr<Value> NodeImporter::constant(const Tensor &t) {
     return unsupported(std::string("a ") + tx8::ref::dtypeName(t.dtype) + " constant, which tx8be does not have");
   auto type = RankedTensorType::get(t.shape, elt);
   return builder().create<tx8be::ConstantOp>(loc, type, tx8be::elementsAttrFromTensor(t, type)).getResult();
+}
+
+FailureOr<Value> NodeImporter::splat(const Tensor &element, ArrayRef<int64_t> shape) {
+  Type elt = tx8be::detail::mlirTypeOf(element.dtype, builder().getContext());
+  if (!elt)
+    return unsupported(std::string("a ") + tx8::ref::dtypeName(element.dtype) + " constant, which tx8be does not have");
+  if (element.numElements() != 1)
+    return unsupported("a splat constant needs one value, not " + Twine(element.numElements()));
+  if (llvm::is_contained(shape, 0)) // no elements: no value to splat
+    return constant(Tensor(element.dtype, std::vector<int64_t>(shape.begin(), shape.end())));
+  auto type = RankedTensorType::get(shape, elt);
+  // One element's bytes for a type of any size: MLIR stores a splat.
+  Tensor one = element;
+  one.shape.clear();
+  return builder().create<tx8be::ConstantOp>(loc, type, tx8be::elementsAttrFromTensor(one, type)).getResult();
 }
 
 FailureOr<Value> NodeImporter::reshape(Value v, ArrayRef<int64_t> shape) {

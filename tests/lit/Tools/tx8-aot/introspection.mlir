@@ -6,8 +6,8 @@
 // Without these options, nothing on stderr.
 // RUN: tx8-aot compile %s -o %t/b 2>&1 >/dev/null | count 0
 //
-// --mlir-pass-statistics: one BatchNorm folded, each Relu merged into its Conv's group, two groups planned of
-// which the second from the cache. Without fusion: four groups, the second Conv and the second Relu from the
+// --mlir-pass-statistics: one BatchNorm folded, no op on splat constants, each Relu merged into its Conv's group,
+// two groups planned of which the second from the cache. Without fusion: four groups, the second Conv and the second Relu from the
 // cache, nothing merged.
 // RUN: tx8-aot compile %s -o %t/b --mlir-pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 // RUN: tx8-aot compile %s -o %t/b --mlir-pass-statistics --fuse=false 2>&1 >/dev/null \
@@ -53,6 +53,8 @@
 // STATS: ... Pass statistics report ...
 // STATS: FoldBatchNormPass (tx8be-fold-batchnorm)
 // STATS-NEXT: (S) 1 folded - BatchNorms folded into the Conv before them
+// STATS-NEXT: FoldConstantsPass (tx8be-fold-constants)
+// STATS-NEXT: (S) 0 splats - ops on splat constants evaluated as one value
 // STATS-NEXT: GroupFusePass (tx8be-group-fuse)
 // STATS-NEXT: (S) 2 merged - Groups merged into the Group of the elementwise op after them
 // STATS-NEXT: GroupCostPass (tx8be-group-cost)
