@@ -182,6 +182,20 @@ SmallVector<int64_t, 6> opSplittableDims(Operation *op) {
       // Layout changes, transposes and broadcasts: any dim (the input box is the output box, permuted, or
       // extent 1 where it broadcasts).
       .Case<ChannelNormOp, TransposeOp, ExpandOp>([&](auto) { allBut(-1); })
+      // Pad and Slice: the dims they leave untouched (there the input box is the output box; a padded or sliced
+      // dim stays whole: its border pads and offsets are the op's, not a step's).
+      .Case<PadOp>([&](PadOp pad) {
+        ArrayRef<int64_t> pads = pad.getPads();
+        for (int64_t d = 0; d < rank; ++d)
+          if (pads[d] == 0 && pads[d + rank] == 0)
+            dims.push_back(d);
+      })
+      .Case<SliceOp>([&](SliceOp slice) {
+        ArrayRef<int64_t> in = cast<ShapedType>(slice.getInput().getType()).getShape();
+        for (int64_t d = 0; d < rank; ++d)
+          if (slice.getOffsets()[d] == 0 && slice.getStrides()[d] == 1 && slice.getSizes()[d] == in[d])
+            dims.push_back(d);
+      })
       // Reductions: the dims they keep (a kept extent-1 dim of keepdims stands for a whole reduction).
       .Case<ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp>([&](auto reduce) {
         SmallVector<bool, 6> reduced =

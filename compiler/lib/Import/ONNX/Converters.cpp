@@ -1356,6 +1356,12 @@ LogicalResult convertPad(NodeImporter &n) {
   std::optional<PadMode> padMode = symbolizePadMode(mode);
   if (!padMode)
     return n.unsupported("pad mode '" + mode + "' is not supported");
+  // Pads of 0 everywhere copy the input, whatever the mode: torch.onnx.export writes one before every
+  // AvgPool2d (DenseNet's transitions), which would otherwise be a whole-tensor copy group.
+  if (llvm::all_of(pads, [](int64_t p) { return p == 0; })) {
+    n.setOutput(0, *x);
+    return success();
+  }
   return bindResult(n, n.create<PadOp>(*x, {n.i64Array("pads", pads),
                                             n.builder().getNamedAttr(
                                                 "mode", PadModeAttr::get(n.builder().getContext(), *padMode)),
