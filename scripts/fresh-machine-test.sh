@@ -29,7 +29,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ "$(id -u)" -eq 0 ] || { echo "fresh-machine-test: needs root (debootstrap, chroot, mount)" >&2; exit 2; }
-git rev-parse --verify -q HEAD >/dev/null || { echo "fresh-machine-test: not in a git checkout" >&2; exit 2; }
+commit=$(git rev-parse --verify -q HEAD) || { echo "fresh-machine-test: not in a git checkout" >&2; exit 2; }
 case "$dir" in /|/tmp|/work|"") echo "fresh-machine-test: refusing --dir $dir" >&2; exit 2 ;; esac
 
 if [ -z "$mirror" ]; then  # the host's Debian mirror (deb822 sources, then the one-line form)
@@ -64,7 +64,7 @@ step() {  # step NAME COMMAND...: runs, times, records; stops the script on fail
   fi
 }
 summary() {
-  echo "fresh-machine-test: $(git rev-parse --short HEAD), $mirror"
+  echo "fresh-machine-test: ${commit:0:7}, $mirror"
   printf '%s\n' "${results[@]}"
 }
 
@@ -83,7 +83,7 @@ deb $security bookworm-security main
 EOF
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 mkdir -p "$root/work/tx8"
-git archive HEAD | tar -x -C "$root/work/tx8"
+git archive "$commit" | tar -x -C "$root/work/tx8"  # the commit taken at the start, whatever HEAD is by now
 # CI has the steering repo's shared/ beside the checkout; give the chroot the same when it is here.
 [ -d ../shared ] && cp -r ../shared "$root/work/shared"
 mount -t proc proc "$root/proc"
