@@ -23,6 +23,9 @@ PACKAGES=(
   libclang-rt-19-dev libomp-19-dev
   chromium        # tests/report: the HTML report loaded in headless chromium (--dump-dom)
   time            # /usr/bin/time: compile wall time and peak RSS in scripts/zoo.sh and scripts/bench-plan.sh
+  # the torch zoo (models/make_torch_zoo.py, ctest -L torchzoo, scripts/torchzoo.sh): real torch.onnx.export
+  # files of torchvision models, PyTorch's own outputs as the expected ones (no downloads: random weights)
+  python3-torch python3-torchvision
   chromium        # tests/report: the HTML report loaded in headless chromium (--dump-dom)
 )
 
