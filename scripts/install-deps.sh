@@ -23,7 +23,8 @@ PACKAGES=(
   libclang-rt-19-dev libomp-19-dev
   chromium        # tests/report: the HTML report loaded in headless chromium (--dump-dom)
   time            # /usr/bin/time: compile wall time and peak RSS in scripts/zoo.sh and scripts/bench-plan.sh
-  # models as PyTorch's own torch.onnx.export writes them (tests/planfuzz, the torch zoo), expected outputs from torch
+  # models as PyTorch's own torch.onnx.export writes them (tests/planfuzz, the torch zoo: models/make_torch_zoo.py,
+  # ctest -L torchzoo, scripts/torchzoo.sh), PyTorch's outputs as the expected ones (no downloads: random weights)
   python3-torch python3-torchvision
 )
 

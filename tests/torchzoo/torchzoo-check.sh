@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# torchzoo-check.sh AOT WORK MODEL [--riscv] [--precision P] [--size small|full] [--hw HW_JSON]
+# One model of the torch zoo (models/make_torch_zoo.py: a real torch.onnx.export, small size unless --size full)
+# end to end: export it into WORK/zoo/MODEL, compile it (`AOT compile`, the default chip: 16 tiles), run the bundle
+# on the cmodel (`AOT run --target cmodel`) on its input and compare with PyTorch's own output
+# (tests/torchzoo/torchzoo_compare.py: |got - expected| <= 1e-4 * max|expected| + 1e-4 * |expected|; fp32 only,
+# --precision other than fp32 checks that it compiles and runs). With --riscv the bundle also runs as RISC-V
+# firmware under QEMU and must write .npy files byte-identical to the cmodel's.
+# Prints the compile and run wall times, the simulated cycles and the max errors; exits 1 with the first failing
+# line ("MODEL: compile failed: <the compiler's first error line>", "MODEL: cmodel failed: tx8 fault: ...", a
+# MISMATCH line), 77 with a SKIP line when PyTorch or torchvision cannot be imported.
+set -euo pipefail
+if [ $# -lt 3 ]; then
+  echo "usage: torchzoo-check.sh AOT WORK MODEL [--riscv] [--precision P] [--size small|full] [--hw HW_JSON]" >&2
+  exit 2
+fi
+aot=$1 work=$2 model=$3
+shift 3
+riscv=0 precision=fp32 size=small hw=
+while [ $# -gt 0 ]; do
+  case $1 in
+    --riscv) riscv=1 ;;
+    --precision) precision=$2; shift ;;
+    --size) size=$2; shift ;;
+    --hw) hw=$2; shift ;;
+    *) echo "torchzoo-check.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+
+if ! why=$(/usr/bin/python3 -c 'import torch, torchvision' 2>&1); then
+  echo "SKIP: $model: PyTorch / torchvision not importable by /usr/bin/python3 (python3-torch," \
+    "python3-torchvision): $(echo "$why" | tail -n 1)"
+  exit 77
+fi
+
+rm -rf "$work" && mkdir -p "$work"
+# step NAME COMMAND...: runs it with its output in WORK/NAME.log and its wall time in $secs; on failure prints the
+# first error line (a fault's "tx8 fault:" line first) and exits 1
+step() {
+  local name=$1 t0 line
+  shift
+  t0=${EPOCHREALTIME//[!0-9]/}
+  if ! "$@" >"$work/$name.log" 2>&1; then
+    line=$(grep -m1 -o 'tx8 fault:.*' "$work/$name.log" || grep -m1 -i -A1 'error' "$work/$name.log" ||
+      head -n 1 "$work/$name.log")
+    # "cannot import the model; 1 problem:" names the problem on the next line
+    case $line in *:$'\n'*) line=$(echo "$line" | tr '\n' ' ' | tr -s ' ') ;; *) line=${line%%$'\n'*} ;; esac
+    echo "$model: $name failed: $(echo "$line" | sed -e 's/^tx8-aot: error: //' -e "s#$dir/##g" -e 's/ *$//')"
+    exit 1
+  fi
+  t0=$(((${EPOCHREALTIME//[!0-9]/} - t0) / 100000)) # tenths of a second
+  secs=$((t0 / 10)).$((t0 % 10))
+}
+dir=$work/zoo/$model
+step export /usr/bin/python3 "$root/models/make_torch_zoo.py" "$work/zoo" --size "$size" --models "$model"
+data=$dir/test_data_set_0
+echo "$model: exported (torch.onnx.export) in $secs s"
+step compile "$aot" compile "$dir/model.onnx" -o "$work/bundle" --precision "$precision" ${hw:+--hw "$hw"}
+echo "$model: compiled in $secs s"
+step cmodel "$aot" run "$work/bundle" --target cmodel --inputs-dir "$data" --out "$work/cmodel"
+echo "$model: ran on the cmodel in $secs s: $(grep -h -m1 -o '[0-9]* simulated cycles' "$work/cmodel.log")"
+
+if [ "$precision" = fp32 ]; then
+  /usr/bin/python3 "$here/torchzoo_compare.py" "$model" "$data" "$work/cmodel" | tee "$work/compare.log"
+  if grep -q MISMATCH "$work/compare.log"; then
+    echo "$model: $(grep -m1 MISMATCH "$work/compare.log" | sed "s/^$model: //")"
+    exit 1
+  fi
+fi
+
+if [ "$riscv" = 1 ]; then
+  step riscv "$aot" run "$work/bundle" --target riscv --inputs-dir "$data" --out "$work/riscv"
+  for f in "$work"/cmodel/*.npy; do
+    if ! cmp -s "$f" "$work/riscv/$(basename "$f")"; then
+      echo "$model: riscv output $(basename "$f") differs from the cmodel's"
+      exit 1
+    fi
+  done
+  echo "$model: ran under QEMU in $secs s: outputs byte-identical to the cmodel's"
+fi
+echo "$model: ok"
