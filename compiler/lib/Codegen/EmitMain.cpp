@@ -8,6 +8,11 @@
 // tables indexed by the step, so the loop body stays small and the plan the passes made is the plan that
 // runs. Nothing here decides anything: every value printed is read from an op.
 //
+// Every compute call is checked before it is printed: at every step of every tile, the TSRs the loop builds (format,
+// this step's buffer address, the L_SHAPE of the view table's row) and the *_PARAM of the OpCall go through OpLib's
+// own check of the kernel (checkKernelCall, tx8/check.h). A call the kernel would fault on is an error naming the
+// node, the op, the tile, the step and the kernel's reason: such a plan never becomes a bundle.
+//
 // A Steps with sp_stage_num 1 prints the synchronous loop: the HAL's DMA calls complete before they return, so a
 // tx8be.Wait prints nothing. A pipelined one (tx8be-sw-pipeline) issues its copies asynchronously
 // (op_loadVar_async / op_dma_store_async, one token array per buffer) and waits where the schedule says: the
@@ -20,6 +25,7 @@
 #include "CodegenUtils.h"
 
 #include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
+#include "tx8/Dialect/Tx8be/IR/KernelContract.h"
 #include "tx8/Transforms/GroupPlan.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -73,6 +79,15 @@ struct CTensor {
   uint64_t addr = 0;
   BoxTableAttr boxes; ///< the box it holds at each step (a LoadBox's); null: the whole tensor, every step
   std::string addrs;  ///< C array of its buffers' addresses when it has more than one (multi_buf)
+  Data_Format fmt = Fmt_FP32;        ///< `format` as OpLib's enum (the contract checks)
+  SmallVector<uint64_t, 2> addrList; ///< the values of `addrs`, by buffer
+};
+
+/// A TSR of a compute call, step by step: its tensor and its view table's rows.
+struct CallTensor {
+  CTensor tensor;
+  Data_Format format = Fmt_FP32; ///< as the call passes it (tf32 for the NE's inputs)
+  std::vector<SmallVector<int64_t>> views;
 };
 
 /// The text of one group function, in the order C wants it.
@@ -106,13 +121,20 @@ private:
   /// Op `position` of the group's chain (0: the anchor); `last`: its result is the one stored, by `store`.
   LogicalResult printCompute(Operation *compute, StepsOp steps, unsigned position, bool last, StoreBoxOp store);
   LogicalResult printStoreBox(StoreBoxOp store);
-  /// `name`_view[count][rank]: the OpLib view of tensor `tensorIndex` of `compute` at each step.
-  void printViewTable(const std::string &name, Operation *compute, unsigned tensorIndex, Value value,
-                      BoxTableAttr boxes, int64_t count);
+  /// `name`_view[count][rank]: the OpLib view of tensor `tensorIndex` of `compute` at each step; returns the rows.
+  std::vector<SmallVector<int64_t>> printViewTable(const std::string &name, Operation *compute, unsigned tensorIndex,
+                                                   Value value, BoxTableAttr boxes, int64_t count);
+  /// OpLib's contract of `call` (the op at `position` of the chain) at every step of every tile: the TSRs main.c
+  /// builds from `operands`, `result`, `imm` and the step's `pads`; an error on `compute` if the kernel would fault.
+  LogicalResult checkCall(Operation *compute, const OpCall &call, StepsOp steps, unsigned position,
+                          ArrayRef<CallTensor> operands, const CallTensor &result, std::optional<KernelTensor> imm,
+                          ArrayRef<std::array<int64_t, 4>> pads);
   std::string nextName() { return "t" + std::to_string(counter++); }
   bool pipelined() const { return stages > 1; }
-  /// The SPM address of `op`'s buffer(s): one, or a C table of multi_buf addresses named `name`_addr.
-  FailureOr<uint64_t> bufferAddresses(Operation *op, const std::string &name, std::string &table);
+  /// The SPM address of `op`'s buffer(s): one, or a C table of multi_buf addresses named `name`_addr (their values
+  /// in `list`).
+  FailureOr<uint64_t> bufferAddresses(Operation *op, const std::string &name, std::string &table,
+                                      SmallVector<uint64_t, 2> &list);
   void printLoop(StepsOp steps, llvm::raw_ostream &os);
 
   GroupOp group;
@@ -133,7 +155,8 @@ FailureOr<uint64_t> spmAddressOf(Operation *op) {
   return static_cast<uint64_t>(dev.getMemAddr()[0]);
 }
 
-FailureOr<uint64_t> GroupPrinter::bufferAddresses(Operation *op, const std::string &name, std::string &table) {
+FailureOr<uint64_t> GroupPrinter::bufferAddresses(Operation *op, const std::string &name, std::string &table,
+                                                   SmallVector<uint64_t, 2> &list) {
   FailureOr<uint64_t> first = spmAddressOf(op);
   if (failed(first))
     return failure();
@@ -142,10 +165,12 @@ FailureOr<uint64_t> GroupPrinter::bufferAddresses(Operation *op, const std::stri
   if (pipelined() && buffers > 1 && op->getParentOfType<StepsOp>() && addrs.size() != 1) {
     if (static_cast<int64_t>(addrs.size()) != buffers)
       return op->emitOpError() << "has " << addrs.size() << " SPM addresses, its Steps multi_buf " << buffers;
-    std::string list;
-    for (auto [i, a] : llvm::enumerate(addrs))
-      list += (i ? ", " : "") + hex(static_cast<uint64_t>(a));
-    text.tables += "    static const uint64_t " + name + "_addr[" + std::to_string(buffers) + "] = {" + list + "};\n";
+    std::string values;
+    for (auto [i, a] : llvm::enumerate(addrs)) {
+      values += (i ? ", " : "") + hex(static_cast<uint64_t>(a));
+      list.push_back(static_cast<uint64_t>(a));
+    }
+    text.tables += "    static const uint64_t " + name + "_addr[" + std::to_string(buffers) + "] = {" + values + "};\n";
     table = name + "_addr";
   }
   return first;
@@ -179,7 +204,8 @@ LogicalResult GroupPrinter::printView() {
 LogicalResult GroupPrinter::printLoadConst(LoadConstOp load) {
   Value result = load.getOutput();
   auto fmt = formatName(result.getType());
-  if (!fmt)
+  std::optional<Data_Format> dfmt = formatOf(result.getType());
+  if (!fmt || !dfmt)
     return load.emitOpError() << "has an element type with no device format";
   uint64_t ddr = 0;
   if (failed(constAddressOf(load, ddr)))
@@ -201,7 +227,7 @@ LogicalResult GroupPrinter::printLoadConst(LoadConstOp load) {
     once << "    L_SHAPE " << n << "_s;\n    tx8_lshape_init(&" << n << "_s, " << n << "_shape, " << whole.size()
          << ");\n";
     once << "    TSR " << n << " = {" << *fmt << ", " << hex(ddr) << ", &" << n << "_s}; /* DDR, in place */\n";
-    tensors[result] = {n, *fmt, ddr, {}, {}};
+    tensors[result] = {n, *fmt, ddr, {}, {}, *dfmt, {}};
     return success();
   }
   FailureOr<uint64_t> addr = spmAddressOf(load);
@@ -217,17 +243,19 @@ LogicalResult GroupPrinter::printLoadConst(LoadConstOp load) {
   once << "    TSR " << n << "_spm = {" << *fmt << ", " << hex(*addr) << ", NULL};\n";
   once << "    LOAD_PARAM " << n << "_ld = {" << layoutName(result) << "};\n";
   once << "    cycles = ADD_VALID_CYCLE(cycles, op_loadConst(&" << n << "_ld, &" << n << "_ddr, &" << n << "_spm));\n";
-  tensors[result] = {n, *fmt, *addr, {}, {}};
+  tensors[result] = {n, *fmt, *addr, {}, {}, *dfmt, {}};
   return success();
 }
 
 LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
   Value result = load.getOutput();
   auto fmt = formatName(result.getType());
-  if (!fmt)
+  std::optional<Data_Format> dfmt = formatOf(result.getType());
+  if (!fmt || !dfmt)
     return load.emitOpError() << "has an element type with no device format";
   std::string n = nextName(), addrTable;
-  FailureOr<uint64_t> addr = bufferAddresses(load, n, addrTable);
+  SmallVector<uint64_t, 2> addrList;
+  FailureOr<uint64_t> addr = bufferAddresses(load, n, addrTable, addrList);
   if (failed(addr))
     return failure();
   // A Group input, or a constant read in place that each step loads part of.
@@ -269,7 +297,7 @@ LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
                    "_ld = {" + layoutName(result) + "};\n    cycles = ADD_VALID_CYCLE(cycles, op_loadVar(&" + n +
                    "_ld, &" + n + "_ddr, &" + n + "_spm));\n";
     }
-    tensors[result] = {n, *fmt, *addr, load.getBoxes(), ""};
+    tensors[result] = {n, *fmt, *addr, load.getBoxes(), "", *dfmt, {}};
     return success();
   }
   llvm::raw_string_ostream once(text.once);
@@ -279,7 +307,7 @@ LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
   if (std::optional<ArrayRef<int64_t>> leaders = load.getMulticast()) {
     if (failed(printMulticast(load, n, *leaders, addrTable, whole.size())))
       return failure();
-    tensors[result] = {n, *fmt, *addr, load.getBoxes(), addrTable};
+    tensors[result] = {n, *fmt, *addr, load.getBoxes(), addrTable, *dfmt, addrList};
     return success();
   }
   once << "    LOAD_PARAM " << n << "_ld = {" << layoutName(result) << "};\n";
@@ -300,7 +328,7 @@ LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
          << "_spm, NULL, 0);\n";
     step << "            if (!" << slot << ") return TX8_CYCLES_INVALID;\n";
   }
-  tensors[result] = {n, *fmt, *addr, load.getBoxes(), addrTable};
+  tensors[result] = {n, *fmt, *addr, load.getBoxes(), addrTable, *dfmt, addrList};
   return success();
 }
 
@@ -340,23 +368,68 @@ LogicalResult GroupPrinter::printMulticast(LoadBoxOp load, const std::string &n,
   return success();
 }
 
-void GroupPrinter::printViewTable(const std::string &name, Operation *compute, unsigned tensorIndex, Value value,
-                                  BoxTableAttr boxes, int64_t count) {
-  DeviceLayout layout =
-      tensorIndex < compute->getNumOperands() ? operandReadLayout(compute, tensorIndex) : getDeviceLayout(value);
+std::vector<SmallVector<int64_t>> GroupPrinter::printViewTable(const std::string &name, Operation *compute,
+                                                               unsigned tensorIndex, Value value, BoxTableAttr boxes,
+                                                               int64_t count) {
   SmallVector<int64_t, 6> whole(cast<ShapedType>(value.getType()).getShape());
+  std::vector<SmallVector<int64_t>> views;
   size_t rank = 0;
   std::string rows;
   for (int64_t k = 0; k < count; ++k) {
     SmallVector<int64_t, 6> size = boxes ? boxes.getBox(k).size : whole;
-    SmallVector<int64_t> view = tx8be::detail::opLibViewShape(compute, tensorIndex, deviceDims(size, layout));
-    rank = view.size();
-    rows += (k ? ", " : "") + ints(view);
+    views.push_back(opLibBoxView(compute, tensorIndex, size));
+    rank = views.back().size();
+    rows += (k ? ", " : "") + ints(views.back());
   }
   text.tables += "    static const int32_t " + name + "_view[" + std::to_string(count) + "][" + std::to_string(rank) +
                  "] = {" + rows + "};\n";
   text.once += "    L_SHAPE " + name + "_vs;\n";
   text.compute += "        tx8_lshape_init(&" + name + "_vs, " + name + "_view[s], " + std::to_string(rank) + ");\n";
+  return views;
+}
+
+LogicalResult GroupPrinter::checkCall(Operation *compute, const OpCall &call, StepsOp steps, unsigned position,
+                                      ArrayRef<CallTensor> operands, const CallTensor &result,
+                                      std::optional<KernelTensor> imm, ArrayRef<std::array<int64_t, 4>> pads) {
+  tx8_hw_config hw = getHwConfig(group);
+  int64_t count = steps.getCount(), tiles = static_cast<int64_t>(steps.getTiles().size());
+  int64_t parts = static_cast<int64_t>(steps.getReduceSteps());
+  SmallVector<int64_t, 4> reduceDims = parts > 1 ? reductionDims(compute) : SmallVector<int64_t, 4>{};
+  // This step's buffer of a tensor with several (the pipelined loop's b for inputs, ob for the result).
+  auto at = [](const CTensor &t, int64_t buffer) {
+    return t.addrs.empty() ? t.addr : t.addrList[static_cast<size_t>(buffer) % t.addrList.size()];
+  };
+  KernelCallArgs args;
+  args.operands.resize(operands.size());
+  args.results.resize(1);
+  args.imm = imm;
+  std::string why, error;
+  for (int64_t tile = 0; tile < std::max<int64_t>(tiles, 1); ++tile) {
+    int64_t s0 = tiles > 1 ? steps.getFirstStep(static_cast<unsigned>(tile)) : 0;
+    int64_t s1 = tiles > 1 ? steps.getFirstStep(static_cast<unsigned>(tile + 1)) : count;
+    for (int64_t s = s0; s < s1; ++s) {
+      bool lastPart = parts <= 1 || s % parts == parts - 1;
+      if (position > 0 && !lastPart) // the tail runs once per output slice, after its last part
+        continue;
+      int64_t b = (s - s0) % buffers, ob = ((s - s0) / std::max<int64_t>(parts, 1)) % buffers;
+      for (auto [k, operand] : llvm::enumerate(operands)) {
+        // A split reduction passes the operands without a reduction dim (a bias) at the last part only.
+        bool once = parts > 1 && position == 0 && (k >= reduceDims.size() || reduceDims[k] < 0);
+        if (once && !lastPart)
+          args.operands[k].reset();
+        else
+          args.operands[k] = KernelTensor{operand.format, at(operand.tensor, b), operand.views[s]};
+      }
+      args.results[0] = KernelTensor{result.format, at(result.tensor, ob), result.views[s]};
+      args.pads = pads.empty() ? std::array<int64_t, 4>{0, 0, 0, 0} : pads[s];
+      args.accumulate = parts > 1 && position == 0 && s % parts != 0;
+      if (failed(checkKernelCall(call, args, hw, why, error)))
+        return compute->emitOpError() << "cannot be checked against its OpLib kernel's contract: " << error;
+      if (!why.empty())
+        return compute->emitOpError() << "would fault in OpLib on tile " << tile << " at step " << s << ": " << why;
+    }
+  }
+  return success();
 }
 
 LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps, unsigned position, bool last,
@@ -370,7 +443,8 @@ LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps, unsi
   std::string prefix = position ? "f" + std::to_string(position) + "_" : "";
   std::string outName = last ? "out" : "mid" + std::to_string(position);
   std::string outTable;
-  FailureOr<uint64_t> outAddr = bufferAddresses(compute, outName, outTable);
+  SmallVector<uint64_t, 2> outList;
+  FailureOr<uint64_t> outAddr = bufferAddresses(compute, outName, outTable, outList);
   if (failed(outAddr))
     return failure();
   OpCall call;
@@ -380,17 +454,21 @@ LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps, unsi
   CallSite site;
   if (position)
     site.prefix = prefix + "op";
+  SmallVector<CallTensor, 4> checked; // the operands as the contract check sees them
   for (auto [k, operand] : llvm::enumerate(compute->getOperands())) {
     auto it = tensors.find(operand);
     if (it == tensors.end())
       return compute->emitOpError() << "reads operand " << k << ", which no load of its group provides";
     std::string v = prefix + "in" + std::to_string(k);
-    printViewTable(v, compute, k, operand, it->second.boxes, count);
+    CallTensor &c = checked.emplace_back();
+    c.tensor = it->second;
+    c.format = it->second.fmt;
+    c.views = printViewTable(v, compute, k, operand, it->second.boxes, count);
     // tx8be-ne-precision's tf32: the NE reads the fp32-stored A and B (operands 0, 1) as tf32 (its in_fmt).
     std::string format = it->second.format;
     if (k < 2 && format == "Fmt_FP32")
       if (auto fmt = compute->getAttrOfType<StringAttr>("ne_in_fmt"); fmt && fmt.getValue() == "tf32")
-        format = "Fmt_TF32";
+        format = "Fmt_TF32", c.format = Fmt_TF32;
     text.once += "    TSR " + v + " = {" + format + ", " + hex(it->second.addr) + ", &" + v + "_vs};\n";
     if (!it->second.addrs.empty()) // this step's buffer of a double-buffered load
       text.compute += "        " + v + ".addr = " + it->second.addrs + "[b];\n";
@@ -400,19 +478,25 @@ LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps, unsi
   // The result: each step computes the box the chain's StoreBox writes.
   Value result = compute->getResult(0);
   auto outFmt = formatName(result.getType());
-  if (!outFmt)
+  std::optional<Data_Format> outDfmt = formatOf(result.getType());
+  if (!outFmt || !outDfmt)
     return compute->emitOpError() << "has a result type with no device format";
   if (!store)
     return compute->emitOpError() << "result is not stored; codegen needs the box each step computes";
-  printViewTable(outName, compute, compute->getNumOperands(), result, store.getBoxes(), count);
+  CallTensor out;
+  out.views = printViewTable(outName, compute, compute->getNumOperands(), result, store.getBoxes(), count);
   text.once += "    TSR " + outName + " = {" + *outFmt + ", " + hex(*outAddr) + ", &" + outName + "_vs};\n";
   if (!outTable.empty())
     text.compute += "        " + outName + ".addr = " + outTable + "[ob];\n";
   site.results.push_back("&" + outName);
-  tensors[result] = {outName, *outFmt, *outAddr, store.getBoxes(), outTable};
+  tensors[result] = {outName, *outFmt, *outAddr, store.getBoxes(), outTable, *outDfmt, outList};
+  out.tensor = tensors[result];
+  out.format = *outDfmt;
 
   auto dev = compute->getAttrOfType<DevAttr>("dev_info");
+  std::optional<KernelTensor> immTensor;
   if (dev && dev.getImmSize() > 0) {
+    immTensor = KernelTensor{Fmt_INT8, static_cast<uint64_t>(dev.getImmAddr()), {static_cast<int64_t>(dev.getImmSize())}};
     std::string imm = prefix + "imm";
     text.once += "    static const int32_t " + imm + "_shape[1] = {" + std::to_string(dev.getImmSize()) + "};\n";
     text.once += "    L_SHAPE " + imm + "_s;\n    tx8_lshape_init(&" + imm + "_s, " + imm + "_shape, 1);\n";
@@ -422,6 +506,7 @@ LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps, unsi
   }
   if (call.usesStepPads() && position > 0)
     return compute->emitOpError() << "takes per-step pads; it cannot run in the tail of a chain";
+  std::vector<std::array<int64_t, 4>> padRows;
   if (call.usesStepPads()) {
     // The border pads of this step: where the first operand's box reaches into the op's padding.
     auto in = tensors.find(compute->getOperand(0));
@@ -431,13 +516,18 @@ LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps, unsi
     std::string rows;
     for (int64_t k = 0; k < count; ++k) { // top, left, bottom, right
       TensorBox box = in->second.boxes.getBox(k);
-      SmallVector<int64_t> p = rank == 4 ? SmallVector<int64_t>{box.padLow[2], box.padLow[3], box.padHigh[2], box.padHigh[3]}
-                                         : SmallVector<int64_t>{0, box.padLow[2], 0, box.padHigh[2]};
+      std::array<int64_t, 4> p = rank == 4 ? std::array<int64_t, 4>{box.padLow[2], box.padLow[3], box.padHigh[2],
+                                                                     box.padHigh[3]}
+                                           : std::array<int64_t, 4>{0, box.padLow[2], 0, box.padHigh[2]};
+      padRows.push_back(p);
       rows += (k ? ", " : "") + ints(p);
     }
     text.tables += "    static const int32_t pads[" + std::to_string(count) + "][4] = {" + rows + "};\n";
     site.pads = "pads[s]";
   }
+  // The call is printed only if the kernel accepts it at every step of every tile.
+  if (failed(checkCall(compute, call, steps, position, checked, out, immTensor, padRows)))
+    return failure();
   int64_t parts = static_cast<int64_t>(steps.getReduceSteps());
   if (parts > 1 && position > 0) { // the tail runs once per output slice, after its last part
     llvm::raw_string_ostream step(text.compute);

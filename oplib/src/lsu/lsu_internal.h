@@ -45,11 +45,6 @@ typedef struct lsu_copy_dim {
     uint64_t dst_stride; /* bytes */
 } lsu_copy_dim;
 
-/* Checks what op_slice and op_pad ask of their compact in/out pair before anything else: both non-NULL with a
- * shape, dim 1..6 and equal, one valid format, every extent >= 1, both inside SPM (overflow-checked sizes) and
- * disjoint. Faults "<op>: …" and returns 0, else returns the element size in bytes. */
-uint32_t tx8_lsu_check_compact_pair(const char *op, const TSR *in, const TSR *out);
-
 /* Issues the copy d[0..nd) (nd <= MAX_SHAPE_DIM; d is rewritten) from src to dst: dims of count 1 dropped,
  * neighbours contiguous on both sides merged, an innermost dim contiguous on both sides folded into the TDMA
  * element; then up to 4 dims with non-negative source strides (those with the largest counts) go into each TDMA

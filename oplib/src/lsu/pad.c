@@ -28,35 +28,19 @@
 #include <string.h>
 
 #include "tx8/cgra.h"
+#include "tx8/check.h"
 #include "tx8/hal.h"
 #include "tx8/tsm.h"
 
 uint64_t op_pad(PAD_PARAM *param, TSR *in, TSR *out) {
     const char *op = "op_pad";
-    if (!param) return tx8_hal_fault("%s: param is NULL", op), TX8_CYCLES_INVALID;
-    const uint32_t eb = tx8_lsu_check_compact_pair(op, in, out);
-    if (eb == 0) return TX8_CYCLES_INVALID;
-    const uint32_t mode = param->mode;
-    if (mode != PAD_CONSTANT && mode != PAD_REFLECT && mode != PAD_EDGE)
-        return tx8_hal_fault("%s: param->mode = %u is not a PAD_MODE", op, mode), TX8_CYCLES_INVALID;
+    char why[TX8_CHECK_WHY_BYTES];
+    if (tx8_check_pad(tx8_hal_config(), param, in, out, why, sizeof why) != 0)
+        return tx8_hal_fault("%s", why), TX8_CYCLES_INVALID;
+    const uint32_t eb = tx8_format_bytes(in->format), mode = param->mode;
     const Data_Format fmt = in->format;
-    if (mode == PAD_CONSTANT && fmt != Fmt_FP32 && fmt != Fmt_FP16 && fmt != Fmt_BF16)
-        return tx8_hal_fault("%s: PAD_CONSTANT fills on the CT in fp32, fp16 or bf16; in->format = %s", op,
-                             tx8_format_name(fmt)), TX8_CYCLES_INVALID;
     const int32_t dim = in->shape->dim, *S = in->shape->shape_real, *O = out->shape->shape_real;
     const int32_t *B = param->begin, *E = param->end;
-    for (int32_t k = 0; k < dim; ++k) {
-        if (B[k] < 0 || E[k] < 0)
-            return tx8_hal_fault("%s: param->begin[%d] = %d, param->end[%d] = %d; pads must be >= 0", op, k, B[k], k,
-                                 E[k]), TX8_CYCLES_INVALID;
-        const int64_t want = (int64_t)S[k] + B[k] + E[k];
-        if (O[k] != want)
-            return tx8_hal_fault("%s: out->shape->shape_real[%d] = %d, must be %lld (in's %d + begin %d + end %d)",
-                                 op, k, O[k], (long long)want, S[k], B[k], E[k]), TX8_CYCLES_INVALID;
-        if (mode == PAD_REFLECT && (B[k] > S[k] - 1 || E[k] > S[k] - 1))
-            return tx8_hal_fault("%s: PAD_REFLECT along dim %d: begin %d and end %d must be <= in's extent %d - 1",
-                                 op, k, B[k], E[k], S[k]), TX8_CYCLES_INVALID;
-    }
 
     /* row-major strides, indexed by dim (in and out lie in SPM: < 2^28 bytes) */
     int64_t in_stride[MAX_SHAPE_DIM], is = eb;

@@ -9,25 +9,16 @@
  */
 #include "lsu_internal.h"
 
+#include "tx8/check.h"
 #include "tx8/hal.h"
 
 uint64_t op_slice(SLICE_PARAM *param, TSR *in, TSR *out) {
     const char *op = "op_slice";
-    if (!param) return tx8_hal_fault("%s: param is NULL", op), TX8_CYCLES_INVALID;
-    const uint32_t eb = tx8_lsu_check_compact_pair(op, in, out);
-    if (eb == 0) return TX8_CYCLES_INVALID;
+    char why[TX8_CHECK_WHY_BYTES];
+    if (tx8_check_slice(tx8_hal_config(), param, in, out, why, sizeof why) != 0)
+        return tx8_hal_fault("%s", why), TX8_CYCLES_INVALID;
+    const uint32_t eb = tx8_format_bytes(in->format);
     const int32_t dim = in->shape->dim, *S = in->shape->shape_real, *O = out->shape->shape_real;
-    /* every index read inside in: the first and the last along each dim (steps are constant) */
-    for (int32_t k = 0; k < dim; ++k) {
-        const int32_t start = param->start[k], step = param->step[k];
-        if (start < 0 || start >= S[k])
-            return tx8_hal_fault("%s: param->start[%d] = %d is outside in's extent [0, %d)", op, k, start, S[k]),
-                   TX8_CYCLES_INVALID;
-        const int64_t last = (int64_t)start + (int64_t)(O[k] - 1) * step; /* |.| < 2^62 */
-        if (last < 0 || last >= S[k])
-            return tx8_hal_fault("%s: dim %d reads index %lld (start %d + (%d - 1) * step %d), outside in's extent "
-                                 "[0, %d)", op, k, (long long)last, start, O[k], step, S[k]), TX8_CYCLES_INVALID;
-    }
     /* in and out are inside SPM, so every stride below is < 2^28 bytes times a step < 2^31: fits int64 */
     lsu_copy_dim d[MAX_SHAPE_DIM];
     int64_t in_stride = eb, first = 0;

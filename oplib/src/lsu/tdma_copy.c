@@ -1,6 +1,6 @@
 /*
- * TDMA copies described as dims (lsu_internal.h), shared by op_slice and op_pad: the pre-issue checks of a compact
- * in/out pair, and the simplify-then-issue of one copy.
+ * TDMA copies described as dims (lsu_internal.h), shared by op_slice and op_pad: the simplify-then-issue of one copy
+ * (their pre-issue checks are tx8_check_slice / tx8_check_pad, plan/check_lsu.c).
  *
  * Simplifying follows tx8_plan_permute: a dim of count 1 moves nothing; an outer dim whose strides are its inner
  * neighbour's count times that neighbour's strides, on both sides, continues it (this holds for a negative or a
@@ -13,57 +13,6 @@
 
 #include "tx8/hal.h"
 #include "tx8/tsm.h"
-
-#include "tsr_checks.h"
-
-static int check_tsr(const char *op, const char *name, const TSR *t) {
-    if (!t || !t->shape) {
-        tx8_hal_fault("%s: %s or %s->shape is NULL", op, name, name);
-        return 0;
-    }
-    const int32_t dim = t->shape->dim;
-    if (dim < 1 || dim > MAX_SHAPE_DIM) {
-        tx8_hal_fault("%s: %s->shape->dim = %d, must be 1..%d", op, name, (int)dim, MAX_SHAPE_DIM);
-        return 0;
-    }
-    for (int32_t d = 0; d < dim; ++d)
-        if (t->shape->shape_real[d] < 1) {
-            tx8_hal_fault("%s: %s->shape->shape_real[%d] = %d, must be >= 1", op, name, (int)d,
-                          (int)t->shape->shape_real[d]);
-            return 0;
-        }
-    return 1;
-}
-
-uint32_t tx8_lsu_check_compact_pair(const char *op, const TSR *in, const TSR *out) {
-    if (!check_tsr(op, "in", in) || !check_tsr(op, "out", out)) return 0;
-    if (out->shape->dim != in->shape->dim) {
-        tx8_hal_fault("%s: out->shape->dim = %d, in->shape->dim = %d; they must match", op, (int)out->shape->dim,
-                      (int)in->shape->dim);
-        return 0;
-    }
-    const uint32_t eb = tx8_format_bytes(in->format);
-    if (eb == 0) {
-        tx8_hal_fault("%s: in->format = %d is not a Data_Format", op, (int)in->format);
-        return 0;
-    }
-    if (out->format != in->format) {
-        tx8_hal_fault("%s: out->format = %s, in->format = %s; they must match", op, tx8_format_name(out->format),
-                      tx8_format_name(in->format));
-        return 0;
-    }
-    /* 0 bytes (a product past 64 bits) fails the SPM check */
-    const uint64_t in_bytes = tx8_tsr_compact_bytes(in), out_bytes = tx8_tsr_compact_bytes(out);
-    if (tx8_check_in_spm(op, "in", in->addr, in_bytes) != 0 || tx8_check_in_spm(op, "out", out->addr, out_bytes) != 0)
-        return 0;
-    if (ranges_overlap(in->addr, in_bytes, out->addr, out_bytes)) {
-        tx8_hal_fault("%s: out [0x%llx, 0x%llx) overlaps in [0x%llx, 0x%llx)", op, (unsigned long long)out->addr,
-                      (unsigned long long)(out->addr + out_bytes), (unsigned long long)in->addr,
-                      (unsigned long long)(in->addr + in_bytes));
-        return 0;
-    }
-    return eb;
-}
 
 uint64_t tx8_lsu_tdma_copy(const char *op, uint64_t src, uint64_t dst, uint32_t elem_bytes, lsu_copy_dim *d,
                            int nd) {

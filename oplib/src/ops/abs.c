@@ -4,5 +4,5 @@
 #include "tx8/hal.h"
 
 uint64_t op_abs(ELTWISE_PARAM *param, TSR *in, TSR *out) {
-    return eltwise_unary_formats("op_abs", CGRATensor_ArithOp_V_V_abs, param, ELTWISE_NUMBERS, in, out);
+    return eltwise_unary(tx8_check_abs, CGRATensor_ArithOp_V_V_abs, param, in, out);
 }

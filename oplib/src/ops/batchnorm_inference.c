@@ -27,26 +27,7 @@
 #include "tx8/ops.h"
 #include "tx8/tsm.h"
 
-#include "../plan/plan.h"
-#include "batchnorm_common.h"
-
-#define OP "op_batchnorm_inference"
-
-#define BN_FAIL(...) (tx8_hal_fault(OP ": " __VA_ARGS__), -1)
-
-static int check_args(const tx8_hw_config *hw, const BATCHNORM_INFER_PARAM *param, TSR *in, TSR *scale,
-                      TSR *shift, TSR *mean, TSR *var, TSR *imm, TSR *out, bn_plan *pl) {
-    if (tx8_bn_check_tensors(OP, param, in, scale, shift, mean, var, imm, out) != 0) return -1;
-    if (tx8_plan_batchnorm(hw, param, in, pl) != 0)
-        return BN_FAIL("in's shape does not fit layout %s (Tensor/Cx need dim 0 == 1; extents must be > 0)",
-                       tx8_layout_name(param->layout));
-    if (imm->format != Fmt_INT8 || imm->shape->dim != 1 || (uint64_t)imm->shape->shape_real[0] < pl->imm_bytes)
-        return BN_FAIL("imm must be an int8 [bytes] buffer of at least %llu bytes (op_batchnorm_inference_imm_size)",
-                       (unsigned long long)pl->imm_bytes);
-    if ((uint64_t)pl->work.n * pl->work.batch_stride_bytes / 4 > UINT32_MAX)
-        return BN_FAIL("in holds more than 2^32 elements");
-    return 0;
-}
+#include "../plan/check_internal.h"
 
 /* Adds an instruction's cycles to `total`; after a fault the op stops issuing (nothing more is written). */
 #define ISSUE(total, cycles)                                    \
@@ -100,7 +81,9 @@ uint64_t op_batchnorm_inference(BATCHNORM_INFER_PARAM *param, TSR *in, TSR *scal
                                 TSR *imm, TSR *out) {
     const tx8_hw_config *hw = tx8_hal_config();
     bn_plan pl;
-    if (check_args(hw, param, in, scale, shift, mean, var, imm, out, &pl) != 0) return TX8_CYCLES_INVALID;
+    char why[TX8_CHECK_WHY_BYTES];
+    if (tx8_check_batchnorm_inference_plan(hw, param, in, scale, shift, mean, var, imm, out, &pl, why, sizeof why) != 0)
+        return tx8_hal_fault("%s", why), TX8_CYCLES_INVALID;
     const int narrow = in->format != Fmt_FP32;
     const uint64_t work = narrow ? imm->addr : out->addr;
     const uint64_t stage = imm->addr + pl.stage_off, rstd = imm->addr + pl.rstd_off;

@@ -4,8 +4,6 @@
 #include "tx8/hal.h"
 #include "tx8/tsm.h"
 
-#define CAST_FORMATS (ELTWISE_NUMBERS | ELTWISE_FMT(Fmt_INT64))
-
 typedef struct cast_chunks {
     const TSR *in, *out;
     Data_Format from; /* the source of this pass: in's format, or int8 for a pass over out in place */
@@ -28,24 +26,10 @@ static void fill_nonzero(CT_Param *p, const void *ctx, uint64_t offset, uint32_t
 }
 
 uint64_t op_cast(CAST_PARAM *param, TSR *in, TSR *out) {
-    const char *op = "op_cast";
-    if (!param) return tx8_hal_fault("%s: param is NULL", op), TX8_CYCLES_INVALID;
-    if (param->layout != LAYOUT_TENSOR && param->layout != LAYOUT_NTENSOR)
-        return tx8_hal_fault("%s: param->layout = %d, must be Tensor or NTensor (compact)", op, (int)param->layout),
-               TX8_CYCLES_INVALID;
-    if (param->to_bool > 1)
-        return tx8_hal_fault("%s: param->to_bool = %u, must be 0 or 1", op, param->to_bool), TX8_CYCLES_INVALID;
-    TSR *const t[2] = {in, out};
-    static const char *const names[2] = {"in", "out"};
-    const uint32_t sets[2] = {CAST_FORMATS, param->to_bool ? ELTWISE_FMT(Fmt_INT8) : CAST_FORMATS};
-    uint64_t elems;
-    if (eltwise_prepare_formats(op, param->layout, RND_NEAREST_EVEN, t, names, sets, 2, &elems) != 0)
-        return TX8_CYCLES_INVALID;
-    const uint32_t align = tx8_hw_batch_align_bytes(tx8_hal_config());
-    tx8_layout l[2];
-    for (int i = 0; i < 2; ++i)
-        tx8_layout_init(&l[i], param->layout, t[i]->format, t[i]->shape->shape_real, t[i]->shape->dim, align);
-    if (eltwise_check_images(op, t, names, l, 2) != 0) return TX8_CYCLES_INVALID;
+    char why[TX8_CHECK_WHY_BYTES];
+    if (tx8_check_cast(tx8_hal_config(), param, in, out, why, sizeof why) != 0)
+        return tx8_hal_fault("%s", why), TX8_CYCLES_INVALID;
+    const uint64_t elems = eltwise_elems(param->layout, in);
     const int float_in = tx8_format_is_float(in->format), float_out = tx8_format_is_float(out->format);
     cast_chunks c = {in, out, in->format, in->addr, float_in && !float_out ? RND_ZERO : RND_NEAREST_EVEN};
     if (!param->to_bool) return eltwise_issue_chunks(fill_convert, &c, elems);

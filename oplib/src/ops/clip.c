@@ -7,10 +7,10 @@
 #include "tx8/hal.h"
 
 uint64_t op_clip(CLIP_PARAM *param, TSR *in, TSR *out) {
-    if (!param) return tx8_hal_fault("op_clip: param is NULL"), TX8_CYCLES_INVALID;
-    uint64_t elems;
-    if (eltwise_prepare_unary("op_clip", param->layout, param->rnd, in, out, &elems) != 0)
-        return TX8_CYCLES_INVALID;
+    char why[TX8_CHECK_WHY_BYTES];
+    if (tx8_check_clip(tx8_hal_config(), param, in, out, why, sizeof why) != 0)
+        return tx8_hal_fault("%s", why), TX8_CYCLES_INVALID;
+    const uint64_t elems = eltwise_elems(param->layout, in);
     /* max(x, -inf) and min(x, +inf) are x (NaN too): a missing bound still costs its pass, which also copies in. */
     const float lo = param->has_min ? param->min : -INFINITY, hi = param->has_max ? param->max : INFINITY;
     const eltwise_scalar_step steps[2] = {{CGRATensor_ArithOp_V_S_max, lo}, {CGRATensor_ArithOp_V_S_min, hi}};

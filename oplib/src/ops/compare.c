@@ -3,21 +3,19 @@
 
 #include "tx8/hal.h"
 
-/* One compare kind per COMPARE_KIND: a and b fp32, fp16, bf16, int8 or int32, out the int8 mask. */
+/* One compare kind per COMPARE_KIND (the contract names the CT_OP_CMP_* it issues). */
 static const eltwise_binary_kind kKinds[] = {
-    [COMPARE_EQ] = {"op_compare", NULL, NULL, 1, 0, ELTWISE_NUMBERS, CT_OP_CMP_EQ},
-    [COMPARE_NE] = {"op_compare", NULL, NULL, 1, 0, ELTWISE_NUMBERS, CT_OP_CMP_NE},
-    [COMPARE_LT] = {"op_compare", NULL, NULL, 1, 0, ELTWISE_NUMBERS, CT_OP_CMP_LT},
-    [COMPARE_LE] = {"op_compare", NULL, NULL, 1, 0, ELTWISE_NUMBERS, CT_OP_CMP_LE},
-    [COMPARE_GT] = {"op_compare", NULL, NULL, 1, 0, ELTWISE_NUMBERS, CT_OP_CMP_GT},
-    [COMPARE_GE] = {"op_compare", NULL, NULL, 1, 0, ELTWISE_NUMBERS, CT_OP_CMP_GE},
+    [COMPARE_EQ] = {&tx8_binary_compare[COMPARE_EQ], NULL, NULL},
+    [COMPARE_NE] = {&tx8_binary_compare[COMPARE_NE], NULL, NULL},
+    [COMPARE_LT] = {&tx8_binary_compare[COMPARE_LT], NULL, NULL},
+    [COMPARE_LE] = {&tx8_binary_compare[COMPARE_LE], NULL, NULL},
+    [COMPARE_GT] = {&tx8_binary_compare[COMPARE_GT], NULL, NULL},
+    [COMPARE_GE] = {&tx8_binary_compare[COMPARE_GE], NULL, NULL},
 };
 
 uint64_t op_compare(COMPARE_PARAM *param, TSR *a, TSR *b, TSR *out) {
-    if (!param) return tx8_hal_fault("op_compare: param is NULL"), TX8_CYCLES_INVALID;
-    if ((unsigned)param->kind >= sizeof kKinds / sizeof kKinds[0])
-        return tx8_hal_fault("op_compare: param->kind = %d is not a COMPARE_KIND (0..5)", (int)param->kind),
-               TX8_CYCLES_INVALID;
-    const ELTWISE_PARAM common = {param->layout, RND_NEAREST_EVEN};
-    return eltwise_binary(&kKinds[param->kind], &common, a, b, out);
+    char why[TX8_CHECK_WHY_BYTES];
+    if (tx8_check_compare(tx8_hal_config(), param, a, b, out, why, sizeof why) != 0)
+        return tx8_hal_fault("%s", why), TX8_CYCLES_INVALID;
+    return eltwise_binary_issue(&kKinds[param->kind], param->layout, RND_NEAREST_EVEN, a, b, out);
 }

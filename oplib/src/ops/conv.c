@@ -19,143 +19,7 @@
 #include "tx8/ops.h"
 #include "tx8/tsm.h"
 
-#include "../plan/plan.h"
-
-#define OP "op_conv"
-#define FAIL(...) (tx8_hal_fault(OP ": " __VA_ARGS__), -1)
-
-static uint64_t sat_mul(uint64_t a, uint64_t b) { return a && b > UINT64_MAX / a ? UINT64_MAX : a * b; }
-
-static uint64_t tensor_bytes(const TSR *t, uint32_t elem_bytes) {
-    uint64_t n = elem_bytes;
-    for (int32_t i = 0; i < t->shape->dim; ++i) n = sat_mul(n, (uint64_t)t->shape->shape_real[i]);
-    return n;
-}
-
-static int is_in_format(Data_Format f) {
-    return f == Fmt_FP32 || f == Fmt_TF32 || f == Fmt_BF16 || f == Fmt_FP16 || f == Fmt_INT8;
-}
-
-/* Output extent along one axis, or -1 (fault raised) when the dilated kernel does not fit the padded input. */
-static int64_t out_extent(const char *axis, uint32_t in, uint32_t k, uint32_t stride, uint32_t dil, int32_t pad_lo,
-                          int32_t pad_hi) {
-    const int64_t padded = (int64_t)in + pad_lo + pad_hi;
-    const int64_t span = (int64_t)dil * (k - 1) + 1; /* dilated kernel extent */
-    if (padded >= INT32_MAX) return FAIL("padded input %s %lld is too large", axis, (long long)padded);
-    if (span > padded)
-        return FAIL("dilated kernel %s %lld is larger than the padded input %s %lld", axis, (long long)span, axis,
-                    (long long)padded);
-    return (padded - span) / stride + 1;
-}
-
-static int check_tensor(const char *name, const TSR *t) {
-    if (!t || !t->shape) return FAIL("%s (or its shape) is NULL", name);
-    const int32_t dim = t->shape->dim;
-    if (dim < 1 || dim > MAX_SHAPE_DIM) return FAIL("%s->shape->dim = %d", name, dim);
-    for (int32_t i = 0; i < dim; ++i)
-        if (t->shape->shape_real[i] <= 0)
-            return FAIL("%s->shape->shape_real[%d] = %d, must be > 0", name, i, t->shape->shape_real[i]);
-    return 0;
-}
-
-static int check_in_spm(const char *name, const TSR *t, uint32_t elem_bytes, uint64_t spm, uint64_t *bytes) {
-    *bytes = tensor_bytes(t, elem_bytes);
-    if (t->addr > spm || *bytes > spm - t->addr)
-        return FAIL("%s [0x%llx, +%llu bytes) is outside SPM [0, 0x%llx)", name, (unsigned long long)t->addr,
-                    (unsigned long long)*bytes, (unsigned long long)spm);
-    return 0;
-}
-
-static int overlaps(uint64_t a, uint64_t a_bytes, uint64_t b, uint64_t b_bytes) {
-    return a < b + b_bytes && b < a + a_bytes;
-}
-
-static int check_args(const tx8_hw_config *hw, const CONV_PARAM *p, TSR *in, TSR *weight, TSR *bias, TSR *out,
-                      conv_dims *d) {
-    if (!p) return FAIL("param is NULL");
-    if (check_tensor("in", in) || check_tensor("weight", weight) || check_tensor("out", out)) return -1;
-    if (bias && check_tensor("bias", bias)) return -1;
-    const int32_t dim = in->shape->dim;
-    if (dim != 4 && dim != 3) return FAIL("in->shape->dim = %d, expected 4 [N,H,W,C] or 3 [N,W,C] (1-D)", dim);
-    if (weight->shape->dim != dim)
-        return FAIL("weight->shape->dim = %d, expected %d (%s)", weight->shape->dim, dim,
-                    dim == 4 ? "[KH,KW,C/group,O]" : "[KW,C/group,O]");
-    if (out->shape->dim != dim) return FAIL("out->shape->dim = %d, expected %d like in", out->shape->dim, dim);
-    if (p->layout != LAYOUT_TENSOR && p->layout != LAYOUT_NTENSOR)
-        return FAIL("param->layout = %s, supported Tensor and NTensor (compact NHWC)", tx8_layout_name(p->layout));
-    const int32_t *is = in->shape->shape_real, *ws = weight->shape->shape_real;
-    const int one_d = dim == 3;
-    d->n = (uint32_t)is[0], d->h = one_d ? 1u : (uint32_t)is[1];
-    d->w = (uint32_t)is[dim - 2], d->c = (uint32_t)is[dim - 1];
-    d->kh = one_d ? 1u : (uint32_t)ws[0], d->kw = (uint32_t)ws[dim - 3], d->o = (uint32_t)ws[dim - 1];
-    if (p->layout == LAYOUT_TENSOR && d->n != 1) return FAIL("layout Tensor needs N == 1, in has N = %u", d->n);
-
-    d->in_fmt = in->format;
-    if (!is_in_format(d->in_fmt))
-        return FAIL("in->format = %s, supported fp32, tf32, bf16, fp16, int8", tx8_format_name(d->in_fmt));
-    if (weight->format != d->in_fmt)
-        return FAIL("weight->format = %s differs from in->format = %s", tx8_format_name(weight->format),
-                    tx8_format_name(d->in_fmt));
-    d->out_fmt = d->in_fmt == Fmt_INT8 ? Fmt_INT32 : Fmt_FP32;
-    if (out->format != d->out_fmt)
-        return FAIL("out->format = %s, expected %s for %s inputs", tx8_format_name(out->format),
-                    tx8_format_name(d->out_fmt), tx8_format_name(d->in_fmt));
-
-    if (p->stride_h == 0 || p->stride_w == 0)
-        return FAIL("param stride_h = %u, stride_w = %u, must be >= 1", p->stride_h, p->stride_w);
-    if (p->dilation_h == 0 || p->dilation_w == 0)
-        return FAIL("param dilation_h = %u, dilation_w = %u, must be >= 1", p->dilation_h, p->dilation_w);
-    if (p->pad_top < 0 || p->pad_left < 0 || p->pad_bottom < 0 || p->pad_right < 0)
-        return FAIL("param pads (top %d, left %d, bottom %d, right %d) must be >= 0", p->pad_top, p->pad_left,
-                    p->pad_bottom, p->pad_right);
-    if (one_d && (p->stride_h != 1 || p->dilation_h != 1 || p->pad_top != 0 || p->pad_bottom != 0))
-        return FAIL("1-D conv (rank-3 tensors) needs stride_h 1, dilation_h 1, pad_top 0, pad_bottom 0");
-    if (p->accumulate > 1 || p->relu_en > 1)
-        return FAIL("param accumulate = %u / relu_en = %u, expected 0 or 1", p->accumulate, p->relu_en);
-    if (p->group == 0) return FAIL("param group = 0, must be >= 1");
-    if (d->c % p->group || d->o % p->group)
-        return FAIL("group %u does not divide C = %u and O = %u", p->group, d->c, d->o);
-    d->cg = d->c / p->group, d->og = d->o / p->group;
-    if ((uint32_t)ws[dim - 2] != d->cg)
-        return FAIL("weight channels (dim %d) = %d, expected C/group = %u", dim - 2, ws[dim - 2], d->cg);
-
-    const int64_t oh = out_extent("height", d->h, d->kh, p->stride_h, p->dilation_h, p->pad_top, p->pad_bottom);
-    if (oh < 0) return -1;
-    const int64_t ow = out_extent("width", d->w, d->kw, p->stride_w, p->dilation_w, p->pad_left, p->pad_right);
-    if (ow < 0) return -1;
-    d->oh = (uint32_t)oh, d->ow = (uint32_t)ow;
-    const int32_t *os = out->shape->shape_real;
-    const int out_ok = (uint32_t)os[0] == d->n && (one_d || (uint32_t)os[1] == d->oh) &&
-                       (uint32_t)os[dim - 2] == d->ow && (uint32_t)os[dim - 1] == d->o;
-    if (!out_ok) {
-        if (one_d)
-            return FAIL("out shape [%d,%d,%d], expected [N,OW,O] = [%u,%u,%u]", os[0], os[1], os[2], d->n, d->ow,
-                        d->o);
-        return FAIL("out shape [%d,%d,%d,%d], expected [N,OH,OW,O] = [%u,%u,%u,%u]", os[0], os[1], os[2], os[3],
-                    d->n, d->oh, d->ow, d->o);
-    }
-    if (bias) {
-        const L_SHAPE *s = bias->shape;
-        const int ok = (s->dim == 1 && s->shape_real[0] == (int32_t)d->o) ||
-                       (s->dim == 2 && s->shape_real[0] == 1 && s->shape_real[1] == (int32_t)d->o);
-        if (!ok) return FAIL("bias must have shape [%u] or [1,%u]", d->o, d->o);
-        if (bias->format != d->out_fmt)
-            return FAIL("bias->format = %s, expected %s", tx8_format_name(bias->format), tx8_format_name(d->out_fmt));
-    }
-
-    /* Whole tensors in SPM and out apart from the inputs: then no instruction of the tiling can fault, so a bad
-     * call writes nothing. */
-    const uint64_t spm = hw->spm_bytes;
-    uint64_t in_b, w_b, out_b, bias_b = 0;
-    if (check_in_spm("in", in, tx8_format_bytes(d->in_fmt), spm, &in_b) ||
-        check_in_spm("weight", weight, tx8_format_bytes(d->in_fmt), spm, &w_b) ||
-        check_in_spm("out", out, 4, spm, &out_b) || (bias && check_in_spm("bias", bias, 4, spm, &bias_b)))
-        return -1;
-    if (overlaps(out->addr, out_b, in->addr, in_b)) return FAIL("out overlaps in");
-    if (overlaps(out->addr, out_b, weight->addr, w_b)) return FAIL("out overlaps weight");
-    if (bias && overlaps(out->addr, out_b, bias->addr, bias_b)) return FAIL("out overlaps bias");
-    return 0;
-}
+#include "../plan/check_internal.h"
 
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
@@ -179,7 +43,7 @@ static uint64_t issue_k_tiles(const CONV_PARAM *param, const conv_dims *d, const
                 g->kernel_h = min_u32(s->kh, d->kh - kh0), g->kernel_w = min_u32(s->kw, d->kw - kw0);
                 g->in_c = g->groups * nc;
                 /* the tile's window: tap (0, 0) of output (y0, x0) reads input row y0*stride_h - pad_top +
-                 * kh0*dilation_h (columns alike); fits in int32 as check_args keeps the padded input below 2^31 */
+                 * kh0*dilation_h (columns alike); fits in int32 as tx8_check_conv_dims keeps the padded input below 2^31 */
                 g->pad_top = (int32_t)((int64_t)param->pad_top - (int64_t)t->y0 * param->stride_h -
                                        (int64_t)kh0 * param->dilation_h);
                 g->pad_left = (int32_t)((int64_t)param->pad_left - (int64_t)t->x0 * param->stride_w -
@@ -199,7 +63,9 @@ static uint64_t issue_k_tiles(const CONV_PARAM *param, const conv_dims *d, const
 uint64_t op_conv(CONV_PARAM *param, TSR *in, TSR *weight, TSR *bias, TSR *out) {
     const tx8_hw_config *hw = tx8_hal_config();
     conv_dims d;
-    if (check_args(hw, param, in, weight, bias, out, &d) != 0) return TX8_CYCLES_INVALID;
+    char why[TX8_CHECK_WHY_BYTES];
+    if (tx8_check_conv_dims(hw, param, in, weight, bias, out, &d, why, sizeof why) != 0)
+        return tx8_hal_fault("%s", why), TX8_CYCLES_INVALID;
     conv_steps s;
     tx8_plan_conv(hw, &d, param->group, &s);
     const uint64_t eb = tx8_format_bytes(d.in_fmt);

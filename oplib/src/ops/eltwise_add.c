@@ -3,7 +3,8 @@
 
 #include "tx8/hal.h"
 
-static const eltwise_binary_kind kKind = {"op_add", CGRATensor_ArithOp_V_V_add, CGRATensor_ArithOp_V_VuV_add, 1, 0,
-                                          ELTWISE_NUMBERS, 0};
+static const eltwise_binary_kind kKind = {&tx8_binary_add, CGRATensor_ArithOp_V_V_add, CGRATensor_ArithOp_V_VuV_add};
 
-uint64_t op_add(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) { return eltwise_binary(&kKind, param, a, b, out); }
+uint64_t op_add(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) {
+    return eltwise_binary(tx8_check_add, &kKind, param, a, b, out);
+}

@@ -3,7 +3,8 @@
 
 #include "tx8/hal.h"
 
-static const eltwise_binary_kind kKind = {"op_div", CGRATensor_ArithOp_V_V_div, CGRATensor_ArithOp_V_VuV_div, 0, 0,
-                                          ELTWISE_NUMBERS, 0};
+static const eltwise_binary_kind kKind = {&tx8_binary_div, CGRATensor_ArithOp_V_V_div, CGRATensor_ArithOp_V_VuV_div};
 
-uint64_t op_div(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) { return eltwise_binary(&kKind, param, a, b, out); }
+uint64_t op_div(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) {
+    return eltwise_binary(tx8_check_div, &kKind, param, a, b, out);
+}

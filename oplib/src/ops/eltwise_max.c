@@ -4,7 +4,8 @@
 
 #include "tx8/hal.h"
 
-static const eltwise_binary_kind kKind = {"op_max", CGRATensor_ArithOp_V_V_max, CGRATensor_ArithOp_V_VuV_max, 1, 0,
-                                          ELTWISE_NUMBERS, 0};
+static const eltwise_binary_kind kKind = {&tx8_binary_max, CGRATensor_ArithOp_V_V_max, CGRATensor_ArithOp_V_VuV_max};
 
-uint64_t op_max(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) { return eltwise_binary(&kKind, param, a, b, out); }
+uint64_t op_max(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) {
+    return eltwise_binary(tx8_check_max, &kKind, param, a, b, out);
+}

@@ -4,7 +4,8 @@
 
 #include "tx8/hal.h"
 
-static const eltwise_binary_kind kKind = {"op_min", CGRATensor_ArithOp_V_V_min, CGRATensor_ArithOp_V_VuV_min, 1, 0,
-                                          ELTWISE_NUMBERS, 0};
+static const eltwise_binary_kind kKind = {&tx8_binary_min, CGRATensor_ArithOp_V_V_min, CGRATensor_ArithOp_V_VuV_min};
 
-uint64_t op_min(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) { return eltwise_binary(&kKind, param, a, b, out); }
+uint64_t op_min(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) {
+    return eltwise_binary(tx8_check_min, &kKind, param, a, b, out);
+}

@@ -3,7 +3,8 @@
 
 #include "tx8/hal.h"
 
-static const eltwise_binary_kind kKind = {"op_mul", CGRATensor_ArithOp_V_V_mul, CGRATensor_ArithOp_V_VuV_mul, 1, 0,
-                                          ELTWISE_NUMBERS, 0};
+static const eltwise_binary_kind kKind = {&tx8_binary_mul, CGRATensor_ArithOp_V_V_mul, CGRATensor_ArithOp_V_VuV_mul};
 
-uint64_t op_mul(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) { return eltwise_binary(&kKind, param, a, b, out); }
+uint64_t op_mul(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) {
+    return eltwise_binary(tx8_check_mul, &kKind, param, a, b, out);
+}

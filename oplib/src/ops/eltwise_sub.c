@@ -3,7 +3,8 @@
 
 #include "tx8/hal.h"
 
-static const eltwise_binary_kind kKind = {"op_sub", CGRATensor_ArithOp_V_V_sub, CGRATensor_ArithOp_V_VuV_sub, 0, 1,
-                                          ELTWISE_NUMBERS, 0};
+static const eltwise_binary_kind kKind = {&tx8_binary_sub, CGRATensor_ArithOp_V_V_sub, CGRATensor_ArithOp_V_VuV_sub};
 
-uint64_t op_sub(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) { return eltwise_binary(&kKind, param, a, b, out); }
+uint64_t op_sub(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) {
+    return eltwise_binary(tx8_check_sub, &kKind, param, a, b, out);
+}

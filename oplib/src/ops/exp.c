@@ -4,5 +4,5 @@
 #include "tx8/hal.h"
 
 uint64_t op_exp(ELTWISE_PARAM *param, TSR *in, TSR *out) {
-    return eltwise_unary("op_exp", CGRATensor_TranscOp_V_V_exp, param, in, out);
+    return eltwise_unary(tx8_check_exp, CGRATensor_TranscOp_V_V_exp, param, in, out);
 }

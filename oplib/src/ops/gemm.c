@@ -6,72 +6,19 @@
  * out; bias and relu ride on the last K tile. Because out is fp32/int32 and the engine adds products in ascending
  * k, the tiled result is bit-identical to one big instruction. Cycles: the sum of the instructions' cycles.
  */
+#include "tx8/check.h"
 #include "tx8/hal.h"
 #include "tx8/ne.h"
 #include "tx8/ops.h"
 #include "tx8/tsm.h"
 
-static int shape2(const char *name, const TSR *t, uint32_t *rows, uint32_t *cols) {
-    if (!t || !t->shape) {
-        tx8_hal_fault("op_gemm: %s or its shape is NULL", name);
-        return 0;
-    }
-    const L_SHAPE *s = t->shape;
-    if (s->dim != 2 || s->shape_real[0] <= 0 || s->shape_real[1] <= 0) {
-        tx8_hal_fault("op_gemm: %s must be 2D with positive extents (dim %d)", name, (int)s->dim);
-        return 0;
-    }
-    *rows = (uint32_t)s->shape_real[0], *cols = (uint32_t)s->shape_real[1];
-    return 1;
-}
-
 uint64_t op_gemm(GEMM_PARAM *param, TSR *a, TSR *b, TSR *bias, TSR *out) {
-    uint32_t M, K, K2, N, M2, N2;
-    if (!param) {
-        tx8_hal_fault("op_gemm: param is NULL");
-        return TX8_CYCLES_INVALID;
-    }
-    if (!shape2("a", a, &M, &K) || !shape2("b", b, &K2, &N) || !shape2("out", out, &M2, &N2))
-        return TX8_CYCLES_INVALID;
-    if (K2 != K || M2 != M || N2 != N) {
-        tx8_hal_fault("op_gemm: shapes a [%u,%u] x b [%u,%u] -> out [%u,%u] do not match", M, K, K2, N, M2, N2);
-        return TX8_CYCLES_INVALID;
-    }
-    const Data_Format in = a->format;
-    if (in != Fmt_FP32 && in != Fmt_TF32 && in != Fmt_BF16 && in != Fmt_FP16 && in != Fmt_INT8) {
-        tx8_hal_fault("op_gemm: a format %s is not fp32, tf32, bf16, fp16 or int8", tx8_format_name(in));
-        return TX8_CYCLES_INVALID;
-    }
-    if (b->format != in) {
-        tx8_hal_fault("op_gemm: b format %s differs from a format %s", tx8_format_name(b->format),
-                      tx8_format_name(in));
-        return TX8_CYCLES_INVALID;
-    }
-    const Data_Format of = in == Fmt_INT8 ? Fmt_INT32 : Fmt_FP32;
-    if (out->format != of) {
-        tx8_hal_fault("op_gemm: out format %s, expected %s for %s inputs", tx8_format_name(out->format),
-                      tx8_format_name(of), tx8_format_name(in));
-        return TX8_CYCLES_INVALID;
-    }
-    if (bias) {
-        const L_SHAPE *s = bias->shape;
-        const int ok = s && ((s->dim == 1 && s->shape_real[0] == (int32_t)N) ||
-                             (s->dim == 2 && s->shape_real[0] == 1 && s->shape_real[1] == (int32_t)N));
-        if (!ok) {
-            tx8_hal_fault("op_gemm: bias must have shape [%u] or [1,%u]", N, N);
-            return TX8_CYCLES_INVALID;
-        }
-        if (bias->format != of) {
-            tx8_hal_fault("op_gemm: bias format %s, expected %s", tx8_format_name(bias->format),
-                          tx8_format_name(of));
-            return TX8_CYCLES_INVALID;
-        }
-    }
-    if (param->accumulate > 1 || param->relu_en > 1) {
-        tx8_hal_fault("op_gemm: param accumulate = %u / relu_en = %u, expected 0 or 1", param->accumulate,
-                      param->relu_en);
-        return TX8_CYCLES_INVALID;
-    }
+    char why[TX8_CHECK_WHY_BYTES];
+    if (tx8_check_gemm(tx8_hal_config(), param, a, b, bias, out, why, sizeof why) != 0)
+        return tx8_hal_fault("%s", why), TX8_CYCLES_INVALID;
+    const uint32_t M = (uint32_t)a->shape->shape_real[0], K = (uint32_t)a->shape->shape_real[1];
+    const uint32_t N = (uint32_t)b->shape->shape_real[1];
+    const Data_Format in = a->format, of = in == Fmt_INT8 ? Fmt_INT32 : Fmt_FP32;
 
     const uint64_t eb = tx8_format_bytes(in);
     uint64_t total = 0;

@@ -9,15 +9,8 @@
 
 uint64_t op_global_avgpool(GLOBAL_POOL_PARAM *param, TSR *in, TSR *out) {
     pool_plan pl;
-    if (!param) return tx8_hal_fault("op_global_avgpool: param is NULL"), TX8_CYCLES_INVALID;
-    if (pool_check_tensors("op_global_avgpool", param->layout, in, out, &pl) != 0) return TX8_CYCLES_INVALID;
-    if (pl.geom.out_h != 1 || pl.geom.out_w != 1)
-        return tx8_hal_fault("op_global_avgpool: out->shape->shape_real = [%d][%d][%d][%d], must be [N][1][1][C]",
-                             out->shape->shape_real[0], out->shape->shape_real[1], out->shape->shape_real[2],
-                             out->shape->shape_real[3]), TX8_CYCLES_INVALID;
-    Ncc_CT_GR_Pool_Regs *g = &pl.geom;
-    g->kernel_h = g->in_h;
-    g->kernel_w = g->in_w;
-    g->stride_h = g->stride_w = g->dilation_h = g->dilation_w = 1;
+    char why[TX8_CHECK_WHY_BYTES];
+    if (tx8_check_global_pool_plan(tx8_hal_config(), param, in, out, &pl, why, sizeof why) != 0)
+        return tx8_hal_fault("%s", why), TX8_CYCLES_INVALID;
     return pool_issue(&pl, CT_OP_POOL_AVG, in->addr, out->addr);
 }

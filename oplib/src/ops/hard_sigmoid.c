@@ -5,10 +5,10 @@
 #include "tx8/hal.h"
 
 uint64_t op_hard_sigmoid(HARD_SIGMOID_PARAM *param, TSR *in, TSR *out) {
-    if (!param) return tx8_hal_fault("op_hard_sigmoid: param is NULL"), TX8_CYCLES_INVALID;
-    uint64_t elems;
-    if (eltwise_prepare_unary("op_hard_sigmoid", param->layout, param->rnd, in, out, &elems) != 0)
-        return TX8_CYCLES_INVALID;
+    char why[TX8_CHECK_WHY_BYTES];
+    if (tx8_check_hard_sigmoid(tx8_hal_config(), param, in, out, why, sizeof why) != 0)
+        return tx8_hal_fault("%s", why), TX8_CYCLES_INVALID;
+    const uint64_t elems = eltwise_elems(param->layout, in);
     const eltwise_scalar_step steps[4] = {{CGRATensor_ArithOp_V_S_mul, param->alpha},
                                           {CGRATensor_ArithOp_V_S_add, param->beta},
                                           {CGRATensor_ArithOp_V_S_min, 1.0f},

@@ -18,10 +18,9 @@ static void fill_leaky_relu(CT_Param *p, const void *ctx, uint64_t offset, uint3
 }
 
 uint64_t op_leaky_relu(LEAKY_RELU_PARAM *param, TSR *in, TSR *out) {
-    if (!param) return tx8_hal_fault("op_leaky_relu: param is NULL"), TX8_CYCLES_INVALID;
-    uint64_t elems;
-    if (eltwise_prepare_unary("op_leaky_relu", param->layout, param->rnd, in, out, &elems) != 0)
-        return TX8_CYCLES_INVALID;
+    char why[TX8_CHECK_WHY_BYTES];
+    if (tx8_check_leaky_relu(tx8_hal_config(), param, in, out, why, sizeof why) != 0)
+        return tx8_hal_fault("%s", why), TX8_CYCLES_INVALID;
     const leaky_relu_chunks c = {param, in, out};
-    return eltwise_issue_chunks(fill_leaky_relu, &c, elems);
+    return eltwise_issue_chunks(fill_leaky_relu, &c, eltwise_elems(param->layout, in));
 }

@@ -5,9 +5,8 @@
 
 uint64_t op_maxpool(POOL_PARAM *param, TSR *in, TSR *out) {
     pool_plan pl;
-    if (!param) return tx8_hal_fault("op_maxpool: param is NULL"), TX8_CYCLES_INVALID;
-    if (pool_check_tensors("op_maxpool", param->layout, in, out, &pl) != 0 ||
-        pool_check_window("op_maxpool", param, 0, &pl) != 0)
-        return TX8_CYCLES_INVALID;
+    char why[TX8_CHECK_WHY_BYTES];
+    if (tx8_check_pool_plan(tx8_hal_config(), "op_maxpool", 0, param, in, out, &pl, why, sizeof why) != 0)
+        return tx8_hal_fault("%s", why), TX8_CYCLES_INVALID;
     return pool_issue(&pl, CT_OP_POOL_MAX, in->addr, out->addr);
 }

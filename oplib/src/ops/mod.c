@@ -3,17 +3,15 @@
 
 #include "tx8/hal.h"
 
-/* Neither commutes: a may broadcast only where b does too. The remainder is exact, so rnd plays no part. */
 static const eltwise_binary_kind kKinds[2] = {
-    {"op_mod", CGRATensor_ArithOp_V_V_mod, CGRATensor_ArithOp_V_VuV_mod, 0, 0, ELTWISE_NUMBERS, 0},
-    {"op_mod", CGRATensor_ArithOp_V_V_fmod, CGRATensor_ArithOp_V_VuV_fmod, 0, 0, ELTWISE_NUMBERS, 0},
+    {&tx8_binary_mod, CGRATensor_ArithOp_V_V_mod, CGRATensor_ArithOp_V_VuV_mod},
+    {&tx8_binary_fmod, CGRATensor_ArithOp_V_V_fmod, CGRATensor_ArithOp_V_VuV_fmod},
 };
 
 uint64_t op_mod(MOD_PARAM *param, TSR *a, TSR *b, TSR *out) {
-    if (!param) return tx8_hal_fault("op_mod: param is NULL"), TX8_CYCLES_INVALID;
-    if (param->fmod > 1)
-        return tx8_hal_fault("op_mod: param->fmod = %u, must be 0 (the divisor's sign) or 1 (the dividend's)",
-                             param->fmod), TX8_CYCLES_INVALID;
-    const ELTWISE_PARAM common = {param->layout, RND_NEAREST_EVEN};
-    return eltwise_binary(&kKinds[param->fmod], &common, a, b, out);
+    char why[TX8_CHECK_WHY_BYTES];
+    if (tx8_check_mod(tx8_hal_config(), param, a, b, out, why, sizeof why) != 0)
+        return tx8_hal_fault("%s", why), TX8_CYCLES_INVALID;
+    /* The remainder is exact, so rnd plays no part. */
+    return eltwise_binary_issue(&kKinds[param->fmod], param->layout, RND_NEAREST_EVEN, a, b, out);
 }

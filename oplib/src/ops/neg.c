@@ -4,5 +4,5 @@
 #include "tx8/hal.h"
 
 uint64_t op_neg(ELTWISE_PARAM *param, TSR *in, TSR *out) {
-    return eltwise_unary_formats("op_neg", CGRATensor_ArithOp_V_V_neg, param, ELTWISE_NUMBERS, in, out);
+    return eltwise_unary(tx8_check_neg, CGRATensor_ArithOp_V_V_neg, param, in, out);
 }

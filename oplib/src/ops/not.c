@@ -13,13 +13,9 @@ static void fill_not(CT_Param *p, const void *ctx, uint64_t offset, uint32_t n) 
 }
 
 uint64_t op_not(ELTWISE_PARAM *param, TSR *in, TSR *out) {
-    TSR *const t[2] = {in, out};
-    static const char *const names[2] = {"in", "out"};
-    static const uint32_t formats[2] = {ELTWISE_FMT(Fmt_INT8), ELTWISE_FMT(Fmt_INT8)};
-    uint64_t elems;
-    if (!param) return tx8_hal_fault("op_not: param is NULL"), TX8_CYCLES_INVALID;
-    if (eltwise_prepare_formats("op_not", param->layout, param->rnd, t, names, formats, 2, &elems) != 0)
-        return TX8_CYCLES_INVALID;
+    char why[TX8_CHECK_WHY_BYTES];
+    if (tx8_check_not(tx8_hal_config(), param, in, out, why, sizeof why) != 0)
+        return tx8_hal_fault("%s", why), TX8_CYCLES_INVALID;
     const not_chunks c = {in, out};
-    return eltwise_issue_chunks(fill_not, &c, elems);
+    return eltwise_issue_chunks(fill_not, &c, eltwise_elems(param->layout, in));
 }

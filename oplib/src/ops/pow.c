@@ -4,7 +4,8 @@
 
 #include "tx8/hal.h"
 
-static const eltwise_binary_kind kKind = {"op_pow", CGRATensor_ArithOp_V_V_pow, CGRATensor_ArithOp_V_VuV_pow, 0, 0,
-                                          ELTWISE_NUMBERS, 0};
+static const eltwise_binary_kind kKind = {&tx8_binary_pow, CGRATensor_ArithOp_V_V_pow, CGRATensor_ArithOp_V_VuV_pow};
 
-uint64_t op_pow(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) { return eltwise_binary(&kKind, param, a, b, out); }
+uint64_t op_pow(ELTWISE_PARAM *param, TSR *a, TSR *b, TSR *out) {
+    return eltwise_binary(tx8_check_pow, &kKind, param, a, b, out);
+}

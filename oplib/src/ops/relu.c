@@ -4,5 +4,5 @@
 #include "tx8/hal.h"
 
 uint64_t op_relu(ELTWISE_PARAM *param, TSR *in, TSR *out) {
-    return eltwise_unary("op_relu", CGRATensor_ActOp_V_V_relu, param, in, out);
+    return eltwise_unary(tx8_check_relu, CGRATensor_ActOp_V_V_relu, param, in, out);
 }

@@ -4,5 +4,5 @@
 #include "tx8/hal.h"
 
 uint64_t op_sigmoid(ELTWISE_PARAM *param, TSR *in, TSR *out) {
-    return eltwise_unary("op_sigmoid", CGRATensor_ActOp_V_V_sigmoid, param, in, out);
+    return eltwise_unary(tx8_check_sigmoid, CGRATensor_ActOp_V_V_sigmoid, param, in, out);
 }

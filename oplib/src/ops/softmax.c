@@ -22,55 +22,9 @@
 #include "tx8/ops.h"
 #include "tx8/tsm.h"
 
-#include "../plan/plan.h"
+#include "../plan/check_internal.h"
 
-#define OP "op_softmax"
-#define SM_FAIL(...) (tx8_hal_fault(OP ": " __VA_ARGS__), -1)
 #define RNE RND_NEAREST_EVEN
-
-static int is_supported_format(Data_Format f) { return f == Fmt_FP32 || f == Fmt_FP16 || f == Fmt_BF16; }
-
-static int overlaps(uint64_t a, uint64_t a_bytes, uint64_t b, uint64_t b_bytes) {
-    return a < b + b_bytes && b < a + a_bytes;
-}
-
-static int check_args(const tx8_hw_config *hw, const SOFTMAX_PARAM *param, TSR *in, TSR *imm, TSR *out,
-                      sm_plan *pl) {
-    TSR *const all[3] = {in, imm, out};
-    static const char *const names[3] = {"in", "imm", "out"};
-    if (!param) return SM_FAIL("param is NULL");
-    for (int i = 0; i < 3; ++i)
-        if (!all[i] || !all[i]->shape) return SM_FAIL("%s (or its shape) is NULL", names[i]);
-    const int32_t dim = in->shape->dim;
-    if (dim < 2 || dim > 4) return SM_FAIL("in->shape->dim = %d, supported 2..4", dim);
-    if (!is_supported_format(in->format))
-        return SM_FAIL("in->format = %s, supported fp32, fp16, bf16", tx8_format_name(in->format));
-    if (out->format != in->format)
-        return SM_FAIL("out->format = %s differs from in->format = %s", tx8_format_name(out->format),
-                       tx8_format_name(in->format));
-    if (out->shape->dim != dim || memcmp(out->shape->shape_real, in->shape->shape_real, sizeof(int32_t) * dim))
-        return SM_FAIL("out->shape->shape_real differs from in's");
-    if (param->layout != LAYOUT_TENSOR && param->layout != LAYOUT_NTENSOR)
-        return SM_FAIL("param->layout = %d (%s), must be Tensor or NTensor (compact rows)", (int)param->layout,
-                       (unsigned)param->layout < LAYOUT_COUNT ? tx8_layout_name(param->layout) : "invalid");
-    if (param->layout == LAYOUT_TENSOR && in->shape->shape_real[0] != 1)
-        return SM_FAIL("in->shape->shape_real[0] = %d, layout Tensor needs 1 (use NTensor)", in->shape->shape_real[0]);
-    if (tx8_plan_softmax(hw, in, pl) != 0) return SM_FAIL("in's extents must be >= 1 and hold at most 2^30 elements");
-    if (imm->format != Fmt_INT8 || imm->shape->dim != 1 || imm->shape->shape_real[0] < 0 ||
-        (uint64_t)imm->shape->shape_real[0] < pl->imm_bytes)
-        return SM_FAIL("imm must be an int8 [bytes] buffer of at least %llu bytes (op_softmax_imm_size)",
-                       (unsigned long long)pl->imm_bytes);
-    const uint64_t bytes = (uint64_t)pl->rows * pl->len * tx8_format_bytes(in->format);
-    if (in->addr != out->addr && overlaps(in->addr, bytes, out->addr, bytes))
-        return SM_FAIL("out [0x%llx, +%llu) partially overlaps in [0x%llx, +%llu); it must be in itself or disjoint",
-                       (unsigned long long)out->addr, (unsigned long long)bytes, (unsigned long long)in->addr,
-                       (unsigned long long)bytes);
-    for (int i = 0; i < 3; i += 2)
-        if (overlaps(imm->addr, pl->imm_bytes, all[i]->addr, bytes))
-            return SM_FAIL("imm [0x%llx, +%llu) overlaps %s", (unsigned long long)imm->addr,
-                           (unsigned long long)pl->imm_bytes, names[i]);
-    return 0;
-}
 
 /* Adds an instruction's cycles to `total`; after a fault the op stops issuing. */
 #define ISSUE(total, cycles)                                    \
@@ -103,7 +57,9 @@ static uint64_t row_op(const sm_plan *pl, int mul, uint64_t src, uint64_t dst, u
 uint64_t op_softmax(SOFTMAX_PARAM *param, TSR *in, TSR *imm, TSR *out) {
     const tx8_hw_config *hw = tx8_hal_config();
     sm_plan pl;
-    if (check_args(hw, param, in, imm, out, &pl) != 0) return TX8_CYCLES_INVALID;
+    char why[TX8_CHECK_WHY_BYTES];
+    if (tx8_check_softmax_plan(hw, param, in, imm, out, &pl, why, sizeof why) != 0)
+        return tx8_hal_fault("%s", why), TX8_CYCLES_INVALID;
     const int narrow = in->format != Fmt_FP32;
     const uint32_t n = pl.rows * pl.len;
     const uint64_t work = narrow ? imm->addr + pl.work_off : out->addr;

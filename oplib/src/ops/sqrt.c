@@ -4,5 +4,5 @@
 #include "tx8/hal.h"
 
 uint64_t op_sqrt(ELTWISE_PARAM *param, TSR *in, TSR *out) {
-    return eltwise_unary("op_sqrt", CGRATensor_TranscOp_V_V_sqrt, param, in, out);
+    return eltwise_unary(tx8_check_sqrt, CGRATensor_TranscOp_V_V_sqrt, param, in, out);
 }

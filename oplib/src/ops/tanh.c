@@ -4,5 +4,5 @@
 #include "tx8/hal.h"
 
 uint64_t op_tanh(ELTWISE_PARAM *param, TSR *in, TSR *out) {
-    return eltwise_unary("op_tanh", CGRATensor_ActOp_V_V_tanh, param, in, out);
+    return eltwise_unary(tx8_check_tanh, CGRATensor_ActOp_V_V_tanh, param, in, out);
 }

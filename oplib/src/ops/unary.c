@@ -43,13 +43,9 @@ static void fill_kind(CT_Param *p, const void *ctx, uint64_t offset, uint32_t n)
 }
 
 uint64_t op_unary(UNARY_PARAM *param, TSR *in, TSR *out) {
-    if (!param) return tx8_hal_fault("op_unary: param is NULL"), TX8_CYCLES_INVALID;
-    if (param->kind >= UNARY_KIND_COUNT)
-        return tx8_hal_fault("op_unary: param->kind = %u is not a UNARY_KIND (0..%d)", (unsigned)param->kind,
-                             UNARY_KIND_COUNT - 1), TX8_CYCLES_INVALID;
-    uint64_t elems;
-    if (eltwise_prepare_unary("op_unary", param->layout, param->rnd, in, out, &elems) != 0)
-        return TX8_CYCLES_INVALID;
+    char why[TX8_CHECK_WHY_BYTES];
+    if (tx8_check_unary(tx8_hal_config(), param, in, out, why, sizeof why) != 0)
+        return tx8_hal_fault("%s", why), TX8_CYCLES_INVALID;
     const unary_kind_chunks c = {param, in, out};
-    return eltwise_issue_chunks(fill_kind, &c, elems);
+    return eltwise_issue_chunks(fill_kind, &c, eltwise_elems(param->layout, in));
 }

@@ -18,20 +18,13 @@ static void fill_where(CT_Param *p, const void *ctx, uint64_t s, uint64_t d, uin
 }
 
 uint64_t op_where(WHERE_PARAM *param, TSR *cond, TSR *x, TSR *y, TSR *out) {
-    const char *op = "op_where";
-    TSR *const t[4] = {cond, x, y, out};
-    static const char *const names[4] = {"cond", "x", "y", "out"};
-    static const uint32_t formats[4] = {ELTWISE_FMT(Fmt_INT8), ELTWISE_NUMBERS,
-                                        ELTWISE_NUMBERS | ELTWISE_SAME_AS(1), ELTWISE_NUMBERS | ELTWISE_SAME_AS(1)};
-    uint64_t elems;
-    if (!param) return tx8_hal_fault("%s: param is NULL", op), TX8_CYCLES_INVALID;
-    if (eltwise_prepare_formats(op, param->layout, RND_NEAREST_EVEN, t, names, formats, 4, &elems) != 0)
-        return TX8_CYCLES_INVALID;
+    char why[TX8_CHECK_WHY_BYTES];
+    if (tx8_check_where(tx8_hal_config(), param, cond, x, y, out, why, sizeof why) != 0)
+        return tx8_hal_fault("%s", why), TX8_CYCLES_INVALID;
     const uint32_t align = tx8_hw_batch_align_bytes(tx8_hal_config());
-    tx8_layout l[4];
-    for (int i = 0; i < 4; ++i)
-        tx8_layout_init(&l[i], param->layout, t[i]->format, t[i]->shape->shape_real, t[i]->shape->dim, align);
-    if (eltwise_check_images(op, t, names, l, 4) != 0) return TX8_CYCLES_INVALID;
+    tx8_layout l[2]; /* cond's image and the data's */
+    tx8_layout_init(&l[0], param->layout, cond->format, cond->shape->shape_real, cond->shape->dim, align);
+    tx8_layout_init(&l[1], param->layout, out->format, out->shape->shape_real, out->shape->dim, align);
     const where_chunks c = {cond, x, y, out};
-    return eltwise_issue_pairs(fill_where, &c, &l[0], &l[3]);
+    return eltwise_issue_pairs(fill_where, &c, &l[0], &l[1]);
 }
