@@ -13,7 +13,7 @@ Usage: make_torch_zoo.py OUT [--models NAME|PATTERN,...] [--size small|full] [--
              GPT-2 small at 128 tokens)
   --list     print the variant names (after --models) and write nothing
   --info     print name, opset, inputs, parameters and ONNX node count of each selected variant (exports in memory)
-Prints the names it wrote, one per line. Needs Debian's python3-torch and python3-torchvision (no downloads:
+Prints the names it wrote, one per line; exits 77 when torch or torchvision cannot be imported. Needs Debian's python3-torch and python3-torchvision (no downloads:
 every model is built with weights=None).
 
 Weights: torch.manual_seed(crc32(name)) before the model is built, so the module's own initialisation draws them;
@@ -46,10 +46,15 @@ import zlib  # noqa: E402
 import numpy as np  # noqa: E402
 import onnx  # noqa: E402
 from onnx import numpy_helper  # noqa: E402
-import torch  # noqa: E402
-from torch import nn  # noqa: E402
-import torchvision  # noqa: E402
-from torchvision import models as tvm  # noqa: E402
+try:
+    import torch  # noqa: E402
+    from torch import nn  # noqa: E402
+    import torchvision  # noqa: E402
+    from torchvision import models as tvm  # noqa: E402
+except ImportError as e:  # exit 77: ctest's "skipped"
+    print("SKIP: PyTorch / torchvision not importable by %s (python3-torch, python3-torchvision): %s"
+          % (sys.executable, e))
+    sys.exit(77)
 
 torch.set_num_threads(1)
 warnings.filterwarnings("ignore")

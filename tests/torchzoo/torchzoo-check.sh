@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# torchzoo-check.sh AOT WORK MODEL [--riscv] [--precision P] [--size small|full] [--hw HW_JSON]
+# torchzoo-check.sh AOT WORK MODEL [--riscv] [--precision P] [--size small|full] [--hw HW_JSON] [--exported DIR]
 # One model of the torch zoo (models/make_torch_zoo.py: a real torch.onnx.export, small size unless --size full)
-# end to end: export it into WORK/zoo/MODEL, compile it (`AOT compile`, the default chip: 16 tiles), run the bundle
+# end to end: export it into WORK/zoo/MODEL (or take DIR/MODEL, which make_torch_zoo.py wrote at this size), compile it (`AOT compile`, the default chip: 16 tiles), run the bundle
 # on the cmodel (`AOT run --target cmodel`) on its input and compare with PyTorch's own output
 # (tests/torchzoo/torchzoo_compare.py: |got - expected| <= 1e-4 * max|expected| + 1e-4 * |expected|; fp32 only,
 # --precision other than fp32 checks that it compiles and runs). With --riscv the bundle also runs as RISC-V
@@ -11,18 +11,20 @@
 # MISMATCH line), 77 with a SKIP line when PyTorch or torchvision cannot be imported.
 set -euo pipefail
 if [ $# -lt 3 ]; then
-  echo "usage: torchzoo-check.sh AOT WORK MODEL [--riscv] [--precision P] [--size small|full] [--hw HW_JSON]" >&2
+  echo "usage: torchzoo-check.sh AOT WORK MODEL [--riscv] [--precision P] [--size small|full] [--hw HW_JSON]" \
+    "[--exported DIR]" >&2
   exit 2
 fi
 aot=$1 work=$2 model=$3
 shift 3
-riscv=0 precision=fp32 size=small hw=
+riscv=0 precision=fp32 size=small hw= exported=
 while [ $# -gt 0 ]; do
   case $1 in
     --riscv) riscv=1 ;;
     --precision) precision=$2; shift ;;
     --size) size=$2; shift ;;
     --hw) hw=$2; shift ;;
+    --exported) exported=$2; shift ;;
     *) echo "torchzoo-check.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -54,10 +56,15 @@ step() {
   t0=$(((${EPOCHREALTIME//[!0-9]/} - t0) / 100000)) # tenths of a second
   secs=$((t0 / 10)).$((t0 % 10))
 }
-dir=$work/zoo/$model
-step export /usr/bin/python3 "$root/models/make_torch_zoo.py" "$work/zoo" --size "$size" --models "$model"
+if [ -n "$exported" ] && [ -f "$exported/$model/model.onnx" ] && [ -d "$exported/$model/test_data_set_0" ]; then
+  dir=$exported/$model
+  echo "$model: exported (torch.onnx.export) into $dir before"
+else
+  dir=$work/zoo/$model
+  step export /usr/bin/python3 "$root/models/make_torch_zoo.py" "$work/zoo" --size "$size" --models "$model"
+  echo "$model: exported (torch.onnx.export) in $secs s"
+fi
 data=$dir/test_data_set_0
-echo "$model: exported (torch.onnx.export) in $secs s"
 step compile "$aot" compile "$dir/model.onnx" -o "$work/bundle" --precision "$precision" ${hw:+--hw "$hw"}
 echo "$model: compiled in $secs s"
 step cmodel "$aot" run "$work/bundle" --target cmodel --inputs-dir "$data" --out "$work/cmodel"
