@@ -4,7 +4,9 @@
 // runs OpLib's own check of the kernel: the kernel's reasons come back word for word. And codegen refuses a plan
 // whose call a kernel would fault on: a scheduled SE-block Mul whose input box is tampered with at one step (the
 // operands of that step then cut differently, as in issue 33's faults) is a one-line compile error naming the
-// node, the op, the tile, the step and op_mul's reason, and no bundle.
+// node, the op, the tile, the step and op_mul's reason, and no bundle. The plan search asks the same contract
+// of each candidate (planContractProblem): a plan whose step cuts the operands differently is named, with the step
+// and the reason, before any code is made.
 //
 //===----------------------------------------------------------------------===//
 #include "TestUtils.h"
@@ -188,6 +190,22 @@ TEST_F(PlannedCallTest, AnInconsistentStepIsACompileErrorNamingNodeOpTileStepAnd
   EXPECT_NE(diagnostics.find("] = " + std::to_string(kept) + "; must be equal or 1 (broadcast)"), std::string::npos)
       << diagnostics;
   EXPECT_EQ(errorLocations, std::vector<std::string>{"se.mul"});
+}
+
+TEST_F(PlannedCallTest, ThePlanSearchSeesACallTheKernelRefuses) {
+  auto mul = first<MulOp>();
+  tx8_hw_config hw = tx8_hw_config_default();
+  // Two slices along H: the steps give x, the scale and the output matching boxes.
+  GroupPlan plan = planGroupSizes(mul, {1, 24, 4, 8}, hw);
+  ASSERT_GE(plan.steps.size(), 2u);
+  EXPECT_EQ(planContractProblem(plan, hw), "");
+  // The second sampled step reads one row of x fewer than it computes.
+  TensorBox &x = plan.steps[1].operands[0];
+  ASSERT_EQ(x.size[2], 4);
+  x.size[2] = 3;
+  std::string problem = planContractProblem(plan, hw);
+  EXPECT_EQ(problem.rfind("tx8be.Mul at step 1: op_mul: a->shape->shape_real[", 0), 0u) << problem;
+  EXPECT_NE(problem.find("must be equal or 1 (broadcast)"), std::string::npos) << problem;
 }
 
 } // namespace

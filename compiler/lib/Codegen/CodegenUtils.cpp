@@ -51,11 +51,6 @@ std::optional<std::string> tx8::codegen::formatName(Type type) {
   return name ? std::optional<std::string>(name) : std::nullopt;
 }
 
-std::optional<Data_Format> tx8::codegen::formatOf(Type type) {
-  std::optional<tx8::ref::DType> dtype = tx8be::detail::refDTypeOf(type);
-  return dtype ? tx8::ref::deviceFormatOf(*dtype) : std::nullopt;
-}
-
 FailureOr<uint64_t> tx8::codegen::groupResultAddress(GroupOp group, unsigned index) {
   auto addrs = group->getAttrOfType<DenseI64ArrayAttr>("tx8be.ddr_addrs");
   if (!addrs || index >= static_cast<unsigned>(addrs.size()))

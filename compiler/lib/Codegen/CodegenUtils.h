@@ -11,8 +11,6 @@
 #include <string>
 #include <vector>
 
-#include "tx8/dtype.h"
-
 namespace tx8::codegen {
 
 /// `text` made safe inside a C block comment: "*/" and "/*" broken up, control characters (newlines too) as spaces. Every
@@ -24,8 +22,6 @@ std::string opSummary(mlir::Operation *op);
 std::string locName(mlir::Location loc);
 /// "Fmt_FP32", ... for a tensor type's element type.
 std::optional<std::string> formatName(mlir::Type type);
-/// The same format as OpLib's Data_Format.
-std::optional<Data_Format> formatOf(mlir::Type type);
 
 /// "0x1f40": addresses and sizes in generated C.
 std::string hex(uint64_t v);

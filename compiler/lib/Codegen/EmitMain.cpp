@@ -204,7 +204,7 @@ LogicalResult GroupPrinter::printView() {
 LogicalResult GroupPrinter::printLoadConst(LoadConstOp load) {
   Value result = load.getOutput();
   auto fmt = formatName(result.getType());
-  std::optional<Data_Format> dfmt = formatOf(result.getType());
+  std::optional<Data_Format> dfmt = tx8be::detail::dataFormatOf(result.getType());
   if (!fmt || !dfmt)
     return load.emitOpError() << "has an element type with no device format";
   uint64_t ddr = 0;
@@ -250,7 +250,7 @@ LogicalResult GroupPrinter::printLoadConst(LoadConstOp load) {
 LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
   Value result = load.getOutput();
   auto fmt = formatName(result.getType());
-  std::optional<Data_Format> dfmt = formatOf(result.getType());
+  std::optional<Data_Format> dfmt = tx8be::detail::dataFormatOf(result.getType());
   if (!fmt || !dfmt)
     return load.emitOpError() << "has an element type with no device format";
   std::string n = nextName(), addrTable;
@@ -412,17 +412,13 @@ LogicalResult GroupPrinter::checkCall(Operation *compute, const OpCall &call, St
       if (position > 0 && !lastPart) // the tail runs once per output slice, after its last part
         continue;
       int64_t b = (s - s0) % buffers, ob = ((s - s0) / std::max<int64_t>(parts, 1)) % buffers;
-      for (auto [k, operand] : llvm::enumerate(operands)) {
-        // A split reduction passes the operands without a reduction dim (a bias) at the last part only.
-        bool once = parts > 1 && position == 0 && (k >= reduceDims.size() || reduceDims[k] < 0);
-        if (once && !lastPart)
-          args.operands[k].reset();
-        else
-          args.operands[k] = KernelTensor{operand.format, at(operand.tensor, b), operand.views[s]};
-      }
+      for (auto [k, operand] : llvm::enumerate(operands))
+        args.operands[k] = KernelTensor{operand.format, at(operand.tensor, b), operand.views[s]};
       args.results[0] = KernelTensor{result.format, at(result.tensor, ob), result.views[s]};
       args.pads = pads.empty() ? std::array<int64_t, 4>{0, 0, 0, 0} : pads[s];
-      args.accumulate = parts > 1 && position == 0 && s % parts != 0;
+      args.accumulate = false;
+      if (position == 0) // the tail runs at the last part only, as the whole slice
+        applyReducePart(args, reduceDims, s % std::max<int64_t>(parts, 1), parts);
       if (failed(checkKernelCall(call, args, hw, why, error)))
         return compute->emitOpError() << "cannot be checked against its OpLib kernel's contract: " << error;
       if (!why.empty())
@@ -465,10 +461,8 @@ LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps, unsi
     c.format = it->second.fmt;
     c.views = printViewTable(v, compute, k, operand, it->second.boxes, count);
     // tx8be-ne-precision's tf32: the NE reads the fp32-stored A and B (operands 0, 1) as tf32 (its in_fmt).
-    std::string format = it->second.format;
-    if (k < 2 && format == "Fmt_FP32")
-      if (auto fmt = compute->getAttrOfType<StringAttr>("ne_in_fmt"); fmt && fmt.getValue() == "tf32")
-        format = "Fmt_TF32", c.format = Fmt_TF32;
+    c.format = kernelOperandFormat(compute, static_cast<unsigned>(k), it->second.fmt);
+    std::string format = c.format == it->second.fmt ? it->second.format : std::string("Fmt_TF32");
     text.once += "    TSR " + v + " = {" + format + ", " + hex(it->second.addr) + ", &" + v + "_vs};\n";
     if (!it->second.addrs.empty()) // this step's buffer of a double-buffered load
       text.compute += "        " + v + ".addr = " + it->second.addrs + "[b];\n";
@@ -478,7 +472,7 @@ LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps, unsi
   // The result: each step computes the box the chain's StoreBox writes.
   Value result = compute->getResult(0);
   auto outFmt = formatName(result.getType());
-  std::optional<Data_Format> outDfmt = formatOf(result.getType());
+  std::optional<Data_Format> outDfmt = tx8be::detail::dataFormatOf(result.getType());
   if (!outFmt || !outDfmt)
     return compute->emitOpError() << "has a result type with no device format";
   if (!store)
@@ -515,10 +509,7 @@ LogicalResult GroupPrinter::printCompute(Operation *compute, StepsOp steps, unsi
     int64_t rank = cast<ShapedType>(compute->getOperand(0).getType()).getRank();
     std::string rows;
     for (int64_t k = 0; k < count; ++k) { // top, left, bottom, right
-      TensorBox box = in->second.boxes.getBox(k);
-      std::array<int64_t, 4> p = rank == 4 ? std::array<int64_t, 4>{box.padLow[2], box.padLow[3], box.padHigh[2],
-                                                                     box.padHigh[3]}
-                                           : std::array<int64_t, 4>{0, box.padLow[2], 0, box.padHigh[2]};
+      std::array<int64_t, 4> p = stepPads(in->second.boxes.getBox(k), rank);
       padRows.push_back(p);
       rows += (k ? ", " : "") + ints(p);
     }

@@ -113,6 +113,10 @@ struct SplitSearch {
   int64_t usedTiles;            ///< tiles with a shard: the rows of the box tables are theirs together
   int64_t multiBuf;
   bool firstFit; ///< opt-search 0: the first order that fits, no comparison
+  /// Drop a candidate whose sampled steps (planGroupSizes) make a call OpLib's check of its kernel refuses
+  /// (planContractProblem), counting it in *dropped; false: take candidates as they are.
+  bool checkContracts;
+  uint64_t *dropped;
 
   bool fits(ArrayRef<int64_t> slice, int64_t reduceSlice) const {
     return planGroupSizes(compute, slice, hw, reduceSlice).footprint(spmBufferAlign(hw), multiBuf) <= hw.spm_bytes;
@@ -183,8 +187,13 @@ struct SplitSearch {
       Candidate c{SmallVector<int64_t, 6>(sharding), std::move(*slice), reduceSlice, multiBuf, 0};
       c.estimate = model.estimate(c.sharding, c.slice, c.reduceSlice, c.multiBuf);
       // Ties keep the earlier candidate: outer device dims first.
-      if (!best || c.estimate < best->estimate)
-        best = std::move(c);
+      if (best && c.estimate >= best->estimate)
+        return;
+      if (checkContracts && !planContractProblem(planGroupSizes(compute, c.slice, hw, c.reduceSlice), hw).empty()) {
+        ++*dropped;
+        return;
+      }
+      best = std::move(c);
     };
     for (size_t first = 0; first < std::max<size_t>(dims.size(), 1); ++first) {
       SmallVector<int64_t, 6> order;
@@ -242,14 +251,17 @@ struct SplitSearch {
   }
 };
 
-/// The best candidate over the sharding space, or nullopt when nothing fits.
-std::optional<Candidate> searchGroup(Operation *compute, const tx8_hw_config &hw, int64_t tiles, int optSearch) {
+/// The best candidate over the sharding space, or nullopt when nothing fits; with `checkContracts`, of the
+/// candidates whose calls OpLib's kernels accept (the others counted in `dropped`).
+std::optional<Candidate> searchGroup(Operation *compute, const tx8_hw_config &hw, int64_t tiles, int optSearch,
+                                     bool checkContracts, uint64_t &dropped) {
   GroupCostModel model(compute, hw, tiles);
   std::optional<Candidate> best;
   for (const ShardingSpace &space : shardingSpace(compute, tiles, optSearch)) {
     SmallVector<int64_t, 6> part = largestShard(compute, space.sharding);
     for (int64_t multiBuf : {2, 1}) {
-      SplitSearch search{compute, hw, model, space.sharding, part, space.usedTiles, multiBuf, optSearch == 0};
+      SplitSearch search{compute,  hw,       model,          space.sharding, part, space.usedTiles,
+                         multiBuf, optSearch == 0, checkContracts, &dropped};
       std::optional<Candidate> c = search.run();
       if (c && (!best || c->estimate < best->estimate))
         best = std::move(c);
@@ -323,6 +335,8 @@ struct GroupCostPass : tx8be::impl::GroupCostPassBase<GroupCostPass> {
 
   PassStatistic numPlanned{this, "planned", "Groups given a schedule"};
   PassStatistic numCacheHits{this, "cache-hits", "Groups planned by an earlier search of the same group key"};
+  PassStatistic numContractDropped{this, "contract-dropped",
+                                   "Candidate plans dropped because a kernel's contract refuses one of their calls"};
 
   void runOnOperation() override {
     tx8_hw_config hw = getHwConfig(getOperation());
@@ -337,8 +351,15 @@ struct GroupCostPass : tx8be::impl::GroupCostPassBase<GroupCostPass> {
       std::string key = std::to_string(tiles) + " " + groupKey(*compute);
       auto [it, inserted] = cache.try_emplace(key);
       numCacheHits += !inserted;
-      if (inserted)
-        it->second = searchGroup(*compute, hw, tiles, optSearch);
+      if (inserted) {
+        uint64_t dropped = 0, again = 0;
+        it->second = searchGroup(*compute, hw, tiles, optSearch, /*checkContracts=*/true, dropped);
+        numContractDropped += dropped;
+        // Every plan that fits breaks a kernel's contract: keep the best, and codegen refuses it naming the call
+        // (node, op, tile, step and the kernel's reason).
+        if (!it->second && dropped)
+          it->second = searchGroup(*compute, hw, tiles, optSearch, /*checkContracts=*/false, again);
+      }
       const std::optional<Candidate> &choice = it->second;
       if (!choice) {
         reportNoPlan(*compute, hw);

@@ -3,8 +3,14 @@
 
 #include "tx8/Transforms/BufferAllocator.h"
 
+#include "tx8/Dialect/Tx8be/IR/KernelContract.h"
+
+#include "mlir/IR/Diagnostics.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/TypeSwitch.h"
+
+#include <thread>
 
 using namespace mlir;
 using namespace tx8be;
@@ -500,6 +506,74 @@ GroupPlan tx8be::planGroupSizes(Operation *compute, ArrayRef<int64_t> slice, con
       break;
   }
   return plan;
+}
+
+namespace {
+
+/// genOpCode without the error it emits for an op OpLib has no kernel for (codegen reports that): a scoped handler
+/// takes the diagnostics this thread raises meanwhile, and only those.
+LogicalResult quietOpCall(Operation *op, OpCall &call) {
+  auto oplib = dyn_cast<OpLibInterface>(op);
+  if (!oplib)
+    return failure();
+  std::thread::id self = std::this_thread::get_id();
+  ScopedDiagnosticHandler quiet(op->getContext(),
+                                [self](Diagnostic &) { return success(std::this_thread::get_id() == self); });
+  return oplib.genOpCode(call);
+}
+
+} // namespace
+
+std::string tx8be::planContractProblem(const GroupPlan &plan, const tx8_hw_config &hw) {
+  tx8_hw_config boundless = hw;
+  boundless.spm_bytes = uint64_t{1} << 48;
+  SmallVector<Operation *, 4> chain = groupChain(plan.compute);
+  SmallVector<std::optional<OpCall>, 4> calls;
+  for (Operation *op : chain) {
+    OpCall call;
+    calls.push_back(succeeded(quietOpCall(op, call)) ? std::optional<OpCall>(std::move(call)) : std::nullopt);
+  }
+  SmallVector<int64_t, 4> reduceDims = plan.reduceSteps > 1 ? reductionDims(plan.compute) : SmallVector<int64_t, 4>{};
+  std::string why, error;
+  for (auto [k, step] : llvm::enumerate(plan.steps)) {
+    for (auto [position, op] : llvm::enumerate(chain)) {
+      if (!calls[position] || op->getNumResults() != 1)
+        continue;
+      if (position > 0 && plan.reduceSteps > 1 && step.reducePart != plan.reduceSteps - 1)
+        continue; // the tail runs once per output slice, after its last part
+      KernelCallArgs args;
+      uint64_t next = 0; // each buffer 4 GiB from the last
+      auto format = [](Value v) { return detail::dataFormatOf(v.getType()); };
+      bool known = true;
+      Value prev = position > 0 ? chain[position - 1]->getResult(0) : Value();
+      for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
+        std::optional<Data_Format> fmt = format(operand);
+        known &= fmt.has_value();
+        // The chain's value is the step's slice of the previous result, as its store box says.
+        const TensorBox &box = position == 0          ? step.operands[i]
+                               : operand == prev      ? step.result
+                                                      : step.tailOperands[position - 1][i];
+        args.operands.push_back(KernelTensor{kernelOperandFormat(op, static_cast<unsigned>(i), fmt.value_or(Fmt_FP32)),
+                                             (next++) << 32, opLibBoxView(op, static_cast<unsigned>(i), box.size)});
+      }
+      std::optional<Data_Format> outFmt = format(op->getResult(0));
+      if (!known || !outFmt)
+        continue;
+      args.results.push_back(
+          KernelTensor{*outFmt, (next++) << 32, opLibBoxView(op, op->getNumOperands(), step.result.size)});
+      if (uint32_t imm = cast<OpLibInterface>(op).getImmSpSize(hw, plan.slice))
+        args.imm = KernelTensor{Fmt_INT8, (next++) << 32, {static_cast<int64_t>(imm)}};
+      if (position == 0 && op->getNumOperands() > 0 && calls[position]->usesStepPads())
+        args.pads = stepPads(step.operands[0], cast<ShapedType>(op->getOperand(0).getType()).getRank());
+      if (position == 0)
+        applyReducePart(args, reduceDims, step.reducePart, plan.reduceSteps);
+      if (failed(checkKernelCall(*calls[position], args, boundless, why, error)))
+        continue;
+      if (!why.empty())
+        return op->getName().getStringRef().str() + " at step " + std::to_string(k) + ": " + why;
+    }
+  }
+  return "";
 }
 
 bool tx8be::cutsOperand(const GroupPlan &plan, unsigned operand) {

@@ -141,6 +141,14 @@ constexpr uint64_t kMaxScheduleSteps = 65536;
 bool cutsOperand(const GroupPlan &plan, unsigned operand);
 bool cutsTailOperand(const GroupPlan &plan, unsigned tailOp, unsigned operand);
 
+/// The first call of `plan`'s steps (every op of the chain, as codegen will make it: the OpCall, the views of the
+/// boxes, the step's pads, a split reduction's parts) that OpLib's own check of its kernel refuses (KernelContract.h),
+/// as "<op> at step <k>: <reason>"; "" when the kernels accept them all. The buffers are placed apart in an SPM
+/// without bounds: their addresses are SPM allocation's, made later, so what this judges is the plan's (shapes,
+/// formats, params); codegen checks every call of every tile again with its real addresses. An op whose kernel
+/// cannot be asked (no OpLib kernel, which codegen reports, or a call the evaluator does not know) is passed over.
+std::string planContractProblem(const GroupPlan &plan, const tx8_hw_config &hw);
+
 /// Rewrites `group` (LoadVar -> compute -> StoreVar) into its schedule for `plan`: the LoadConsts no step cuts
 /// stay where they are (loaded once), one a slice cuts is read in place and loaded per step by a LoadBox of
 /// its box; a tx8be.Steps with the plan's tiles, sharding, multi_buf and estimate takes the compute op, each LoadVar becomes a LoadBox and

@@ -11,6 +11,8 @@
 
 #include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
 
+#include "mlir/IR/BuiltinAttributes.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -33,6 +35,29 @@ SmallVector<int64_t> tx8be::opLibBoxView(Operation *op, unsigned index, ArrayRef
   // A rank-0 value is one element of rank 1 (an L_SHAPE has 1 to MAX_SHAPE_DIM dims).
   SmallVector<int64_t, 6> device = size.empty() ? SmallVector<int64_t, 6>{1} : toDeviceOrder(size, layout.order);
   return detail::opLibViewShape(op, index, device);
+}
+
+Data_Format tx8be::kernelOperandFormat(Operation *op, unsigned index, Data_Format stored) {
+  if (index < 2 && stored == Fmt_FP32)
+    if (auto fmt = op->getAttrOfType<StringAttr>("ne_in_fmt"); fmt && fmt.getValue() == "tf32")
+      return Fmt_TF32;
+  return stored;
+}
+
+std::array<int64_t, 4> tx8be::stepPads(const TensorBox &box, int64_t rank) {
+  if (rank == 4)
+    return {box.padLow[2], box.padLow[3], box.padHigh[2], box.padHigh[3]};
+  return {0, box.padLow[2], 0, box.padHigh[2]};
+}
+
+void tx8be::applyReducePart(KernelCallArgs &args, ArrayRef<int64_t> reduceDims, int64_t part, int64_t parts) {
+  if (parts <= 1)
+    return;
+  args.accumulate = part != 0;
+  if (part != parts - 1)
+    for (auto [k, operand] : llvm::enumerate(args.operands))
+      if (k >= reduceDims.size() || reduceDims[k] < 0)
+        operand.reset();
 }
 
 namespace {

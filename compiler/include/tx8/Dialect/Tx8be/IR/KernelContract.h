@@ -12,6 +12,7 @@
 #ifndef TX8_DIALECT_TX8BE_IR_KERNELCONTRACT_H
 #define TX8_DIALECT_TX8BE_IR_KERNELCONTRACT_H
 
+#include "tx8/Dialect/Tx8be/IR/TensorBox.h"
 #include "tx8/Interfaces/OpLibInterface.h"
 
 #include "mlir/IR/Operation.h"
@@ -49,6 +50,21 @@ struct KernelCallArgs {
   std::array<int64_t, 4> pads{0, 0, 0, 0}; ///< OpCallValue::StepPad: top, left, bottom, right
   bool accumulate = false;                  ///< OpCallValue::StepAccumulate
 };
+
+/// The format a call passes operand `index` of `op` in when it is stored as `stored`: tf32 for the NE's inputs
+/// (operands 0 and 1) of an fp32 op tx8be-ne-precision marked ne_in_fmt = "tf32", else `stored`.
+Data_Format kernelOperandFormat(mlir::Operation *op, unsigned index, Data_Format stored);
+
+/// A step's pads for a kernel that takes them (OpCallValue::StepPad), {top, left, bottom, right}: where `box`, the
+/// box of the op's first operand (rank `rank`: H and W of a 4-D map, W of a 3-D one), reaches into the op's
+/// padding (a border slice keeps it, an inner slice has none).
+std::array<int64_t, 4> stepPads(const TensorBox &box, int64_t rank);
+
+/// Part `part` of a reduction split in `parts` (StepsOp reduce_steps; reduceDims: reductionDims of the op, per
+/// operand): every part after the first accumulates into the output, and an operand without a reduction dim (a
+/// bias) is passed by the last part only (NULL before). Only the anchor of a chain; its tail runs once per slice,
+/// at the last part.
+void applyReducePart(KernelCallArgs &args, llvm::ArrayRef<int64_t> reduceDims, int64_t part, int64_t parts);
 
 /// Evaluates the contract of the kernel `call` names (tx8/check.h) on `args` for the chip `hw`, building the
 /// *_PARAM from call.fields as main.c initialises it (members it does not name are 0). Success with `why` empty:
