@@ -9,7 +9,10 @@
 # Left out: portable_symbols (cmodel/OpLib must need no OS symbols, and instrumented objects call the sanitizer
 # runtimes), the "install" tests (packaging: install.prefix finds the build tree's paths in RelWithDebInfo debug
 # info; install.deb expects tx8-qemu-run, which a TX8_BUILD_RISCV=OFF tree does not install; the demo they run is
-# e2e's) and tests labelled "asan-slow" (none so far: the whole suite takes about 90 s under ASan).
+# e2e's) and tests labelled "asan-slow": those that run again paths the others run (the zoo's variants, the tile
+# and estimate sweeps, the torch zoo but its QEMU sample, the plan fuzzer's short run); the sanitized compiler and
+# cmodel run about five times slower than the Release tree's, and CI runs this after the whole Release suite.
+# cmocka.seeds and onnx-node-sweep run a smaller part here (tests/cmocka, tests/onnx).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 configure_only=0
