@@ -482,16 +482,16 @@ LogicalResult convertShape(NodeImporter &n) {
   return success();
 }
 
+/// Cast: the element type is `to`'s and the shape the input's, also where ONNX shape inference lost the shape
+/// (e.g. behind a Reshape whose shape only the importer's constant folding knows: Swin's window mask).
 LogicalResult convertCast(NodeImporter &n) {
   if (failed(n.onlyAttrs({"to", "saturate"})))
     return failure();
   auto x = n.input(0);
-  auto outType = n.onnxOutputType(0);
-  if (failed(x))
+  auto to = n.attrElementType("to");
+  if (failed(x) || failed(to))
     return failure();
-  if (!outType)
-    return n.unsupported("the result type of the Cast is unknown");
-  return bindResult(n, castElements(n, *x, outType->getElementType()));
+  return bindResult(n, castElements(n, *x, *to));
 }
 
 /// CastLike: a Cast to input 1's element type (its values are not read).

@@ -63,6 +63,10 @@ public:
   float attrFloat(llvm::StringRef name, float dflt) const;
   std::string attrString(llvm::StringRef name, llvm::StringRef dflt) const;
   llvm::SmallVector<int64_t> attrInts(llvm::StringRef name) const;
+  /// The element type an attribute naming an ONNX TensorProto.DataType gives (Cast's `to`, EyeLike's `dtype`):
+  /// such an output's type follows from the node itself, whether or not ONNX shape inference recorded it. Fails
+  /// naming the attribute when it is absent or names a type tx8be does not have.
+  mlir::FailureOr<mlir::Type> attrElementType(llvm::StringRef name);
   /// Fails with a message if the node has an attribute not in `known` (so nothing is ignored silently).
   mlir::LogicalResult onlyAttrs(llvm::ArrayRef<llvm::StringRef> known);
 

@@ -30,6 +30,7 @@
 #include <onnx/checker.h>
 #include <onnx/defs/schema.h>
 
+#include <limits>
 #include <map>
 
 using namespace mlir;
@@ -630,6 +631,19 @@ SmallVector<int64_t> NodeImporter::attrInts(StringRef name) const {
   if (const auto *a = attr(name))
     values.append(a->ints().begin(), a->ints().end());
   return values;
+}
+
+FailureOr<Type> NodeImporter::attrElementType(StringRef name) {
+  const auto *a = attr(name);
+  if (!a)
+    return unsupported("attribute '" + name + "' is required");
+  // (a code past int's range is no ONNX type: it must not wrap around onto one)
+  int code = a->i() >= 0 && a->i() <= std::numeric_limits<int>::max() ? static_cast<int>(a->i()) : -1;
+  Type elt = elementTypeOf(code, &graph.context());
+  if (!elt)
+    return unsupported("attribute '" + name + "' is element type " + tx8::ref::onnxDataTypeName(code) +
+                       ", which tx8be does not have");
+  return elt;
 }
 
 LogicalResult NodeImporter::onlyAttrs(ArrayRef<StringRef> known) {
