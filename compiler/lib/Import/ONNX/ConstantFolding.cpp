@@ -669,14 +669,14 @@ LogicalResult tx8be::onnx_import::convertEyeLike(NodeImporter &n) {
     return failure();
   if (type->getRank() != 2 || !type->hasStaticShape())
     return n.unsupported("EyeLike takes a static 2-D input");
-  auto outType = n.onnxOutputType(0);
-  DType dtype = DType::F32;
-  if (outType) {
-    auto d = tx8be::detail::refDTypeOf(outType->getElementType());
-    if (!d)
-      return n.unsupported("the output's element type is not supported");
-    dtype = *d;
-  }
+  // ONNX: the element type is `dtype`'s, else the input's (so it is known whatever shape inference recorded).
+  auto element = n.hasAttr("dtype") ? n.attrElementType("dtype") : FailureOr<Type>(type->getElementType());
+  if (failed(element))
+    return failure();
+  auto refDType = tx8be::detail::refDTypeOf(*element);
+  if (!refDType)
+    return n.unsupported("the output's element type is not supported");
+  DType dtype = *refDType;
   if (!isArithmetic(dtype))
     return n.unsupported("EyeLike of this dtype is not supported");
   Tensor y(dtype, {type->getDimSize(0), type->getDimSize(1)});
