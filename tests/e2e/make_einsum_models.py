@@ -2,8 +2,9 @@
 """Writes ONNX test directories for Einsum (lowered at import to Transpose / Reshape / MatMul / ReduceSum / Mul):
 float32 twins of the ONNX backend's five Einsum node tests (whose data is float64, which the device does not
 compute), the equations exporters write (MaxViT's and Swin's attention `bhid,bhjd->bhij` / `bhij,bhjd->bhid`,
-with a Softmax and a training-mode Dropout of ratio 0 between them as torch.onnx.export writes Swin's), the
-implicit form, ellipses with broadcasting, diagonals, summed-alone letters, three operands, broadcast letters.
+with a Softmax and a training-mode Dropout of ratio 0 between them as torch.onnx.export writes Swin's; MaxViT's
+5-D form over 128 matrices), the implicit form, ellipses with broadcasting, diagonals, summed-alone letters, three
+operands, broadcast letters.
 Expected outputs come from numpy's einsum in float64, rounded to float32, not from the compiler. Inputs are
 positive (uniform in [0.1, 1.1)) so no sum cancels below test-onnx's absolute tolerance.
 
@@ -85,3 +86,7 @@ inits = [("scale", np.array(0.5, np.float32)), ("ratio", np.array(0.0, np.float3
          ("training", np.array(True))]
 write_test(out, "swin_attention_einsum_dropout", nodes, [("q", q), ("k", k), ("v", v)], [("y", f32(y))], 13,
            initializers=inits)
+
+# MaxViT's window attention as torch.onnx.export writes it (5-D, spaces, uppercase): 64 windows x 2 heads = 128
+# matrices per product, more than tx8be-decompose once unrolled (64). Last, so the models above keep their data.
+einsum_model("einsum_maxvit_windows", "B G H I D, B G H J D -> B G H I J", [(1, 64, 2, 4, 16), (1, 64, 2, 4, 16)])

@@ -178,11 +178,10 @@ Value reshaped(PatternRewriter &rewriter, Location loc, Value v, ArrayRef<int64_
 }
 
 /// A batched MatMul (op_gemm multiplies matrices): with a 2-D B, A's batch dims fold into its rows (one MatMul);
-/// otherwise one MatMul per batch index (up to kMaxBatch) on Slices of A and B (broadcast batch dims read index
-/// 0), concatenated.
+/// otherwise one MatMul per batch index (up to kMaxUnrolledMatMuls) on Slices of A and B (broadcast batch dims
+/// read index 0), concatenated.
 struct BatchedMatMulToMatMuls : OpRewritePattern<MatMulOp> {
   using OpRewritePattern::OpRewritePattern;
-  static constexpr int64_t kMaxBatch = 64;
   LogicalResult matchAndRewrite(MatMulOp op, PatternRewriter &rewriter) const override {
     auto aType = cast<RankedTensorType>(op.getA().getType()), bType = cast<RankedTensorType>(op.getB().getType());
     auto yShape = cast<RankedTensorType>(op.getType()).getShape();
@@ -201,7 +200,7 @@ struct BatchedMatMulToMatMuls : OpRewritePattern<MatMulOp> {
     int64_t count = 1;
     for (int64_t d : batch)
       count *= d;
-    if (count > kMaxBatch)
+    if (count > kMaxUnrolledMatMuls)
       return rewriter.notifyMatchFailure(op, "too many batch matrices to unroll");
     // The Slice of operand `v` (type t) holding batch index `index` (of the result's batch dims), as a matrix.
     auto matrix = [&](Value v, RankedTensorType t, ArrayRef<int64_t> index) {

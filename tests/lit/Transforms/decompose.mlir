@@ -104,6 +104,24 @@ func.func @batched_matmul(%a: tensor<2x3x4xf32>, %b: tensor<4x5xf32>, %b1: tenso
 
 // -----
 
+// Window attention multiplies many small matrices (MaxViT-T: 128 per MatMul at 224 x 224, Swin-T 192): up to
+// kMaxUnrolledMatMuls (256) unroll, one MatMul each; 257 stay batched (OpLib then names the count).
+// CHECK-LABEL: func.func @many_matrices
+// CHECK-COUNT-192: tx8be.MatMul {{.*}} : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
+// CHECK-NOT: tx8be.MatMul
+// CHECK: tx8be.Concat
+// CHECK-NOT: tx8be.MatMul
+// CHECK: tx8be.MatMul %arg2, %arg3 : (tensor<257x2x3xf32>, tensor<257x3x2xf32>) -> tensor<257x2x2xf32>
+// CHECK-NOT: tx8be.MatMul
+func.func @many_matrices(%a: tensor<1x64x3x2x3xf32>, %b: tensor<1x64x3x3x2xf32>, %c: tensor<257x2x3xf32>,
+                         %d: tensor<257x3x2xf32>) -> (tensor<1x64x3x2x2xf32>, tensor<257x2x2xf32>) {
+  %y = tx8be.MatMul %a, %b : (tensor<1x64x3x2x3xf32>, tensor<1x64x3x3x2xf32>) -> tensor<1x64x3x2x2xf32>
+  %z = tx8be.MatMul %c, %d : (tensor<257x2x3xf32>, tensor<257x3x2xf32>) -> tensor<257x2x2xf32>
+  return %y, %z : tensor<1x64x3x2x2xf32>, tensor<257x2x2xf32>
+}
+
+// -----
+
 // A bf16 (fp16) MatMul: op_gemm writes fp32, so the MatMul gives fp32 (ne_in_fmt: the NE reads bf16) and a Cast
 // rounds it once; an fp32 one stays.
 // CHECK-LABEL: func.func @narrow_matmul

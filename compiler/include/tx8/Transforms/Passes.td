@@ -23,8 +23,9 @@ def DecomposePass : Pass<"tx8be-decompose", "::mlir::func::FuncOp"> {
     slope * min(x, 0) (exact). GlobalMaxPoolToReduceMax: ReduceMax over the spatial dims. GemmToMatMul: a Gemm
     op_gemm does not take (transposes, alpha, beta, a C that is not a row vector) as alpha * (A' x B') + beta * C
     with Transposes, a MatMul, Muls and an Add. BatchedMatMulToMatMuls: a batched MatMul as one MatMul (2-D B:
-    A's batch dims fold into rows) or one per batch index on Slices, concatenated. Each step is rounded
-    to the element type, as in the ONNX functions of these ops. Runs first in the device pipeline.
+    A's batch dims fold into rows) or one per batch index on Slices (up to kMaxUnrolledMatMuls, 256),
+    concatenated. Each step is rounded to the element type, as in the ONNX functions of these ops. Runs first
+    in the device pipeline.
   }];
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }

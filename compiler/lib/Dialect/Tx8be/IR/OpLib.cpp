@@ -692,7 +692,7 @@ struct MatMulModel : MatrixModel<MatMulModel, MatMulOp> {
   LogicalResult genOpCode(Operation *operation, OpCall &call) const {
     auto op = cast<MatMulOp>(operation);
     if (op.getA().getType().getRank() != 2 || op.getB().getType().getRank() != 2)
-      return op.emitOpError() << "has no OpLib kernel: op_gemm multiplies 2-D operands";
+      return op.emitOpError() << "has no OpLib kernel: op_gemm multiplies 2-D operands" << unrollNote(op);
     if (!op.getOutput().getType().getElementType().isF32())
       return op.emitOpError() << "has no OpLib kernel: op_gemm writes fp32";
     call.function = "op_gemm";
@@ -700,6 +700,18 @@ struct MatMulModel : MatrixModel<MatMulModel, MatMulOp> {
     call.field("accumulate", OpCallValue::ofStepAccumulate()).field("relu_en", OpCallValue::ofInt(0));
     call.arg(ArgKind::Operand, 0).arg(ArgKind::Operand, 1).arg(ArgKind::Null).arg(ArgKind::Result, 0);
     return success();
+  }
+  /// Why tx8be-decompose left a batched MatMul batched, when it is its bound: the refusal then says how far the
+  /// model is past it rather than only what op_gemm takes.
+  static std::string unrollNote(MatMulOp op) {
+    auto out = op.getOutput().getType();
+    if (!out.hasStaticShape() || out.getRank() < 3)
+      return "";
+    int64_t count = out.getNumElements() / (out.getDimSize(out.getRank() - 2) * out.getDimSize(out.getRank() - 1));
+    if (count <= kMaxUnrolledMatMuls)
+      return "";
+    return " (this one multiplies " + std::to_string(count) + " pairs of matrices; tx8be-decompose unrolls at most " +
+           std::to_string(kMaxUnrolledMatMuls) + ")";
   }
 };
 
