@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the libFuzzer fuzzers (fuzz/README.md) for SECONDS each and says what they found.
+# Runs the libFuzzer fuzzers (fuzz/README.md) for SECONDS each, one per core at a time, and says what they found.
 #   scripts/fuzz.sh NAME[,NAME...]|all SECONDS [BUILD_DIR]     NAME: fuzz_npy, fuzz_onnx_import, ... (all: every one)
 # BUILD_DIR (default build-asan) is the clang ASan+UBSan tree of scripts/sanitize.sh: configured by it when missing,
 # then only the fuzzers are built. Seeds come from fuzz/make-corpus.sh (into BUILD_DIR/fuzz/seeds, once); what a run
@@ -42,16 +42,16 @@ fi
 # annotations across that boundary give false reports).
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:detect_container_overflow=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-failed=0
-printf '%-18s %12s %9s %12s  %s\n' fuzzer executions exec/s corpus result
-for name in "${names[@]}"; do
-  corpus=$fz/corpus/$name artifacts=$fz/artifacts/$name log=$fz/logs/$name.log
+# One fuzzer per core at a time (TX8_FUZZ_JOBS, default nproc): each still fuzzes for SECONDS, the stage takes
+# about SECONDS x fuzzers / cores.
+fuzz_one() {
+  local name=$1 corpus=$fz/corpus/$1 artifacts=$fz/artifacts/$1 log=$fz/logs/$1.log
   mkdir -p "$corpus" "$artifacts" "$fz/logs"
-  flags=(-max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -close_fd_mask=3
-         -artifact_prefix="$artifacts/")
+  local flags=(-max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -close_fd_mask=3
+               -artifact_prefix="$artifacts/")
   [ -f "$fz/seeds/$name.dict" ] && flags+=(-dict="$fz/seeds/$name.dict")
+  local before after rc=0 execs rate size result what top art
   before=$(find "$artifacts" -type f | wc -l)
-  rc=0
   # shellcheck disable=SC2086  # TX8_FUZZ_FLAGS is a list of flags
   "$BUILD_DIR/bin/$name" "${flags[@]}" ${TX8_FUZZ_FLAGS:-} "$corpus" "$fz/seeds/$name" >"$log" 2>&1 || rc=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
@@ -62,13 +62,25 @@ for name in "${names[@]}"; do
   if [ "$rc" -eq 0 ] && [ "$after" -eq "$before" ]; then
     result="ok"
   else
-    failed=1
     what=$(grep -m1 -oE 'ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|libFuzzer): [A-Za-z-]+( on [a-z ]+)?|runtime error: .*|SUMMARY: .*' "$log" || true)
     top=$(grep -m1 -oE '#0 0x[0-9a-f]+ in .*' "$log" | sed -E 's/^#0 0x[0-9a-f]+ in //; s/ \(BuildId.*//' || true)
     art=$(sed -n 's/.*Test unit written to \(.*\)/\1/p' "$log" | tail -1)
     result="FOUND (exit $rc): ${what:-see $log}${top:+ in $top}${art:+; input: $art}"
   fi
-  printf '%-18s %12s %9s %12s  %s\n' "$name" "${execs:-?}" "${rate:-?}" "$size" "$result"
+  printf '%-18s %12s %9s %12s  %s\n' "$name" "${execs:-?}" "${rate:-?}" "$size" "$result" >"$fz/logs/$name.result"
+}
+jobs_max=${TX8_FUZZ_JOBS:-$(nproc)}
+for name in "${names[@]}"; do
+  rm -f "$fz/logs/$name.result"
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
+  fuzz_one "$name" &
+done
+wait
+failed=0
+printf '%-18s %12s %9s %12s  %s\n' fuzzer executions exec/s corpus result
+for name in "${names[@]}"; do
+  if [ -f "$fz/logs/$name.result" ]; then cat "$fz/logs/$name.result"; else echo "$name: no result (see $fz/logs/$name.log)"; failed=1; fi
+  grep -q '  ok$' "$fz/logs/$name.result" 2>/dev/null || failed=1
 done
 if [ "$failed" -ne 0 ]; then
   echo "fuzz: something was found; the logs are in $fz/logs/, the inputs in $fz/artifacts/" >&2

@@ -67,7 +67,7 @@ std::optional<unsigned> chainOperand(GroupOp producer, GroupOp consumer) {
     return std::nullopt;
   // The chain's anchor and the op both go to SPM (not a DDR view).
   auto anchor = cast<OpLibInterface>(chain.front());
-  if (!(anchor.queryOpAttr().needStore & 1) || !((oplib.queryOpAttr().needLoad >> operand) & 1))
+  if (!anchor.queryOpAttr().stores(0) || !oplib.queryOpAttr().loads(operand))
     return std::nullopt;
   return operand;
 }

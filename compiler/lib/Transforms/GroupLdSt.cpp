@@ -15,12 +15,12 @@ namespace {
 
 bool needsLoad(OpOperand &use) {
   auto lib = dyn_cast<OpLibInterface>(use.getOwner());
-  return lib && ((lib.queryOpAttr().needLoad >> use.getOperandNumber()) & 1);
+  return lib && lib.queryOpAttr().loads(use.getOperandNumber());
 }
 
 bool needsStore(OpResult result) {
   auto lib = dyn_cast<OpLibInterface>(result.getOwner());
-  return lib && ((lib.queryOpAttr().needStore >> result.getResultNumber()) & 1);
+  return lib && lib.queryOpAttr().stores(result.getResultNumber());
 }
 
 /// Returns whether any load or store was inserted.

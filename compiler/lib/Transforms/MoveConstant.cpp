@@ -28,7 +28,7 @@ struct ConstantToLoadConst : OpRewritePattern<ConstantOp> {
     bool needLoad = false;
     for (OpOperand &use : op.getOutput().getUses())
       if (auto lib = dyn_cast<OpLibInterface>(use.getOwner()))
-        needLoad |= (lib.queryOpAttr().needLoad >> use.getOperandNumber()) & 1;
+        needLoad |= lib.queryOpAttr().loads(use.getOperandNumber());
     for (OpOperand &use : llvm::make_early_inc_range(op.getOutput().getUses())) {
       rewriter.setInsertionPoint(use.getOwner());
       auto load = rewriter.create<LoadConstOp>(op.getLoc(), TypeRange{op.getOutput().getType()}, ValueRange{},

@@ -2,6 +2,7 @@
 #ifndef TX8_INTERFACES_OPLIBINTERFACE_H
 #define TX8_INTERFACES_OPLIBINTERFACE_H
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -29,6 +30,11 @@ struct OpAttr {
   ENGINE_TYPE engine{NPU_ENGINE_CT};
   uint64_t needLoad{0xFFFFFFFFFFFFFFFF};   ///< bit i: operand i needs a load op (0: skip LoadVar/LoadConst)
   uint64_t needStore{0xFFFFFFFFFFFFFFFF};  ///< bit i: result i needs a store op
+  /// Whether operand `i` needs a load. A variadic op (a Concat of 128 windows) may have more operands than
+  /// the mask has bits: those past 63 share bit 63 (shifting a uint64_t by 64 or more is undefined).
+  bool loads(unsigned i) const { return (needLoad >> std::min(i, 63u)) & 1; }
+  /// Whether result `i` needs a store (results past 63 share bit 63).
+  bool stores(unsigned i) const { return (needStore >> std::min(i, 63u)) & 1; }
   /// The kernel works in any dim order as long as every tensor shares it (the elementwise CT ops; not in the
   /// seed): what isLayoutAgnostic (DeviceLayout.h) asks.
   bool anyDimOrder{false};
