@@ -1,5 +1,6 @@
-/* op_gemm: TSR validation, bit-exact results vs the documented float loop over all formats, tiling beyond
- * TSM_NE_GEMM_MAX_* (bit-identical to one big instruction, cycles = sum of the tiles), and faults. */
+/* op_gemm: TSR validation, bit-exact results vs the documented float loop over all formats, batched operands with
+ * broadcast batch dims, tiling beyond TSM_NE_GEMM_MAX_* (bit-identical to one big instruction, cycles = sum of the
+ * tiles), and faults. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +86,85 @@ static void random_op_gemm(void **state) {
     printf("[ op_gemm ] %d random cases, bit-exact\n", n_cases);
 }
 
+/* Batched: a [..., M, K] x b [..., K, N] -> out [..., M, N], 3 to 6 dims, each batch dim of a and b out's or 1 at
+ * random; every matrix is the float loop of its batch index (a broadcast dim reads index 0), the cycles one NE
+ * instruction per matrix. */
+static void random_batched_op_gemm(void **state) {
+    (void)state;
+    tx8_rng r;
+    tx8_rng_seed(&r, tx8_test_seed() ^ 0xB6E6u);
+    int n_cases = 0;
+    for (int t = 0; t < 24; ++t) {
+        const Data_Format f = t % 3 == 0 ? Fmt_FP32 : t % 3 == 1 ? Fmt_BF16 : Fmt_INT8;
+        const Data_Format of = f == Fmt_INT8 ? Fmt_INT32 : Fmt_FP32;
+        const int32_t d = tx8_rng_int(&r, 3, MAX_SHAPE_DIM);
+        const int32_t M = tx8_rng_int(&r, 1, 9), N = tx8_rng_int(&r, 1, 9), K = tx8_rng_int(&r, 1, 20);
+        const int acc = t % 2;
+        int32_t os[MAX_SHAPE_DIM], as[MAX_SHAPE_DIM], bs[MAX_SHAPE_DIM];
+        int64_t batches = 1, a_mats = 1, b_mats = 1;
+        for (int32_t i = 0; i + 2 < d; ++i) {
+            os[i] = tx8_rng_int(&r, 1, 3);
+            as[i] = tx8_rng_int(&r, 0, 2) == 0 ? 1 : os[i];
+            bs[i] = tx8_rng_int(&r, 0, 2) == 0 ? 1 : os[i];
+            batches *= os[i], a_mats *= as[i], b_mats *= bs[i];
+        }
+        as[d - 2] = M, as[d - 1] = K, bs[d - 2] = K, bs[d - 1] = N, os[d - 2] = M, os[d - 1] = N;
+        const size_t na = (size_t)(a_mats * M * K), nb = (size_t)(b_mats * K * N), no = (size_t)(batches * M * N);
+        double *A = malloc(sizeof(double) * na), *B = malloc(sizeof(double) * nb);
+        double *O = malloc(sizeof(double) * no), *got = malloc(sizeof(double) * no);
+        for (size_t i = 0; i < na; ++i) A[i] = f == Fmt_INT8 ? tx8_rng_int(&r, -128, 127) : tx8_rng_uniform(&r, -1, 1);
+        for (size_t i = 0; i < nb; ++i) B[i] = f == Fmt_INT8 ? tx8_rng_int(&r, -128, 127) : tx8_rng_uniform(&r, -1, 1);
+        for (size_t i = 0; i < no; ++i) O[i] = f == Fmt_INT8 ? tx8_rng_int(&r, -999, 999) : tx8_rng_uniform(&r, -1, 1);
+        tx8_test_quantize(f, A, na);
+        tx8_test_quantize(f, B, nb);
+        tx8_test_quantize(of, O, no);
+        L_SHAPE sa, sb, so;
+        assert_int_equal(tx8_lshape_init(&sa, as, d), 0);
+        assert_int_equal(tx8_lshape_init(&sb, bs, d), 0);
+        assert_int_equal(tx8_lshape_init(&so, os, d), 0);
+        TSR a = {f, 0x1000, &sa}, b = {f, 0x40000, &sb}, o = {of, 0x80000, &so};
+        store(a.addr, f, A, na);
+        store(b.addr, f, B, nb);
+        store(o.addr, of, O, no);
+        GEMM_PARAM p = {(uint32_t)acc, 0};
+        assert_int_equal(op_gemm(&p, &a, &b, NULL, &o), (uint64_t)batches * ne_cycles(f, M, N, K));
+        assert_int_equal(tx8_test_faults()->count, 0);
+        tx8_test_spm_load(o.addr, of, got, no);
+        for (int64_t m = 0; m < batches; ++m) {
+            /* m's batch index, and the matrices of a and b it reads */
+            int64_t ia = 0, ib = 0, sa_ = 1, sb_ = 1, rest = m;
+            for (int32_t i = d - 3; i >= 0; --i) {
+                const int64_t at = rest % os[i];
+                rest /= os[i];
+                ia += (as[i] == 1 ? 0 : at) * sa_, sa_ *= as[i];
+                ib += (bs[i] == 1 ? 0 : at) * sb_, sb_ *= bs[i];
+            }
+            const double *Am = A + ia * M * K, *Bm = B + ib * K * N, *Om = O + m * M * N, *G = got + m * M * N;
+            for (int i = 0; i < M; ++i)
+                for (int j = 0; j < N; ++j) {
+                    double want;
+                    if (f == Fmt_INT8) {
+                        int64_t s = acc ? (int64_t)Om[i * N + j] : 0;
+                        for (int k = 0; k < K; ++k) s += (int64_t)Am[i * K + k] * (int64_t)Bm[k * N + j];
+                        want = (double)s;
+                    } else {
+                        float s = acc ? (float)Om[i * N + j] : 0.0f;
+                        for (int k = 0; k < K; ++k) s = s + (float)Am[i * K + k] * (float)Bm[k * N + j];
+                        want = s;
+                    }
+                    if (G[i * N + j] != want) {
+                        print_error("%s dim %d matrix %lld out[%d][%d] = %.9g, want %.9g\n", tx8_format_name(f), d,
+                                    (long long)m, i, j, G[i * N + j], want);
+                        fail();
+                    }
+                }
+        }
+        free(A), free(B), free(O), free(got);
+        ++n_cases;
+    }
+    printf("[ op_gemm ] %d random batched cases, bit-exact\n", n_cases);
+}
+
 /* K and N beyond one instruction: op_gemm's tiles must give the same bits as one big NE instruction. */
 static void tiling_is_bit_exact_and_sums_cycles(void **state) {
     (void)state;
@@ -143,7 +223,14 @@ static void faults_name_the_argument(void **state) {
     tx8_test_expect_fault("op_gemm: shapes a [2,3] x b [3,3] -> out [2,4] do not match");
     x = a, x.shape = &s3d;
     assert_true(op_gemm(&p, &x, &b, NULL, &o) == TX8_CYCLES_INVALID);
-    tx8_test_expect_fault("op_gemm: a must be 2D");
+    tx8_test_expect_fault("op_gemm: a, b and out must have the same number of dims (3, 2, 2)");
+    /* batch dims: a [2,2,3] x b [3,3,4] -> out [2,2,4]: b's 3 is neither out's 2 nor 1 */
+    const int32_t a3[3] = {2, 2, 3}, b3[3] = {3, 3, 4}, o3[3] = {2, 2, 4};
+    L_SHAPE sa3, sb3, so3;
+    tx8_lshape_init(&sa3, a3, 3), tx8_lshape_init(&sb3, b3, 3), tx8_lshape_init(&so3, o3, 3);
+    TSR xa = {Fmt_FP32, 0x0, &sa3}, xb = {Fmt_FP32, 0x100, &sb3}, xo = {Fmt_FP32, 0x200, &so3};
+    assert_true(op_gemm(&p, &xa, &xb, NULL, &xo) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("op_gemm: batch dim 0 of a (2) and b (3) must each be out's (2) or 1");
     x = b, x.format = Fmt_BF16;
     assert_true(op_gemm(&p, &a, &x, NULL, &o) == TX8_CYCLES_INVALID);
     tx8_test_expect_fault("op_gemm: b format bf16 differs from a format fp32");
@@ -169,6 +256,7 @@ static void faults_name_the_argument(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(random_op_gemm, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(random_batched_op_gemm, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(tiling_is_bit_exact_and_sums_cycles, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(faults_name_the_argument, tx8_test_setup, tx8_test_teardown),
     };

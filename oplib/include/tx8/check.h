@@ -126,7 +126,8 @@ int tx8_check_batchnorm_inference(const tx8_hw_config *hw, const BATCHNORM_INFER
                                   const TSR *imm, const TSR *out, char *why, size_t why_size);
 
 /* ---- NE ---- */
-/* op_gemm: a [M,K], b [K,N], out [M,N], bias NULL or [N] / [1,N] (elements); formats as tx8/ops.h says. */
+/* op_gemm: a [..., M,K], b [..., K,N], out [..., M,N] of one dim count (2 to MAX_SHAPE_DIM), each batch dim of a and
+ * b out's or 1; bias NULL or [N] / [1,N] (elements); formats as tx8/ops.h says. */
 int tx8_check_gemm(const tx8_hw_config *hw, const GEMM_PARAM *param, const TSR *a, const TSR *b, const TSR *bias,
                    const TSR *out, char *why, size_t why_size);
 /* op_conv: shapes, formats, strides / dilations / pads (elements), groups; every tensor in SPM (compact bytes), out

@@ -62,6 +62,9 @@ uint64_t op_batchnorm_inference_folded(BATCHNORM_INFER_PARAM *param, TSR *in, TS
                                        TSR *var, TSR *imm, TSR *out);
 
 /* ---- op_gemm on the NE: out[M][N] = a[M][K] x b[K][N] (+ bias[N]) (relu), compact row-major (Tensor layout).
+ * Batched: a [..., M, K], b [..., K, N], out [..., M, N] with the same number of dims (2 to MAX_SHAPE_DIM); each
+ * leading (batch) dim of a and of b is out's or 1 (numpy's broadcasting), every matrix of out is a x b of its batch
+ * index, bias added to each.
  * a, b: fp32 / tf32 / bf16 / fp16 / int8 (same format); out (and bias): fp32, or int32 for int8. ---- */
 typedef struct GEMM_PARAM {
     uint32_t accumulate; /* 1: out += a x b */

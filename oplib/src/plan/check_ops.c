@@ -310,26 +310,40 @@ int tx8_check_batchnorm_inference(const tx8_hw_config *hw, const BATCHNORM_INFER
 
 /* ---- op_gemm ---- */
 
-static int gemm_shape2(const char *name, const TSR *t, uint32_t *rows, uint32_t *cols, char *why, size_t why_size) {
+static int gemm_shape(const char *name, const TSR *t, char *why, size_t why_size) {
     if (!t || !t->shape) return tx8_why(why, why_size, "op_gemm: %s or its shape is NULL", name);
     const L_SHAPE *s = t->shape;
-    if (s->dim != 2 || s->shape_real[0] <= 0 || s->shape_real[1] <= 0)
-        return tx8_why(why, why_size, "op_gemm: %s must be 2D with positive extents (dim %d)", name, (int)s->dim);
-    *rows = (uint32_t)s->shape_real[0], *cols = (uint32_t)s->shape_real[1];
+    if (s->dim < 2 || s->dim > MAX_SHAPE_DIM)
+        return tx8_why(why, why_size, "op_gemm: %s must have 2 to %d dims (dim %d)", name, MAX_SHAPE_DIM, (int)s->dim);
+    for (int32_t i = 0; i < s->dim; ++i)
+        if (s->shape_real[i] <= 0)
+            return tx8_why(why, why_size, "op_gemm: %s must have positive extents (dim %d is %d)", name, (int)i,
+                           (int)s->shape_real[i]);
     return 0;
 }
 
 int tx8_check_gemm(const tx8_hw_config *hw, const GEMM_PARAM *param, const TSR *a, const TSR *b, const TSR *bias,
                    const TSR *out, char *why, size_t why_size) {
     (void)hw;
-    uint32_t M = 0, K = 0, K2 = 0, N = 0, M2 = 0, N2 = 0;
     if (!param) return tx8_why(why, why_size, "op_gemm: param is NULL");
-    if (gemm_shape2("a", a, &M, &K, why, why_size) || gemm_shape2("b", b, &K2, &N, why, why_size) ||
-        gemm_shape2("out", out, &M2, &N2, why, why_size))
+    if (gemm_shape("a", a, why, why_size) || gemm_shape("b", b, why, why_size) ||
+        gemm_shape("out", out, why, why_size))
         return -1;
+    const int32_t d = out->shape->dim;
+    if (a->shape->dim != d || b->shape->dim != d)
+        return tx8_why(why, why_size, "op_gemm: a, b and out must have the same number of dims (%d, %d, %d)",
+                       (int)a->shape->dim, (int)b->shape->dim, (int)d);
+    const int32_t *as = a->shape->shape_real, *bs = b->shape->shape_real, *os = out->shape->shape_real;
+    const uint32_t M = (uint32_t)as[d - 2], K = (uint32_t)as[d - 1], K2 = (uint32_t)bs[d - 2], N = (uint32_t)bs[d - 1];
+    const uint32_t M2 = (uint32_t)os[d - 2], N2 = (uint32_t)os[d - 1];
     if (K2 != K || M2 != M || N2 != N)
         return tx8_why(why, why_size, "op_gemm: shapes a [%u,%u] x b [%u,%u] -> out [%u,%u] do not match", M, K, K2, N,
                        M2, N2);
+    /* Batch dims broadcast as numpy's matmul: each of a's and b's is out's or 1. */
+    for (int32_t i = 0; i + 2 < d; ++i)
+        if ((as[i] != os[i] && as[i] != 1) || (bs[i] != os[i] && bs[i] != 1))
+            return tx8_why(why, why_size, "op_gemm: batch dim %d of a (%d) and b (%d) must each be out's (%d) or 1",
+                           (int)i, (int)as[i], (int)bs[i], (int)os[i]);
     const Data_Format in = a->format;
     if (in != Fmt_FP32 && in != Fmt_TF32 && in != Fmt_BF16 && in != Fmt_FP16 && in != Fmt_INT8)
         return tx8_why(why, why_size, "op_gemm: a format %s is not fp32, tf32, bf16, fp16 or int8", tx8_format_name(in));
