@@ -118,6 +118,24 @@ struct GlobalMaxPoolToReduceMax : OpRewritePattern<GlobalMaxPoolOp> {
   }
 };
 
+/// A MatMul of `a` and `b` (attributes `attrs`) as op_gemm computes it: op_gemm accumulates and writes fp32, so
+/// bf16 / fp16 operands give an fp32 result (ne_in_fmt, as tx8be-ne-precision's MatMuls) that a Cast rounds once
+/// to their type (tx8be-group-fuse then runs the Cast on the MatMul's slice in SPM). Every pattern here that
+/// creates a MatMul uses it: the driver does not revisit the ops a pattern creates.
+Value gemmMatMul(PatternRewriter &rewriter, Location loc, Value a, Value b, ArrayRef<NamedAttribute> attrs = {}) {
+  Type element = getElementTypeOrSelf(a.getType());
+  SmallVector<NamedAttribute> all(attrs);
+  bool narrow = (element.isBF16() || element.isF16()) &&
+                llvm::none_of(attrs, [](NamedAttribute attr) { return attr.getName() == "ne_in_fmt"; });
+  if (narrow)
+    all.push_back(rewriter.getNamedAttr("ne_in_fmt", rewriter.getStringAttr(element.isBF16() ? "bf16" : "fp16")));
+  Value y = rewriter.create<MatMulOp>(loc, ValueRange{a, b}, all).getResult();
+  if (!narrow)
+    return y;
+  return rewriter.create<CastOp>(loc, TypeRange{cast<RankedTensorType>(y.getType()).clone(element)}, ValueRange{y})
+      .getResult();
+}
+
 /// Gemm in a form op_gemm does not take (a transpose, alpha != 1, a C that is not a row vector of the N columns
 /// or beta != 1) as ONNX defines it: alpha * (A' x B') + beta * C with A' = A^T when transA (B' likewise), each
 /// product and sum rounded as numpy does in f32. Transposes of a constant fold later (tx8be-fold-constants).
@@ -133,9 +151,9 @@ struct GemmToMatMul : OpRewritePattern<GemmOp> {
       return rewriter.create<TransposeOp>(loc, v, rewriter.getDenseI64ArrayAttr({1, 0}), StringAttr(), DevAttr())
           .getResult();
     };
-    Value y = rewriter.create<MatMulOp>(loc, ValueRange{transposed(op.getA(), op.getTransA()),
-                                                        transposed(op.getB(), op.getTransB())})
-                  .getResult();
+    Value a = transposed(op.getA(), op.getTransA());
+    Value b = transposed(op.getB(), op.getTransB());
+    Value y = gemmMatMul(rewriter, loc, a, b);
     if (float alpha = op.getAlpha().convertToFloat(); alpha != 1.0f)
       y = binary<MulOp>(rewriter, loc, y, scalarConstant(rewriter, loc, y, alpha));
     if (Value c = op.getC()) {
@@ -148,24 +166,15 @@ struct GemmToMatMul : OpRewritePattern<GemmOp> {
   }
 };
 
-/// A MatMul with a bf16 or fp16 result (a bf16 ONNX model): op_gemm accumulates and writes fp32, so the MatMul
-/// gives fp32 and a Cast rounds it once to the result type (tx8be-group-fuse then runs the Cast on the MatMul's
-/// slice in SPM: the group stores the narrow result).
+/// A MatMul with a bf16 or fp16 result (a bf16 ONNX model): the MatMul gives fp32 and a Cast rounds it once to
+/// the result type (gemmMatMul).
 struct NarrowMatMulToCast : OpRewritePattern<MatMulOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(MatMulOp op, PatternRewriter &rewriter) const override {
-    RankedTensorType type = op.getOutput().getType();
-    if (!type.getElementType().isBF16() && !type.getElementType().isF16())
+    Type element = op.getOutput().getType().getElementType();
+    if (!element.isBF16() && !element.isF16())
       return failure();
-    Location loc = op.getLoc();
-    // ne_in_fmt: bf16 / fp16 A and B give an fp32 result (as tx8be-ne-precision's MatMuls).
-    NamedAttribute fmt = rewriter.getNamedAttr("ne_in_fmt",
-                                               rewriter.getStringAttr(type.getElementType().isBF16() ? "bf16" : "fp16"));
-    Value wide = rewriter
-                     .create<MatMulOp>(loc, TypeRange{RankedTensorType::get(type.getShape(), rewriter.getF32Type())},
-                                       ValueRange{op.getA(), op.getB()}, ArrayRef<NamedAttribute>{fmt})
-                     .getResult();
-    rewriter.replaceOpWithNewOp<CastOp>(op, TypeRange{type}, ValueRange{wide});
+    rewriter.replaceOp(op, gemmMatMul(rewriter, op.getLoc(), op.getA(), op.getB(), op->getAttrs()));
     return success();
   }
 };
@@ -177,64 +186,25 @@ Value reshaped(PatternRewriter &rewriter, Location loc, Value v, ArrayRef<int64_
   return rewriter.create<ReshapeOp>(loc, type, v, StringAttr(), DevAttr()).getResult();
 }
 
-/// A batched MatMul (op_gemm multiplies matrices): with a 2-D B, A's batch dims fold into its rows (one MatMul);
-/// otherwise one MatMul per batch index (up to kMaxUnrolledMatMuls) on Slices of A and B (broadcast batch dims
-/// read index 0), concatenated.
-struct BatchedMatMulToMatMuls : OpRewritePattern<MatMulOp> {
+/// A batched MatMul whose B is one matrix (2-D, or every batch dim of extent 1): A's batch dims fold into its rows,
+/// one bigger 2-D MatMul. Other batched MatMuls stay one op: op_gemm multiplies the matrices of each step's box.
+struct BatchedMatMulFoldRows : OpRewritePattern<MatMulOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(MatMulOp op, PatternRewriter &rewriter) const override {
     auto aType = cast<RankedTensorType>(op.getA().getType()), bType = cast<RankedTensorType>(op.getB().getType());
-    auto yShape = cast<RankedTensorType>(op.getType()).getShape();
     int64_t ra = aType.getRank(), rb = bType.getRank();
-    if ((ra == 2 && rb == 2) || ra < 2 || rb < 2 || !aType.hasStaticShape() || !bType.hasStaticShape())
+    if ((ra == 2 && rb == 2) || !aType.hasStaticShape() || !bType.hasStaticShape() ||
+        llvm::any_of(bType.getShape().drop_back(2), [](int64_t d) { return d != 1; }))
+      return failure();
+    int64_t k = aType.getDimSize(ra - 1);
+    if (k == 0)
       return failure();
     Location loc = op.getLoc();
-    int64_t m = aType.getDimSize(ra - 2), k = aType.getDimSize(ra - 1), n = bType.getDimSize(rb - 1);
-    if (rb == 2) {
-      Value a = reshaped(rewriter, loc, op.getA(), {aType.getNumElements() / k, k});
-      Value y = rewriter.create<MatMulOp>(loc, ValueRange{a, op.getB()}).getResult();
-      rewriter.replaceOp(op, reshaped(rewriter, loc, y, yShape));
-      return success();
-    }
-    ArrayRef<int64_t> batch = yShape.drop_back(2);
-    int64_t count = 1;
-    for (int64_t d : batch)
-      count *= d;
-    if (count > kMaxUnrolledMatMuls)
-      return rewriter.notifyMatchFailure(op, "too many batch matrices to unroll");
-    // The Slice of operand `v` (type t) holding batch index `index` (of the result's batch dims), as a matrix.
-    auto matrix = [&](Value v, RankedTensorType t, ArrayRef<int64_t> index) {
-      int64_t rank = t.getRank(), lead = static_cast<int64_t>(batch.size()) - (rank - 2);
-      SmallVector<int64_t> offsets(rank, 0), sizes(t.getShape()), strides(rank, 1);
-      for (int64_t d = 0; d < rank - 2; ++d) {
-        offsets[d] = t.getDimSize(d) == 1 ? 0 : index[lead + d];
-        sizes[d] = 1;
-      }
-      Value slice = rewriter
-                        .create<SliceOp>(loc, v, rewriter.getDenseI64ArrayAttr(offsets),
-                                         rewriter.getDenseI64ArrayAttr(sizes), rewriter.getDenseI64ArrayAttr(strides),
-                                         StringAttr(), DevAttr())
-                        .getResult();
-      return reshaped(rewriter, loc, slice, t.getShape().take_back(2));
-    };
-    SmallVector<Value> products;
-    SmallVector<int64_t> index(batch.size(), 0);
-    for (int64_t p = 0; p < count; ++p) {
-      for (int64_t d = static_cast<int64_t>(batch.size()) - 1, rem = p; d >= 0; --d) {
-        index[d] = rem % batch[d];
-        rem /= batch[d];
-      }
-      Value y = rewriter.create<MatMulOp>(loc, ValueRange{matrix(op.getA(), aType, index),
-                                                          matrix(op.getB(), bType, index)})
-                    .getResult();
-      products.push_back(reshaped(rewriter, loc, y, {1, m, n}));
-    }
-    Value all = products.size() == 1 ? products.front()
-                                     : rewriter
-                                           .create<ConcatOp>(loc, products, rewriter.getI64IntegerAttr(0),
-                                                             StringAttr(), DevAttr())
-                                           .getResult();
-    rewriter.replaceOp(op, reshaped(rewriter, loc, all, yShape));
+    Value a = reshaped(rewriter, loc, op.getA(), {aType.getNumElements() / k, k});
+    Value b = reshaped(rewriter, loc, op.getB(), bType.getShape().take_back(2));
+    // The attributes go along: an ne_in_fmt (NarrowMatMulToCast's) decides the result type.
+    Value y = gemmMatMul(rewriter, loc, a, b, op->getAttrs());
+    rewriter.replaceOp(op, reshaped(rewriter, loc, y, cast<RankedTensorType>(op.getType()).getShape()));
     return success();
   }
 };
@@ -482,7 +452,7 @@ struct DecomposePass : tx8be::impl::DecomposePassBase<DecomposePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<LogSoftmaxToReductions, SoftmaxOuterAxisToReductions, PReluToMaxMin, GlobalMaxPoolToReduceMax,
-                 GemmToMatMul, BatchedMatMulToMatMuls, NarrowMatMulToCast, ArgReduceToReductions<ArgMaxOp, ReduceMaxOp>,
+                 GemmToMatMul, BatchedMatMulFoldRows, NarrowMatMulToCast, ArgReduceToReductions<ArgMaxOp, ReduceMaxOp>,
                  ArgReduceToReductions<ArgMinOp, ReduceMinOp>, GatherRowsToMatMul, GatherToOneHotSelect,
                WholeSliceToInput>(&getContext());
     populateConvPoolDecompositions(patterns);

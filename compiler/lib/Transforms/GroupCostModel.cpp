@@ -95,13 +95,14 @@ std::pair<uint64_t, uint64_t> GroupCostModel::dmaTraffic(Value value, ArrayRef<i
 uint64_t GroupCostModel::stepComputeCycles(ArrayRef<int64_t> size, int64_t reduce) const {
   TsmNeInstr ne{};
   ne.ctrl.in_fmt = neInputFormat(compute);
-  if (isa<GemmOp, MatMulOp>(compute) && size.size() == 2) {
+  if (isa<GemmOp, MatMulOp>(compute) && size.size() >= 2) {
+    // op_gemm: one NE instruction per matrix of the box (a batched MatMul's leading dims).
     int64_t k = reduce > 0 ? reduce : reductionExtent(compute);
     ne.ctrl.opcode = NE_OP_GEMM;
-    ne.param.m = clampU32(size[0]);
-    ne.param.n = clampU32(size[1]);
+    ne.param.m = clampU32(size[size.size() - 2]);
+    ne.param.n = clampU32(size.back());
     ne.param.k = clampU32(std::max<int64_t>(k, 1));
-    return cm_cycles_ne(&hw, &ne);
+    return mulSat(product(size.drop_back(2)), cm_cycles_ne(&hw, &ne));
   }
   if (auto conv = dyn_cast<ConvOp>(compute); conv && size.size() >= 3 && size.size() <= 4) {
     auto w = conv.getWeight().getType().getShape();

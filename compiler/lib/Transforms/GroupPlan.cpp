@@ -177,11 +177,9 @@ SmallVector<int64_t, 6> opSplittableDims(Operation *op) {
         dims.push_back(1);
       })
       .Case<BatchNorm_InferenceOp>([&](auto) { allBut(1); })
-      // M and N; the reduction dim K is never cut (each output element sums it whole).
-      .Case<GemmOp, MatMulOp>([&](auto) {
-        if (rank == 2)
-          allBut(-1);
-      })
+      // M and N, and a batched MatMul's batch dims (op_gemm loops over the matrices of a step's box); the
+      // reduction dim K is not an output dim (reductionDims cuts it in parts).
+      .Case<GemmOp, MatMulOp>([&](auto) { allBut(-1); })
       .Case<SoftmaxOp, LogSoftmaxOp>([&](auto sm) { allBut(normalizeAxis(sm.getAxis(), rank)); })
       // Concat: every dim but the axis (each input's box is the output's there).
       .Case<ConcatOp>([&](ConcatOp concat) { allBut(normalizeAxis(concat.getAxis(), rank)); })
@@ -243,8 +241,8 @@ SmallVector<int64_t, 6> opSplittableDims(Operation *op) {
 SmallVector<int64_t, 4> tx8be::reductionDims(Operation *op) {
   if (auto gemm = dyn_cast<GemmOp>(op)) // A x B (+ C): K is A's dim 1 and B's dim 0 unless transposed
     return {gemm.getTransA() ? 0 : 1, gemm.getTransB() ? 1 : 0, -1};
-  if (auto mm = dyn_cast<MatMulOp>(op); mm && mm.getA().getType().getRank() == 2 && mm.getB().getType().getRank() == 2)
-    return {1, 0};
+  if (auto mm = dyn_cast<MatMulOp>(op)) // A [..., M, K] x B [..., K, N]
+    return {mm.getA().getType().getRank() - 1, mm.getB().getType().getRank() - 2};
   if (auto conv = dyn_cast<ConvOp>(op); conv && conv.getGroup() == 1) // input channels: input and weight dim 1
     return {1, 1, -1};
   return {};

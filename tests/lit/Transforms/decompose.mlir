@@ -82,37 +82,45 @@ func.func @gemm(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>, %at: tensor<3x2xf32>, 
 
 // -----
 
-// Batched MatMul: with a 2-D B, A's batch folds into rows; with both batched, one MatMul per batch index on
-// Slices (a broadcast batch dim reads index 0), concatenated.
+// Batched MatMul: with a B that is one matrix (2-D, or batch dims all 1), A's batch folds into rows: one 2-D
+// MatMul. Otherwise it stays one op (op_gemm loops over the matrices of a step), however many matrices it has,
+// with batch dims that broadcast too. A bf16 one whose B folds multiplies in fp32 (ne_in_fmt), then a Cast.
 // CHECK-LABEL: func.func @batched_matmul
 // CHECK-NEXT: %[[R:.*]] = tx8be.Reshape %arg0 : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
 // CHECK-NEXT: %[[M:.*]] = tx8be.MatMul %[[R]], %arg1 : (tensor<6x4xf32>, tensor<4x5xf32>) -> tensor<6x5xf32>
 // CHECK-NEXT: %[[Y0:.*]] = tx8be.Reshape %[[M]] : (tensor<6x5xf32>) -> tensor<2x3x5xf32>
-// CHECK-NEXT: %[[A0:.*]] = tx8be.Slice %arg0 {offsets = array<i64: 0, 0, 0>, sizes = array<i64: 1, 3, 4>, strides = array<i64: 1, 1, 1>}
-// CHECK-NEXT: %[[A0M:.*]] = tx8be.Reshape %[[A0]] : (tensor<1x3x4xf32>) -> tensor<3x4xf32>
-// CHECK-NEXT: %[[B0:.*]] = tx8be.Slice %arg2 {offsets = array<i64: 0, 0, 0>, sizes = array<i64: 1, 4, 5>
-// CHECK: %[[A1:.*]] = tx8be.Slice %arg0 {offsets = array<i64: 1, 0, 0>
-// CHECK: %[[B1:.*]] = tx8be.Slice %arg2 {offsets = array<i64: 0, 0, 0>
-// CHECK: %[[C:.*]] = tx8be.Concat {{.*}} {axis = 0 : i64} : (tensor<1x3x5xf32>, tensor<1x3x5xf32>) -> tensor<2x3x5xf32>
-// CHECK-NEXT: return %[[Y0]], %[[C]]
-func.func @batched_matmul(%a: tensor<2x3x4xf32>, %b: tensor<4x5xf32>, %b1: tensor<1x4x5xf32>)
-    -> (tensor<2x3x5xf32>, tensor<2x3x5xf32>) {
+// CHECK-NEXT: %[[R1:.*]] = tx8be.Reshape %arg0 : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
+// CHECK-NEXT: %[[B1:.*]] = tx8be.Reshape %arg2 : (tensor<1x4x5xf32>) -> tensor<4x5xf32>
+// CHECK-NEXT: %[[M1:.*]] = tx8be.MatMul %[[R1]], %[[B1]] : (tensor<6x4xf32>, tensor<4x5xf32>) -> tensor<6x5xf32>
+// CHECK-NEXT: %[[Y1:.*]] = tx8be.Reshape %[[M1]] : (tensor<6x5xf32>) -> tensor<2x3x5xf32>
+// CHECK-NEXT: %[[Y2:.*]] = tx8be.MatMul %arg3, %arg4 : (tensor<2x12x16x8xf32>, tensor<2x12x8x16xf32>) -> tensor<2x12x16x16xf32>
+// CHECK-NEXT: %[[Y3:.*]] = tx8be.MatMul %arg5, %arg6 : (tensor<1x12x7x5xf32>, tensor<4x1x5x7xf32>) -> tensor<4x12x7x7xf32>
+// CHECK-NEXT: %[[RB:.*]] = tx8be.Reshape %arg7 : (tensor<2x3x4xbf16>) -> tensor<6x4xbf16>
+// CHECK-NEXT: %[[MB:.*]] = tx8be.MatMul %[[RB]], %arg8 {ne_in_fmt = "bf16"} : (tensor<6x4xbf16>, tensor<4x5xbf16>) -> tensor<6x5xf32>
+// CHECK-NEXT: %[[CB:.*]] = tx8be.Cast %[[MB]] : (tensor<6x5xf32>) -> tensor<6x5xbf16>
+// CHECK-NEXT: %[[Y4:.*]] = tx8be.Reshape %[[CB]] : (tensor<6x5xbf16>) -> tensor<2x3x5xbf16>
+// CHECK-NEXT: return %[[Y0]], %[[Y1]], %[[Y2]], %[[Y3]], %[[Y4]]
+func.func @batched_matmul(%a: tensor<2x3x4xf32>, %b: tensor<4x5xf32>, %b1: tensor<1x4x5xf32>,
+                          %q: tensor<2x12x16x8xf32>, %k: tensor<2x12x8x16xf32>,
+                          %x: tensor<1x12x7x5xf32>, %w: tensor<4x1x5x7xf32>,
+                          %ah: tensor<2x3x4xbf16>, %bh: tensor<4x5xbf16>)
+    -> (tensor<2x3x5xf32>, tensor<2x3x5xf32>, tensor<2x12x16x16xf32>, tensor<4x12x7x7xf32>, tensor<2x3x5xbf16>) {
   %y0 = tx8be.MatMul %a, %b : (tensor<2x3x4xf32>, tensor<4x5xf32>) -> tensor<2x3x5xf32>
   %y1 = tx8be.MatMul %a, %b1 : (tensor<2x3x4xf32>, tensor<1x4x5xf32>) -> tensor<2x3x5xf32>
-  return %y0, %y1 : tensor<2x3x5xf32>, tensor<2x3x5xf32>
+  %y2 = tx8be.MatMul %q, %k : (tensor<2x12x16x8xf32>, tensor<2x12x8x16xf32>) -> tensor<2x12x16x16xf32>
+  %y3 = tx8be.MatMul %x, %w : (tensor<1x12x7x5xf32>, tensor<4x1x5x7xf32>) -> tensor<4x12x7x7xf32>
+  %y4 = tx8be.MatMul %ah, %bh : (tensor<2x3x4xbf16>, tensor<4x5xbf16>) -> tensor<2x3x5xbf16>
+  return %y0, %y1, %y2, %y3, %y4 : tensor<2x3x5xf32>, tensor<2x3x5xf32>, tensor<2x12x16x16xf32>, tensor<4x12x7x7xf32>, tensor<2x3x5xbf16>
 }
 
 // -----
 
-// Window attention multiplies many small matrices (MaxViT-T: 128 per MatMul at 224 x 224, Swin-T 192): up to
-// kMaxUnrolledMatMuls (256) unroll, one MatMul each; 257 stay batched (OpLib then names the count).
+// Window attention multiplies many small matrices (MaxViT-T: 128 per MatMul at 224 x 224, Swin-T 192): one op
+// whatever the count (no Slices, no Concat).
 // CHECK-LABEL: func.func @many_matrices
-// CHECK-COUNT-192: tx8be.MatMul {{.*}} : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
-// CHECK-NOT: tx8be.MatMul
-// CHECK: tx8be.Concat
-// CHECK-NOT: tx8be.MatMul
-// CHECK: tx8be.MatMul %arg2, %arg3 : (tensor<257x2x3xf32>, tensor<257x3x2xf32>) -> tensor<257x2x2xf32>
-// CHECK-NOT: tx8be.MatMul
+// CHECK-NEXT: %[[Y:.*]] = tx8be.MatMul %arg0, %arg1 : (tensor<1x64x3x2x3xf32>, tensor<1x64x3x3x2xf32>) -> tensor<1x64x3x2x2xf32>
+// CHECK-NEXT: %[[Z:.*]] = tx8be.MatMul %arg2, %arg3 : (tensor<257x2x3xf32>, tensor<257x3x2xf32>) -> tensor<257x2x2xf32>
+// CHECK-NEXT: return %[[Y]], %[[Z]]
 func.func @many_matrices(%a: tensor<1x64x3x2x3xf32>, %b: tensor<1x64x3x3x2xf32>, %c: tensor<257x2x3xf32>,
                          %d: tensor<257x3x2xf32>) -> (tensor<1x64x3x2x2xf32>, tensor<257x2x2xf32>) {
   %y = tx8be.MatMul %a, %b : (tensor<1x64x3x2x3xf32>, tensor<1x64x3x3x2xf32>) -> tensor<1x64x3x2x2xf32>
@@ -122,21 +130,25 @@ func.func @many_matrices(%a: tensor<1x64x3x2x3xf32>, %b: tensor<1x64x3x3x2xf32>,
 
 // -----
 
-// A bf16 (fp16) MatMul: op_gemm writes fp32, so the MatMul gives fp32 (ne_in_fmt: the NE reads bf16) and a Cast
-// rounds it once; an fp32 one stays.
+// A bf16 (fp16) MatMul, batched too: op_gemm writes fp32, so the MatMul gives fp32 (ne_in_fmt: the NE reads bf16)
+// and a Cast rounds it once; an fp32 one stays.
 // CHECK-LABEL: func.func @narrow_matmul
 // CHECK-NEXT: %[[W:.*]] = tx8be.MatMul %arg0, %arg1 {ne_in_fmt = "bf16"} : (tensor<4x8xbf16>, tensor<8x2xbf16>) -> tensor<4x2xf32>
 // CHECK-NEXT: %[[Y:.*]] = tx8be.Cast %[[W]] : (tensor<4x2xf32>) -> tensor<4x2xbf16>
 // CHECK-NEXT: %[[H:.*]] = tx8be.MatMul %arg2, %arg3 {ne_in_fmt = "fp16"} : (tensor<4x8xf16>, tensor<8x2xf16>) -> tensor<4x2xf32>
 // CHECK-NEXT: %[[Z:.*]] = tx8be.Cast %[[H]] : (tensor<4x2xf32>) -> tensor<4x2xf16>
 // CHECK-NEXT: %[[F:.*]] = tx8be.MatMul %arg4, %arg5 : (tensor<4x8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32>
-// CHECK-NEXT: return %[[Y]], %[[Z]], %[[F]]
+// CHECK-NEXT: %[[BW:.*]] = tx8be.MatMul %arg6, %arg7 {ne_in_fmt = "bf16"} : (tensor<2x3x4x8xbf16>, tensor<2x3x8x2xbf16>) -> tensor<2x3x4x2xf32>
+// CHECK-NEXT: %[[BY:.*]] = tx8be.Cast %[[BW]] : (tensor<2x3x4x2xf32>) -> tensor<2x3x4x2xbf16>
+// CHECK-NEXT: return %[[Y]], %[[Z]], %[[F]], %[[BY]]
 func.func @narrow_matmul(%a: tensor<4x8xbf16>, %b: tensor<8x2xbf16>, %c: tensor<4x8xf16>, %d: tensor<8x2xf16>,
-                         %e: tensor<4x8xf32>, %f: tensor<8x2xf32>) -> (tensor<4x2xbf16>, tensor<4x2xf16>, tensor<4x2xf32>) {
+                         %e: tensor<4x8xf32>, %f: tensor<8x2xf32>, %ba: tensor<2x3x4x8xbf16>, %bb: tensor<2x3x8x2xbf16>)
+    -> (tensor<4x2xbf16>, tensor<4x2xf16>, tensor<4x2xf32>, tensor<2x3x4x2xbf16>) {
   %y = tx8be.MatMul %a, %b : (tensor<4x8xbf16>, tensor<8x2xbf16>) -> tensor<4x2xbf16>
   %z = tx8be.MatMul %c, %d : (tensor<4x8xf16>, tensor<8x2xf16>) -> tensor<4x2xf16>
   %g = tx8be.MatMul %e, %f : (tensor<4x8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32>
-  return %y, %z, %g : tensor<4x2xbf16>, tensor<4x2xf16>, tensor<4x2xf32>
+  %h = tx8be.MatMul %ba, %bb : (tensor<2x3x4x8xbf16>, tensor<2x3x8x2xbf16>) -> tensor<2x3x4x2xbf16>
+  return %y, %z, %g, %h : tensor<4x2xbf16>, tensor<4x2xf16>, tensor<4x2xf32>, tensor<2x3x4x2xbf16>
 }
 
 // -----

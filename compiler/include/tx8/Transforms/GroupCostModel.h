@@ -4,14 +4,14 @@
 // reduction parts, buffers per value) takes on the chip, from the cycle formulas of the chip model
 // (tx8/cm_cycles.h over tx8_hw_config): a DMA costs ddr_latency_cycles plus its bytes, every contiguous run
 // rounded up to ddr_burst_bytes, at the port's rate or the tile's share of DDR when the other tiles stream at
-// once; an NE step costs ne_startup_cycles plus its M x K x N in PE-array steps at the rate of its input format;
-// other compute the op's own estimate (getOpClockCycle) scaled to the step. A tile's steps overlap as the
-// schedule lets them: double buffered (multi_buf 2, sp_stage_num 3), a step costs its slowest engine (loads,
-// compute, stores, or their DDR bytes); single buffered (sp_stage_num 2), its loads plus its compute (the
-// stores overlap the next step). The group costs its slowest tile or the whole chip's DDR bytes at the DDR
-// rate, whichever is more, plus a barrier. With a LoadBox multicast the tiles run in lockstep: a step costs the
-// slowest of every tile's compute, loads at its port, each leader's multicasts at its link and the chip's bytes
-// of the step through DDR, plus the barrier (two single buffered).
+// once; an NE step costs ne_startup_cycles plus its M x K x N in PE-array steps at the rate of its input format
+// (per matrix of a batched MatMul's box); other compute the op's own estimate (getOpClockCycle) scaled to the
+// step. A tile's steps overlap as the schedule lets them: double buffered (multi_buf 2, sp_stage_num 3), a step
+// costs its slowest engine (loads, compute, stores, or their DDR bytes); single buffered (sp_stage_num 2), its
+// loads plus its compute (the stores overlap the next step). The group costs its slowest tile or the whole
+// chip's DDR bytes at the DDR rate, whichever is more, plus a barrier. With a LoadBox multicast the tiles run in
+// lockstep: a step costs the slowest of every tile's compute, loads at its port, each leader's multicasts at its
+// link and the chip's bytes of the step through DDR, plus the barrier (two single buffered).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TX8_TRANSFORMS_GROUPCOSTMODEL_H

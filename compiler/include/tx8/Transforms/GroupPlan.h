@@ -97,8 +97,8 @@ mlir::FailureOr<mlir::Operation *> getGroupComputeOp(GroupOp group);
 /// whole tail can be split along too.
 llvm::SmallVector<int64_t, 6> splittableDims(mlir::Operation *compute);
 
-/// Per operand of `compute`, the dim holding its part of a reduction a temporal split may cut (Gemm and 2-D
-/// MatMul: K; Conv with group 1: the input channels), -1 for an operand without one (a bias, added once by the
+/// Per operand of `compute`, the dim holding its part of a reduction a temporal split may cut (Gemm and MatMul:
+/// K; Conv with group 1: the input channels), -1 for an operand without one (a bias, added once by the
 /// last part). Empty when the op's reduction cannot be split. Each part accumulates into the fp32 output in
 /// SPM (OpLib's `accumulate`): for Gemm the sum runs in the same order as unsplit (bit-identical); for Conv the
 /// channel parts reorder the sum over (kh, kw, c).

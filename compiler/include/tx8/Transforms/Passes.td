@@ -22,10 +22,10 @@ def DecomposePass : Pass<"tx8be-decompose", "::mlir::func::FuncOp"> {
     Softmax along any axis but the last as exp(x - max) / sum(exp(x - max)). PReluToMaxMin: max(x, 0) +
     slope * min(x, 0) (exact). GlobalMaxPoolToReduceMax: ReduceMax over the spatial dims. GemmToMatMul: a Gemm
     op_gemm does not take (transposes, alpha, beta, a C that is not a row vector) as alpha * (A' x B') + beta * C
-    with Transposes, a MatMul, Muls and an Add. BatchedMatMulToMatMuls: a batched MatMul as one MatMul (2-D B:
-    A's batch dims fold into rows) or one per batch index on Slices (up to kMaxUnrolledMatMuls, 256),
-    concatenated. Each step is rounded to the element type, as in the ONNX functions of these ops. Runs first
-    in the device pipeline.
+    with Transposes, a MatMul, Muls and an Add. BatchedMatMulFoldRows: a batched MatMul whose B is one matrix
+    (2-D, or batch dims all 1) as one 2-D MatMul, A's batch dims folded into its rows (other batched MatMuls stay
+    one op: op_gemm loops over the matrices of a step). Each step is rounded to the element type, as in the ONNX
+    functions of these ops. Runs first in the device pipeline.
   }];
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }

@@ -27,8 +27,8 @@
 // RUN: not tx8-aot compile %S/Inputs/no-kernel.mlir -o %t/nokernel 2>&1 | FileCheck %s --check-prefix=NOKERNEL
 // A Gemm bias that broadcasts one value (op_gemm adds N of them; it faulted at run time):
 // RUN: not tx8-aot compile %S/Inputs/gemm-f16.mlir -o %t/gemmbias 2>&1 | FileCheck %s --check-prefix=GEMMBIAS
-// A batched MatMul of more matrices than tx8be-decompose unrolls is named with the count:
-// RUN: not tx8-aot compile %S/Inputs/matmul-257.mlir -o %t/matmul257 2>&1 | FileCheck %s --check-prefix=UNROLL
+// A batched MatMul is one op whatever its matrix count, but of at most 6 dims (OpLib's tensors):
+// RUN: not tx8-aot compile %S/Inputs/matmul-7d.mlir -o %t/matmul7d 2>&1 | FileCheck %s --check-prefix=RANK7
 // RUN: not test -e %t/nokernel
 // RUN: echo '{"spm_bytes": 1024}' > %t/small.json && echo '{"spm_byte": 1}' > %t/typo.json
 // RUN: not tx8-aot compile %S/Inputs/big.mlir --hw %t/small.json -o %t/big 2>&1 | FileCheck %s --check-prefix=SPM
@@ -68,7 +68,7 @@
 // JSON: tx8-aot: error: {{.*}}json/manifest.json: corrupt manifest (not valid JSON
 // NOBUNDLE: tx8-aot: error: {{.*}}nothing: not a bundle directory
 // GEMMBIAS: tx8-aot: error: {{.*}}gemm-f16.mlir:4:8: 'tx8be.Gemm' op has no OpLib kernel: op_gemm writes fp32
-// UNROLL: tx8-aot: error: {{.*}}matmul-257.mlir:3:8: 'tx8be.MatMul' op has no OpLib kernel: op_gemm multiplies 2-D operands (this one multiplies 257 pairs of matrices; tx8be-decompose unrolls at most 256)
+// RANK7: tx8-aot: error: {{.*}}matmul-7d.mlir:3:8: 'tx8be.LoadBox' op has a result of rank 7; OpLib takes tensors of at most 6 dims
 // NOKERNEL: tx8-aot: error: {{.*}}no-kernel.mlir:4:8: 'tx8be.LayerNorm' op has no OpLib kernel (codegen supports
 // SPM: tx8-aot: error: {{.*}}big.mlir:3:8: 'tx8be.Softmax' op does not fit in SPM even in its smallest slice: needs {{[0-9]+}} bytes (operand 0 4096, result 4096, scratch {{[0-9]+}}), the SPM has 1024
 // SPLIT: 4 steps on tile 0, output slice {1, 64} (logical dims)

@@ -10,7 +10,7 @@
 //  * getImmSpSize: 0 (no imm TSR), genOpCode: the error that OpLib has no kernel for the op, and
 //    getOpLibViewShape: the interface's default (ranks above 4 with the middle dims merged);
 // a family overrides what differs. Which OpLib kernel exists is decided by oplib/include/tx8/ops.h:
-// op_batchnorm_inference, op_gemm (Gemm, 2-D MatMul), op_conv, op_reduce, the elementwise op_add/sub/mul/div/max/min
+// op_batchnorm_inference, op_gemm (Gemm, MatMul, batched too), op_conv, op_reduce, the elementwise op_add/sub/mul/div/max/min
 // (with broadcasting) and op_relu/abs/neg/exp/sqrt/reciprocal/sigmoid/tanh, op_leaky_relu/op_clip/op_hard_sigmoid,
 // op_softmax, op_maxpool/op_avgpool, op_global_avgpool and op_permute (ChannelNorm, Transpose). genOpCode describes the
 // call (OpCall: function, *_PARAM members, TSR arguments); for the other ops, or attributes a kernel does not take, it
@@ -151,7 +151,7 @@ uint64_t product(ArrayRef<int64_t> values) {
 /// genOpCode of an op OpLib has no kernel for.
 LogicalResult noKernel(Operation *op) {
   return op->emitOpError()
-         << "has no OpLib kernel (codegen supports BatchNorm, Conv 1-D/2-D, Gemm/MatMul 2-D, "
+         << "has no OpLib kernel (codegen supports BatchNorm, Conv 1-D/2-D, Gemm, MatMul (batched too), "
             "Add/Sub/Mul/Div/Max/Min/Pow (broadcasting), Relu, Abs, Neg, Exp, Log, Sqrt, Rsqrt, Reciprocal, Sigmoid, "
             "Tanh, Erf, Gelu (erf), Softplus, Softsign, Elu, Celu, Selu, Mish, HardSwish, ThresholdedRelu, Shrink, "
             "LeakyRelu, HardSigmoid, Clip, the trigonometric and hyperbolic functions, Floor/Ceil/Round/Sign, "
@@ -683,35 +683,43 @@ struct GemmModel : MatrixModel<GemmModel, GemmOp> {
   }
 };
 
-/// MatMul of two 2-D operands is op_gemm without bias.
+/// MatMul is op_gemm without bias. A batched one (numpy matmul, batch dims broadcasting) is one op_gemm call per
+/// step on the step's boxes: op_gemm multiplies every matrix of its out by the matrices of a and b at that batch
+/// index (a batch dim of extent 1 broadcast), so a step's box may hold any number of matrices.
 struct MatMulModel : MatrixModel<MatMulModel, MatMulOp> {
   static uint64_t cycles(MatMulOp mm, const CycleInputs &in) {
+    ArrayRef<int64_t> out = mm.getOutput().getType().getShape();
     uint64_t k = static_cast<uint64_t>(mm.getA().getType().getShape().back());
-    return in.est.ne(in.outElems * k, in.elementType);
+    uint64_t matrices = product(out.drop_back(2));
+    // One NE problem per matrix (op_gemm's batch loop), each paying the start-up.
+    return matrices * in.est.ne(product(out.take_back(2)) * k, in.elementType);
   }
   LogicalResult genOpCode(Operation *operation, OpCall &call) const {
     auto op = cast<MatMulOp>(operation);
-    if (op.getA().getType().getRank() != 2 || op.getB().getType().getRank() != 2)
-      return op.emitOpError() << "has no OpLib kernel: op_gemm multiplies 2-D operands" << unrollNote(op);
     if (!op.getOutput().getType().getElementType().isF32())
       return op.emitOpError() << "has no OpLib kernel: op_gemm writes fp32";
+    if (op.getOutput().getType().getRank() > MAX_SHAPE_DIM)
+      return op.emitOpError() << "has no OpLib kernel: op_gemm takes at most " << MAX_SHAPE_DIM << " dims";
+    // op_gemm reads and writes compact row-major matrices (the layout passes keep a MatMul's order the identity).
+    for (unsigned i = 0; i <= op->getNumOperands(); ++i) {
+      DeviceLayout layout = i < op->getNumOperands() ? operandReadLayout(op, i) : getDeviceLayout(op.getOutput());
+      if (!isCompactLayout(layout.mode) || !layout.isIdentityOrder())
+        return op.emitOpError() << "has no OpLib kernel: op_gemm reads compact row-major operands and writes a "
+                                   "compact row-major result";
+    }
     call.function = "op_gemm";
     call.paramType = "GEMM_PARAM";
     call.field("accumulate", OpCallValue::ofStepAccumulate()).field("relu_en", OpCallValue::ofInt(0));
     call.arg(ArgKind::Operand, 0).arg(ArgKind::Operand, 1).arg(ArgKind::Null).arg(ArgKind::Result, 0);
     return success();
   }
-  /// Why tx8be-decompose left a batched MatMul batched, when it is its bound: the refusal then says how far the
-  /// model is past it rather than only what op_gemm takes.
-  static std::string unrollNote(MatMulOp op) {
-    auto out = op.getOutput().getType();
-    if (!out.hasStaticShape() || out.getRank() < 3)
-      return "";
-    int64_t count = out.getNumElements() / (out.getDimSize(out.getRank() - 2) * out.getDimSize(out.getRank() - 1));
-    if (count <= kMaxUnrolledMatMuls)
-      return "";
-    return " (this one multiplies " + std::to_string(count) + " pairs of matrices; tx8be-decompose unrolls at most " +
-           std::to_string(kMaxUnrolledMatMuls) + ")";
+  /// op_gemm takes a, b and out with one dim count: an operand of lower rank gets leading batch dims of 1 (numpy
+  /// aligns batch dims from the right).
+  SmallVector<int64_t> getOpLibViewShape(Operation *operation, unsigned, ArrayRef<int64_t> deviceShape) const {
+    size_t rank = static_cast<size_t>(cast<MatMulOp>(operation).getOutput().getType().getRank());
+    SmallVector<int64_t> view(rank > deviceShape.size() ? rank - deviceShape.size() : 0, 1);
+    view.append(deviceShape.begin(), deviceShape.end());
+    return view;
   }
 };
 

@@ -148,11 +148,6 @@ inline llvm::SmallVector<bool, 6> reducedDims(llvm::ArrayRef<int64_t> axes, int6
 /// vector of the output's N columns ([N] or [1, N]) with beta 1. (OpLib.cpp; tx8be-decompose rewrites the rest.)
 std::string gemmFormProblem(GemmOp op);
 
-/// The most matrices tx8be-decompose unrolls a batched MatMul into (one op_gemm each, on Slices; both operands
-/// batched). Window attention multiplies many small ones: MaxViT-T's has 128 per MatMul at its 224 x 224 input,
-/// Swin-T's 192. The bound keeps the program's size in check; OpLib names a MatMul past it.
-inline constexpr int64_t kMaxUnrolledMatMuls = 256;
-
 } // namespace tx8be
 
 #endif // TX8_DIALECT_TX8BE_IR_TX8BE_H
