@@ -5,8 +5,11 @@ HardSigmoid|Sigmoid -> Mul of the [1,C,H,W] map by the [1,C,1,1] scale: the scal
 byte the same as NCHW at 1x1, and op_mul was handed it in the wrong dim order), and ConvNeXt's permutes around a
 LayerNorm at 1x1 spatial extent (Transpose [0,2,3,1] -> LayerNormalization -> MatMul -> Transpose [0,3,1,2], and
 its LayerNorm2d head after the global pool: op_permute was handed an identity perm). Odd sizes, 1x1 maps and
-channel counts that divide nothing; node names as torch.onnx.export writes them. Expected outputs from numpy in
-float64 (rounded to float32), not from the compiler.
+channel counts that divide nothing; node names as torch.onnx.export writes them. And batched MatMuls as
+attention exports them (issue 34: one op, its batch dims sharded and sliced, op_gemm looping over each step's
+matrices): ViT's 1 x 12 heads, odd sizes, batch dims of extent 1 broadcast in either operand, operands of different
+ranks, more than 64 matrices; their inputs positive (uniform in [0.1, 1.1)) so no sum cancels below test-onnx's
+absolute tolerance. Expected outputs from numpy in float64 (rounded to float32), not from the compiler.
 
 Usage: make_exporter_models.py OUT_DIR  (one subdirectory per model; their names are printed)
 """
@@ -104,3 +107,58 @@ nodes = [helper.make_node("GlobalAveragePool", ["input"], ["p"], name="/avgpool/
          helper.make_node("Gemm", ["f", "fc.weight", "fc.bias"], ["output"], name="/classifier.2/Gemm", transB=1)]
 write_test(out, "convnext_head_layernorm2d", nodes, [("input", x)], [("output", f32(y))], opset=17,
            initializers=[("ln.weight", gamma), ("ln.bias", beta), ("fc.weight", wg), ("fc.bias", bg)])
+
+
+# ---- batched MatMuls (issue 34) ----
+
+def positive(*shape):
+    return (rng.rand(*shape) + 0.1).astype(np.float32)
+
+
+def softmax(x):
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+# Self-attention as torch.onnx.export writes ViT's and BERT's: scores Q x K^T (a Transpose of K) per head, scaled,
+# Softmax, times V: two batched MatMuls of [B,H,S,D] operands.
+for name, (b, h, s, d) in (("attention_1x12_heads", (1, 12, 16, 8)), ("attention_2x3_heads_s7_d5", (2, 3, 7, 5))):
+    q, k, v = positive(b, h, s, d), positive(b, h, s, d), positive(b, h, s, d)
+    scale = np.float32(1.0 / np.sqrt(d))
+    p = softmax(np.matmul(q.astype(np.float64), k.astype(np.float64).transpose(0, 1, 3, 2)) * scale)
+    nodes = [helper.make_node("Transpose", ["key"], ["kt"], name="/attn/Transpose", perm=[0, 1, 3, 2]),
+             helper.make_node("MatMul", ["query", "kt"], ["scores"], name="/attn/MatMul"),
+             helper.make_node("Mul", ["scores", "scale"], ["scaled"], name="/attn/Mul"),
+             helper.make_node("Softmax", ["scaled"], ["probs"], name="/attn/Softmax", axis=-1),
+             helper.make_node("MatMul", ["probs", "value"], ["output"], name="/attn/MatMul_1")]
+    write_test(out, name, nodes, [("query", q), ("key", k), ("value", v)], [("output", f32(p @ v))], opset=14,
+               initializers=[("scale", np.array(scale, np.float32))])
+
+# Batch dims of extent 1 broadcast (numpy): [1,H,S,D] x [B,1,D,T] and [B,1,S,D] x [1,H,D,T] -> [B,H,S,T].
+b, h, s, d, t = 3, 4, 7, 5, 6
+a1, b1 = positive(1, h, s, d), positive(b, 1, d, t)
+a2, b2 = positive(b, 1, s, d), positive(1, h, d, t)
+nodes = [helper.make_node("MatMul", ["a1", "b1"], ["y1"], name="/MatMul"),
+         helper.make_node("MatMul", ["a2", "b2"], ["y2"], name="/MatMul_1")]
+write_test(out, "matmul_broadcast_batch_dims", nodes, [("a1", a1), ("b1", b1), ("a2", a2), ("b2", b2)],
+           [("y1", f32(np.matmul(a1.astype(np.float64), b1))), ("y2", f32(np.matmul(a2.astype(np.float64), b2)))],
+           opset=13)
+
+# Operands of different ranks (batch dims aligned from the right) and a rank-5 product.
+x, w = positive(7, 5), positive(2, 3, 5, 6)
+x2, w2 = positive(2, 3, 7, 5), positive(3, 5, 6)
+x3, w3 = positive(2, 1, 3, 4, 5), positive(1, 2, 3, 5, 6)
+nodes = [helper.make_node("MatMul", ["x", "w"], ["y"], name="/MatMul"),
+         helper.make_node("MatMul", ["x2", "w2"], ["y2"], name="/MatMul_1"),
+         helper.make_node("MatMul", ["x3", "w3"], ["y3"], name="/MatMul_2")]
+write_test(out, "matmul_mixed_ranks", nodes, [("x", x), ("w", w), ("x2", x2), ("w2", w2), ("x3", x3), ("w3", w3)],
+           [("y", f32(np.matmul(x.astype(np.float64), w))), ("y2", f32(np.matmul(x2.astype(np.float64), w2))),
+            ("y3", f32(np.matmul(x3.astype(np.float64), w3)))], opset=13)
+
+# 128 matrices ([4,32,9,8] x [4,32,8,9], more than the 64 the per-matrix unrolling took), plus a bias row that
+# runs on each step's box in SPM (MatMul + Add, one group).
+a, bm, bias = positive(4, 32, 9, 8), positive(4, 32, 8, 9), positive(9)
+nodes = [helper.make_node("MatMul", ["a", "b"], ["m"], name="/MatMul"),
+         helper.make_node("Add", ["m", "bias"], ["output"], name="/Add")]
+write_test(out, "matmul_128_matrices", nodes, [("a", a), ("b", bm)],
+           [("output", f32(np.matmul(a.astype(np.float64), bm) + bias))], opset=13, initializers=[("bias", bias)])

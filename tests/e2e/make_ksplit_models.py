@@ -28,6 +28,12 @@ a, bm = randn(3, 3000), randn(3000, 5, scale=1 / 55)
 write_test(out, "matmul_k3000_split", [helper.make_node("MatMul", ["a", "b"], ["y"])],
            [("a", a), ("b", bm)], [("y", (a.astype(np.float64) @ bm).astype(f32))], opset=13)
 
+# A batched MatMul (issue 34), K = 2500, B broadcast along the heads: a step's box holds parts of K of one or more
+# matrices (one row of one matrix of A is 10 KiB).
+a, bm = randn(2, 3, 4, 2500), randn(2, 1, 2500, 3, scale=1 / 50)
+write_test(out, "batched_matmul_k2500_split", [helper.make_node("MatMul", ["a", "b"], ["y"])],
+           [("a", a), ("b", bm)], [("y", np.matmul(a.astype(np.float64), bm).astype(f32))], opset=13)
+
 # A 3x3 conv with 256 input channels on 8 x 8 (one output row reads 3 input rows of 8 KiB each) and a bias.
 x, w, b = randn(1, 256, 8, 8), randn(16, 256, 3, 3, scale=1 / 48), randn(16)
 write_test(out, "conv_c256_split", [helper.make_node("Conv", ["x", "w", "b"], ["y"], pads=[1, 1, 1, 1])],
