@@ -277,6 +277,33 @@ TEST_F(OpLibTest, GenOpCodeGemmAndElementwise) {
   EXPECT_NE(fieldsOf(erf).find("kind=UNARY_ERF alpha=0 beta=0"), std::string::npos) << fieldsOf(erf);
 }
 
+// A batched MatMul is one op_gemm call per step (issue 34): every operand's view has the result's rank (numpy
+// aligns batch dims from the right, so a lower-rank operand gets leading 1s), each matrix costs an NE problem, and a
+// rank above OpLib's MAX_SHAPE_DIM is refused naming op_gemm.
+TEST_F(OpLibTest, GenOpCodeBatchedMatMul) {
+  parse("%a: tensor<2x3x4x8xf32>, %b: tensor<3x8x5xf32>, %x: tensor<1x1x1x1x2x2x4xf32>, %y: tensor<1x1x1x1x2x4x2xf32>",
+        "%0 = tx8be.MatMul %a, %b : (tensor<2x3x4x8xf32>, tensor<3x8x5xf32>) -> tensor<2x3x4x5xf32>\n"
+        "%1 = tx8be.MatMul %x, %y : (tensor<1x1x1x1x2x2x4xf32>, tensor<1x1x1x1x2x4x2xf32>) -> "
+        "tensor<1x1x1x1x2x2x2xf32>");
+  SmallVector<tx8be::MatMulOp> mms;
+  module->walk([&](tx8be::MatMulOp op) { mms.push_back(op); });
+  ASSERT_EQ(mms.size(), 2u);
+  tx8be::OpCall call, unused;
+  ASSERT_TRUE(succeeded(oplib(mms[0]).genOpCode(call))) << diagnostics;
+  EXPECT_EQ(call.function, "op_gemm");
+  EXPECT_EQ(argsOf(call), "in0 in1 null out0");
+  // A step's boxes: A [1,3,4,8] as it is, B [3,8,5] (rank 3) as [1,3,8,5], the result [1,3,4,5].
+  EXPECT_EQ(oplib(mms[0]).getOpLibViewShape(0, {1, 3, 4, 8}), (SmallVector<int64_t>{1, 3, 4, 8}));
+  EXPECT_EQ(oplib(mms[0]).getOpLibViewShape(1, {3, 8, 5}), (SmallVector<int64_t>{1, 3, 8, 5}));
+  EXPECT_EQ(oplib(mms[0]).getOpLibViewShape(2, {1, 3, 4, 5}), (SmallVector<int64_t>{1, 3, 4, 5}));
+  // 6 matrices of 4 x 5 x 8 MACs, each with the NE's start-up.
+  const tx8_hw_config &hw = kDefaultHw;
+  EXPECT_EQ(oplib(mms[0]).getOpClockCycle(hw),
+            6 * (hw.ne_startup_cycles + (4 * 5 * 8 + hw.ne_macs_per_cycle_fp32 - 1) / hw.ne_macs_per_cycle_fp32));
+  EXPECT_FALSE(succeeded(oplib(mms[1]).genOpCode(unused)));
+  EXPECT_NE(diagnostics.find("has no OpLib kernel: op_gemm takes at most 6 dims"), std::string::npos) << diagnostics;
+}
+
 TEST_F(OpLibTest, GenOpCodeConvPoolSoftmaxPermute) {
   parse("%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>, %s: tensor<2x5xf32>",
         "%0 = tx8be.Conv %x, %w, %b {pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 1>} : "
