@@ -8,7 +8,7 @@ its LayerNorm2d head after the global pool: op_permute was handed an identity pe
 channel counts that divide nothing; node names as torch.onnx.export writes them. And batched MatMuls as
 attention exports them (issue 34: one op, its batch dims sharded and sliced, op_gemm looping over each step's
 matrices): ViT's 1 x 12 heads, odd sizes, batch dims of extent 1 broadcast in either operand, operands of different
-ranks, more than 64 matrices; their inputs positive (uniform in [0.1, 1.1)) so no sum cancels below test-onnx's
+ranks, 128 matrices; their inputs positive (uniform in [0.1, 1.1)) so no sum cancels below test-onnx's
 absolute tolerance. Expected outputs from numpy in float64 (rounded to float32), not from the compiler.
 
 Usage: make_exporter_models.py OUT_DIR  (one subdirectory per model; their names are printed)
@@ -155,8 +155,8 @@ write_test(out, "matmul_mixed_ranks", nodes, [("x", x), ("w", w), ("x2", x2), ("
            [("y", f32(np.matmul(x.astype(np.float64), w))), ("y2", f32(np.matmul(x2.astype(np.float64), w2))),
             ("y3", f32(np.matmul(x3.astype(np.float64), w3)))], opset=13)
 
-# 128 matrices ([4,32,9,8] x [4,32,8,9], more than the 64 the per-matrix unrolling took), plus a bias row that
-# runs on each step's box in SPM (MatMul + Add, one group).
+# 128 matrices ([4,32,9,8] x [4,32,8,9]) and a bias row that runs on each step's box in SPM (MatMul + Add, one
+# group).
 a, bm, bias = positive(4, 32, 9, 8), positive(4, 32, 8, 9), positive(9)
 nodes = [helper.make_node("MatMul", ["a", "b"], ["m"], name="/MatMul"),
          helper.make_node("Add", ["m", "bias"], ["output"], name="/Add")]
