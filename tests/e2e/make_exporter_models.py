@@ -162,3 +162,53 @@ nodes = [helper.make_node("MatMul", ["a", "b"], ["m"], name="/MatMul"),
          helper.make_node("Add", ["m", "bias"], ["output"], name="/Add")]
 write_test(out, "matmul_128_matrices", nodes, [("a", a), ("b", bm)],
            [("output", f32(np.matmul(a.astype(np.float64), bm) + bias))], opset=13, initializers=[("bias", bias)])
+
+# ---- linear layers and what follows them (issue 34, tx8be-linear-epilogue) ----
+
+def erf(x):
+    from math import erf as scalar_erf
+    return np.vectorize(scalar_erf)(x)
+
+
+# ViT's MLP as torch.onnx.export writes it at opset 13 on [1, S, D]: MatMul, bias Add, Gelu as its erf chain, MatMul,
+# bias Add, the residual Add. The bias, Gelu and residual run in the MatMuls' groups (on the 2-D [S, D] MatMul
+# result, before the row Reshape back to [1, S, D]).
+s, d, f = 13, 24, 40
+x, w1, b1, w2, b2 = positive(1, s, d), positive(d, f) - 0.6, positive(f) - 0.6, positive(f, d) - 0.6, positive(d)
+h = x.astype(np.float64) @ w1 + b1
+g = h * 0.5 * (1.0 + erf(h / np.sqrt(2.0)))
+nodes = [helper.make_node("MatMul", ["x", "fc1.w"], ["h0"], name="/mlp/mlp.0/MatMul"),
+         helper.make_node("Add", ["fc1.b", "h0"], ["h"], name="/mlp/mlp.0/Add"),
+         helper.make_node("Div", ["h", "sqrt2"], ["hd"], name="/mlp/mlp.1/Div"),
+         helper.make_node("Erf", ["hd"], ["he"], name="/mlp/mlp.1/Erf"),
+         helper.make_node("Add", ["he", "one"], ["ha"], name="/mlp/mlp.1/Add"),
+         helper.make_node("Mul", ["h", "ha"], ["hm"], name="/mlp/mlp.1/Mul"),
+         helper.make_node("Mul", ["hm", "half"], ["g"], name="/mlp/mlp.1/Mul_1"),
+         helper.make_node("MatMul", ["g", "fc2.w"], ["y0"], name="/mlp/mlp.3/MatMul"),
+         helper.make_node("Add", ["fc2.b", "y0"], ["y1"], name="/mlp/mlp.3/Add"),
+         helper.make_node("Add", ["x", "y1"], ["y"], name="/Add_1")]
+write_test(out, "vit_mlp_block", nodes, [("x", x)], [("y", f32(x + (g @ w2 + b2)))], opset=13,
+           initializers=[("fc1.w", w1), ("fc1.b", b1), ("fc2.w", w2), ("fc2.b", b2),
+                         ("sqrt2", np.array(np.sqrt(2.0), np.float32)), ("one", np.array(1.0, np.float32)),
+                         ("half", np.array(0.5, np.float32))])
+
+# torchvision's MultiheadAttention input projection on a sequence-first [S, 1, D] (ViT transposes [1, S, D] to it):
+# one packed [D, 3D] MatMul and its bias, chunked into q, k and v along the last dim (Slice at opset 13, Split in
+# the second model). Each becomes its own projection of the cut weight and bias; the Transpose of the batch of 1
+# is a Reshape.
+s, d = 11, 16
+x, w, bias = positive(1, s, d), positive(d, 3 * d) - 0.6, positive(3 * d)
+proj = np.transpose(x, (1, 0, 2)).astype(np.float64) @ w + bias
+expected = [("q", f32(proj[..., :d])), ("k", f32(proj[..., d:2 * d])), ("v", f32(proj[..., 2 * d:]))]
+head = [helper.make_node("Transpose", ["x"], ["xt"], name="/Transpose", perm=[1, 0, 2]),
+        helper.make_node("MatMul", ["xt", "in_proj.w"], ["p0"], name="/self_attention/MatMul"),
+        helper.make_node("Add", ["in_proj.b", "p0"], ["p"], name="/self_attention/Add")]
+slices = [helper.make_node("Slice", ["p", f"start{i}", f"end{i}", "axis"], [n], name=f"/self_attention/Slice_{i}")
+          for i, n in enumerate("qkv")]
+consts = [("in_proj.w", w), ("in_proj.b", bias), ("axis", np.array([-1], np.int64))]
+consts += [(f"start{i}", np.array([i * d], np.int64)) for i in range(3)]
+consts += [(f"end{i}", np.array([(i + 1) * d], np.int64)) for i in range(3)]
+write_test(out, "qkv_packed_projection_slices", head + slices, [("x", x)], expected, opset=13, initializers=consts)
+split = [helper.make_node("Split", ["p", "sizes"], ["q", "k", "v"], name="/self_attention/Split", axis=-1)]
+write_test(out, "qkv_packed_projection_split", head + split, [("x", x)], expected, opset=13,
+           initializers=[("in_proj.w", w), ("in_proj.b", bias), ("sizes", np.array([d, d, d], np.int64))])

@@ -376,6 +376,27 @@ struct WholeSliceToInput : OpRewritePattern<SliceOp> {
   }
 };
 
+/// A Transpose that moves only dims of extent 1 (PyTorch's batch_first swaps on a batch of 1, [1, S, D] to
+/// [S, 1, D]) keeps every element where it was: a Reshape, a view in DDR instead of a TDMA copy.
+struct UnitDimTransposeToReshape : OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransposeOp op, PatternRewriter &rewriter) const override {
+    auto inType = dyn_cast<RankedTensorType>(op.getInput().getType());
+    if (!inType || !inType.hasStaticShape())
+      return failure();
+    int64_t previous = -1;
+    for (int64_t from : op.getPerm()) {
+      if (inType.getDimSize(from) == 1)
+        continue;
+      if (from < previous)
+        return failure();
+      previous = from;
+    }
+    rewriter.replaceOp(op, reshaped(rewriter, op.getLoc(), op.getInput(), op.getType().getShape()));
+    return success();
+  }
+};
+
 /// A unary elementwise op on a tensor of rank > 6 (more dims than OpLib's tensors hold) on its 1-D view: same
 /// elements, same order, Reshapes around it.
 struct FlattenHighRankUnary : RewritePattern {
@@ -454,7 +475,7 @@ struct DecomposePass : tx8be::impl::DecomposePassBase<DecomposePass> {
     patterns.add<LogSoftmaxToReductions, SoftmaxOuterAxisToReductions, PReluToMaxMin, GlobalMaxPoolToReduceMax,
                  GemmToMatMul, BatchedMatMulFoldRows, NarrowMatMulToCast, ArgReduceToReductions<ArgMaxOp, ReduceMaxOp>,
                  ArgReduceToReductions<ArgMinOp, ReduceMinOp>, GatherRowsToMatMul, GatherToOneHotSelect,
-               WholeSliceToInput>(&getContext());
+               WholeSliceToInput, UnitDimTransposeToReshape>(&getContext());
     populateConvPoolDecompositions(patterns);
     FrozenRewritePatternSet frozen(std::move(patterns));
     tx8be::detail::applyPatternsInProgramOrder(getOperation().getBody(), frozen);

@@ -18,6 +18,9 @@
 #include "tx8/Transforms/Passes.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <functional>
 
 namespace tx8be {
 #define GEN_PASS_DEF_NEPRECISIONPASS
@@ -56,10 +59,21 @@ struct NePrecisionPass : tx8be::impl::NePrecisionPassBase<NePrecisionPass> {
     }
     Type element = precision == "bf16" ? Type(BFloat16Type::get(&getContext())) : Float16Type::get(&getContext());
     DenseMap<Value, Value> casts; // one Cast per demoted value, right after its definition
-    auto demoted = [&](Value v) {
+    std::function<Value(Value)> demoted = [&](Value v) -> Value {
       if (Value c = casts.lookup(v))
         return c;
       OpBuilder b(&getContext());
+      // A Reshape's input is cast instead and the Reshape reads the cast (a Cast commutes with a view): the Cast
+      // then follows the op that computed the value, so tx8be-group-fuse can put it in that op's Group (the
+      // value goes to DDR once, in 2 bytes) instead of a Group of its own behind the view.
+      if (auto reshape = v.getDefiningOp<ReshapeOp>(); reshape && isF32Tensor(reshape.getInput())) {
+        Value input = demoted(reshape.getInput());
+        b.setInsertionPointAfter(reshape); // the input's Cast is right after the input, before the Reshape
+        auto type = cast<RankedTensorType>(v.getType()).clone(element);
+        Value c = b.create<ReshapeOp>(reshape.getLoc(), type, input, StringAttr(), DevAttr()).getResult();
+        casts[v] = c;
+        return c;
+      }
       if (Operation *def = v.getDefiningOp())
         b.setInsertionPointAfter(def);
       else
@@ -69,10 +83,27 @@ struct NePrecisionPass : tx8be::impl::NePrecisionPassBase<NePrecisionPass> {
       casts[v] = c;
       return c;
     };
+    llvm::SetVector<ReshapeOp> replaced;
     for (Operation *op : ops) {
       op->setAttr("ne_in_fmt", fmt);
-      op->setOperand(0, demoted(op->getOperand(0)));
-      op->setOperand(1, demoted(op->getOperand(1)));
+      for (unsigned i : {0u, 1u}) {
+        Value before = op->getOperand(i);
+        op->setOperand(i, demoted(before));
+        if (auto reshape = before.getDefiningOp<ReshapeOp>())
+          replaced.insert(reshape);
+      }
+    }
+    // fp32 Reshapes read by nothing now (their input's cast is read through a Reshape of its own); erased at
+    // the end, as `casts` is keyed by their results
+    SmallVector<ReshapeOp> dead(replaced.begin(), replaced.end());
+    while (!dead.empty()) {
+      ReshapeOp reshape = dead.pop_back_val();
+      if (!reshape->use_empty())
+        continue;
+      auto inner = reshape.getInput().getDefiningOp<ReshapeOp>();
+      reshape->erase();
+      if (inner && inner->use_empty() && !replaced.contains(inner)) // each erased once
+        dead.push_back(inner);
     }
   }
 };

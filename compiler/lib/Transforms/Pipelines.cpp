@@ -10,6 +10,7 @@ void tx8be::buildLayoutPipeline(OpPassManager &pm, llvm::StringRef precision) {
   // Compositions first (their parts may fold), int64 work in int32 (Casts of constants fold), then constant
   // subgraphs, so that no layout is chosen (nor ChannelNorm inserted) for what is folded.
   func.addPass(createDecomposePass());
+  func.addPass(createLinearEpiloguePass());
   func.addPass(createFoldBatchNormPass());
   func.addPass(createNarrowInt64Pass());
   if (precision != "fp32") { // before the folding: a Cast of a constant weight folds into a bf16/f16 constant

@@ -60,3 +60,21 @@ func.func @not_fp32(%a: tensor<2x16xf16>, %b: tensor<16x5xf16>) -> tensor<2x5xf1
   %0 = tx8be.MatMul %a, %b : (tensor<2x16xf16>, tensor<16x5xf16>) -> tensor<2x5xf16>
   return %0 : tensor<2x5xf16>
 }
+
+// -----
+
+// bf16: a MatMul's A behind a Reshape (a linear layer on [1, S, D] after tx8be-decompose's fold): the Reshape's
+// input is cast, right after the op that computed it (so group-fuse can put the Cast in its Group), and a
+// Reshape of the cast feeds the MatMul (the fp32 Reshape, now unread, is gone).
+// BF16-LABEL: func.func @cast_before_view
+// BF16: %[[N:.*]] = tx8be.Relu %arg0 : (tensor<1x4x8xf32>) -> tensor<1x4x8xf32>
+// BF16-NEXT: %[[C:.*]] = tx8be.Cast %[[N]] : (tensor<1x4x8xf32>) -> tensor<1x4x8xbf16>
+// BF16-NEXT: %[[RB:.*]] = tx8be.Reshape %[[C]] : (tensor<1x4x8xbf16>) -> tensor<4x8xbf16>
+// BF16: tx8be.MatMul %[[RB]], %{{.*}} {ne_in_fmt = "bf16"} : (tensor<4x8xbf16>, tensor<8x16xbf16>) -> tensor<4x16xf32>
+func.func @cast_before_view(%x: tensor<1x4x8xf32>) -> tensor<4x16xf32> {
+  %n = tx8be.Relu %x : (tensor<1x4x8xf32>) -> tensor<1x4x8xf32>
+  %r = tx8be.Reshape %n : (tensor<1x4x8xf32>) -> tensor<4x8xf32>
+  %w = tx8be.Constant dense<0.5> : tensor<8x16xf32>
+  %m = tx8be.MatMul %r, %w : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %m : tensor<4x16xf32>
+}

@@ -24,8 +24,24 @@ def DecomposePass : Pass<"tx8be-decompose", "::mlir::func::FuncOp"> {
     op_gemm does not take (transposes, alpha, beta, a C that is not a row vector) as alpha * (A' x B') + beta * C
     with Transposes, a MatMul, Muls and an Add. BatchedMatMulFoldRows: a batched MatMul whose B is one matrix
     (2-D, or batch dims all 1) as one 2-D MatMul, A's batch dims folded into its rows (other batched MatMuls stay
-    one op: op_gemm loops over the matrices of a step). Each step is rounded to the element type, as in the ONNX
+    one op: op_gemm loops over the matrices of a step). UnitDimTransposeToReshape: a Transpose that moves only
+    dims of extent 1 as a Reshape (the same bytes in the same order). Each step is rounded to the element type, as in the ONNX
     functions of these ops. Runs first in the device pipeline.
+  }];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
+def LinearEpiloguePass : Pass<"tx8be-linear-epilogue", "::mlir::func::FuncOp"> {
+  let summary = "A linear layer's epilogue next to its MatMul; a packed projection's column Slices as narrower layers";
+  let description = [{
+    After tx8be-decompose a linear layer on a [B, S, D] activation is a 2-D MatMul between row Reshapes (that keep
+    the last dim). SinkEpilogue: an elementwise op (unary, or Add/Sub/Mul/Div/Max/Min with a column-broadcast or
+    full-shaped other operand) on a row Reshape of a MatMul's or a sunk epilogue's result runs on the 2-D value
+    before the Reshape, so tx8be-group-fuse puts bias, activation and residual in the MatMul's Group.
+    SliceColumns: a value read only by Slices of whole rows and a range of columns, computed (through row
+    Reshapes and column epilogues with constant operands, each read once) from a MatMul with a constant B, is
+    computed once per Slice from the cut weight and bias (which tx8be-fold-constants folds): PyTorch's packed
+    QKV projection followed by its chunk into q, k, v becomes three projections, with no copy of the activation.
   }];
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
@@ -51,7 +67,9 @@ def NePrecisionPass : Pass<"tx8be-ne-precision", "::mlir::func::FuncOp"> {
     tf32 itself (round to nearest even, cmodel/src/ne), so nothing else changes: codegen gives operands 0 and 1
     the format Fmt_TF32. bf16 / fp16: A and B go through a tx8be.Cast to bf16 / f16 (one per value); run
     before tx8be-fold-constants, the Cast of a constant folds at compile time (round to nearest even) into a
-    2-byte constant. The NE instruction's in_fmt is then the reduced format, charged at its MAC rate. fp32
+    2-byte constant; a Reshape's input is cast instead (the Reshape then reads the cast), so the Cast follows
+    the op that computed the value and tx8be-group-fuse can put it in that op's Group. The NE instruction's
+    in_fmt is then the reduced format, charged at its MAC rate. fp32
     (the default) changes nothing. In the layout pipeline after tx8be-narrow-int64.
   }];
   let options = [

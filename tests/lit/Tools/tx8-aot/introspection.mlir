@@ -71,6 +71,7 @@
 // TIMING-NEXT: Pass pipeline
 // TIMING-NEXT: 'func.func' Pipeline
 // TIMING-NEXT: DecomposePass
+// TIMING-NEXT: LinearEpiloguePass
 // TIMING-NEXT: FoldBatchNormPass
 // TIMING: GroupCostPass
 // TIMING: GroupDAGPass
@@ -89,10 +90,11 @@
 // TWO: // -----// IR Dump After DdrAllocPass (tx8be-ddr-alloc) ('builtin.module' operation) //----- //
 // TWO: tx8be.const_bytes = 16384 : i64
 
-// UNKNOWN: tx8-aot: error: --mlir-print-ir-after=tx8be-group-costs: no pass 'tx8be-group-costs' in the compile pipeline; its passes are tx8be-decompose, tx8be-fold-batchnorm, {{.*}}, tx8be-group-cost, {{.*}}, tx8be-group-dag
+// UNKNOWN: tx8-aot: error: --mlir-print-ir-after=tx8be-group-costs: no pass 'tx8be-group-costs' in the compile pipeline; its passes are tx8be-decompose, tx8be-linear-epilogue, tx8be-fold-batchnorm, {{.*}}, tx8be-group-cost, {{.*}}, tx8be-group-dag
 
 // DUMP: 01_tx8be-decompose.mlir
-// DUMP-NEXT: 02_tx8be-fold-batchnorm.mlir
+// DUMP-NEXT: 02_tx8be-linear-epilogue.mlir
+// DUMP-NEXT: 03_tx8be-fold-batchnorm.mlir
 // DUMP: {{[0-9]+}}_tx8be-group-fuse.mlir
 // DUMP-NEXT: {{[0-9]+}}_tx8be-group-ldst.mlir
 // DUMP-NEXT: {{[0-9]+}}_tx8be-group-mapping.mlir
