@@ -109,6 +109,10 @@ int tx8_check_where(const tx8_hw_config *hw, const WHERE_PARAM *param, const TSR
 /* op_reduce: in [A][R][B], out [A][1][B] (elements), fp32/fp16/bf16 alike; both in SPM (compact bytes), apart. */
 int tx8_check_reduce(const tx8_hw_config *hw, const REDUCE_PARAM *param, const TSR *in, const TSR *out, char *why,
                      size_t why_size);
+/* op_layernorm: scale (and bias unless NULL) n elements of in's format; imm an int8 [bytes] buffer of at least
+ * op_layernorm_imm_size(hw, param, in) bytes. */
+int tx8_check_layernorm(const tx8_hw_config *hw, const LAYERNORM_PARAM *param, const TSR *in, const TSR *scale,
+                        const TSR *bias, const TSR *imm, const TSR *out, char *why, size_t why_size);
 /* op_softmax: imm an int8 [bytes] buffer of at least op_softmax_imm_size(hw, param, in) bytes. */
 int tx8_check_softmax(const tx8_hw_config *hw, const SOFTMAX_PARAM *param, const TSR *in, const TSR *imm,
                       const TSR *out, char *why, size_t why_size);

@@ -265,6 +265,38 @@ typedef struct SOFTMAX_PARAM {
 uint64_t op_softmax_imm_size(const tx8_hw_config *hw, const SOFTMAX_PARAM *param, const TSR *in);
 uint64_t op_softmax(SOFTMAX_PARAM *param, TSR *in, TSR *imm, TSR *out);
 
+/* ---- op_layernorm on the CT: layer normalisation (or RMS normalisation) of each row of a compact row-major tensor of
+ * dim 2..4 viewed as [R][n] (n = the last dim, R = the product of the others; a caller normalising several trailing
+ * dims merges them into the last one first). in/out: same shape and format, fp32 / fp16 / bf16; out may be in itself
+ * (in place) but may not overlap it otherwise. scale (and bias, or NULL) hold n elements of in's format, compact, in
+ * any dim count 1..4 (only their element count matters). With every statistic in fp32, each step one CT instruction
+ * over the whole tensor, rounded to nearest even (x converted to fp32 first for fp16 / bf16: exact):
+ *   layer (rms == 0):  m[r] = fp32(sum_i x / n)          d = fp32(x - m[r])
+ *   rms   (rms == 1):  d = x (no mean)
+ *   v[r] = fp32(fp32(sum_i fp32(d * d)) / n)   sums in double in ascending i, rounded once; / n is fp32(n)
+ *   q[r] = fp32(1 / sqrt(fp32(v[r] + epsilon)))   (rsqrt: one rounding)
+ *   t    = fp32(d * q[r]),  y = fp32(t * scale[i] + bias[i]) (one fused rounding; no bias: fp32(t * scale[i])),
+ *   then rounded to out's format.
+ * So, with u = 2^-24 and s = sqrt(v + epsilon), |y - y_exact| <= |scale| * (4u (|x| + |m|) / s + 8u |d / s|) +
+ * 2u |bias| before the final rounding (half an ulp of out's format more); the first term is the cancellation of
+ * x - m, which no fp32 algorithm avoids. The row values m, q reach each element through V_VuV with a 1-element unit
+ * (R == 1) or a TDMA broadcast into imm (R > 1), as in op_softmax; scale and bias through V_VuV with an n-element
+ * unit. epsilon must be finite and >= 0. imm: op_layernorm_imm_size() bytes of SPM, an int8 [bytes] tensor,
+ * overlapping none of the others. Every tensor lies in SPM. ---- */
+typedef struct LAYERNORM_PARAM {
+    LAYOUT_MODE layout; /* of in and out: LAYOUT_TENSOR (dim 0 == 1) or LAYOUT_NTENSOR (Cx would pad the rows) */
+    int32_t rms;        /* 0: layer normalisation (subtract the mean); 1: RMS normalisation (no mean) */
+    float epsilon;      /* added to the variance (the mean square for rms) before the square root */
+} LAYERNORM_PARAM;
+
+/* Bytes of SPM scratch (imm) op_layernorm needs for in's shape_real (viewed as [R][n]) and format on the hardware
+ * `hw`. With A = tx8_hw_batch_align_bytes(hw), imm holds, each part rounded up to a multiple of A: for fp16/bf16
+ * only, the fp32 work tensor (4*R*n bytes); always the fp32 squares / broadcast rows (4*R*n bytes) and the fp32
+ * per-row values (4*R bytes); for fp16/bf16 only, scale and bias in fp32 (4*n bytes each). 0 when hw, param, in or
+ * in->shape is NULL, or in is not dim 2..4 with extents >= 1 and at most 2^30 elements. */
+uint64_t op_layernorm_imm_size(const tx8_hw_config *hw, const LAYERNORM_PARAM *param, const TSR *in);
+uint64_t op_layernorm(LAYERNORM_PARAM *param, TSR *in, TSR *scale, TSR *bias, TSR *imm, TSR *out);
+
 /* ---- 2-D pooling on the CT: in [N][H][W][C] -> out [N][OH][OW][C] (dim 4, shape_real), fp32 / fp16 / bf16, same
  * format, in any layout (Tensor/NTensor: compact NHWC, one instruction; Cx/NCx: per batch one instruction for the
  * C <= 32 image, or one for the 64-channel blocks and one for the C0 block, unless the batches happen to be

@@ -121,6 +121,9 @@ int tx8_check_global_pool_plan(const tx8_hw_config *hw, const GLOBAL_POOL_PARAM 
 /* ---- op_softmax, op_conv, op_batchnorm_inference: the check and the plan the kernel runs on ---- */
 int tx8_check_softmax_plan(const tx8_hw_config *hw, const SOFTMAX_PARAM *param, const TSR *in, const TSR *imm,
                            const TSR *out, sm_plan *pl, char *why, size_t why_size);
+int tx8_check_layernorm_plan(const tx8_hw_config *hw, const LAYERNORM_PARAM *param, const TSR *in, const TSR *scale,
+                             const TSR *bias, const TSR *imm, const TSR *out, ln_plan *pl, char *why,
+                             size_t why_size);
 int tx8_check_conv_dims(const tx8_hw_config *hw, const CONV_PARAM *param, const TSR *in, const TSR *weight,
                         const TSR *bias, const TSR *out, conv_dims *d, char *why, size_t why_size);
 /* What op_batchnorm_inference and op_batchnorm_inference_folded share: the tensors (all present, in's dim 2..4

@@ -1,4 +1,4 @@
-/* The contracts of op_reduce, op_softmax, the pools, op_batchnorm_inference, op_gemm and op_conv (tx8/check.h).
+/* The contracts of op_reduce, op_softmax, op_layernorm, the pools, op_batchnorm_inference, op_gemm and op_conv (tx8/check.h).
  * The ops issue what these accept. */
 #include "check_internal.h"
 
@@ -88,6 +88,82 @@ int tx8_check_softmax(const tx8_hw_config *hw, const SOFTMAX_PARAM *param, const
                       const TSR *out, char *why, size_t why_size) {
     sm_plan pl;
     return tx8_check_softmax_plan(hw, param, in, imm, out, &pl, why, why_size);
+}
+
+/* ---- op_layernorm ---- */
+
+#define LN_WHY(...) tx8_why(why, why_size, "op_layernorm: " __VA_ARGS__)
+
+static uint64_t tsr_elements(const TSR *t) {
+    uint64_t e = 1;
+    for (int32_t d = 0; d < t->shape->dim; ++d) e *= t->shape->shape_real[d] < 0 ? 0 : (uint64_t)t->shape->shape_real[d];
+    return e;
+}
+
+int tx8_check_layernorm_plan(const tx8_hw_config *hw, const LAYERNORM_PARAM *param, const TSR *in, const TSR *scale,
+                             const TSR *bias, const TSR *imm, const TSR *out, ln_plan *pl, char *why,
+                             size_t why_size) {
+    const TSR *const all[5] = {in, scale, bias, imm, out};
+    static const char *const names[5] = {"in", "scale", "bias", "imm", "out"};
+    memset(pl, 0, sizeof *pl);
+    if (!param) return LN_WHY("param is NULL");
+    for (int i = 0; i < 5; ++i)
+        if (i != 2 ? !all[i] || !all[i]->shape : all[i] && !all[i]->shape)
+            return LN_WHY("%s (or its shape) is NULL", names[i]);
+    const int32_t dim = in->shape->dim;
+    if (dim < 2 || dim > 4) return LN_WHY("in->shape->dim = %d, supported 2..4", dim);
+    if (!is_ct_float(in->format)) return LN_WHY("in->format = %s, supported fp32, fp16, bf16", tx8_format_name(in->format));
+    for (int i = 1; i < 5; ++i)
+        if (i != 3 && all[i] && all[i]->format != in->format)
+            return LN_WHY("%s->format = %s differs from in->format = %s", names[i], tx8_format_name(all[i]->format),
+                          tx8_format_name(in->format));
+    if (out->shape->dim != dim || memcmp(out->shape->shape_real, in->shape->shape_real, sizeof(int32_t) * dim))
+        return LN_WHY("out->shape->shape_real differs from in's");
+    if (param->layout != LAYOUT_TENSOR && param->layout != LAYOUT_NTENSOR)
+        return LN_WHY("param->layout = %d (%s), must be Tensor or NTensor (compact rows)", (int)param->layout,
+                      (unsigned)param->layout < LAYOUT_COUNT ? tx8_layout_name(param->layout) : "invalid");
+    if (param->layout == LAYOUT_TENSOR && in->shape->shape_real[0] != 1)
+        return LN_WHY("in->shape->shape_real[0] = %d, layout Tensor needs 1 (use NTensor)", in->shape->shape_real[0]);
+    if (param->rms != 0 && param->rms != 1) return LN_WHY("param->rms = %d, must be 0 or 1", (int)param->rms);
+    if (!(param->epsilon >= 0.0f && param->epsilon <= 3.4028235e38f))
+        return LN_WHY("param->epsilon = %g, must be finite and >= 0", (double)param->epsilon);
+    if (tx8_plan_layernorm(hw, in, pl) != 0) return LN_WHY("in's extents must be >= 1 and hold at most 2^30 elements");
+    for (int i = 1; i < 3; ++i) {
+        if (!all[i]) continue;
+        const int32_t d = all[i]->shape->dim;
+        if (d < 1 || d > 4 || tsr_elements(all[i]) != pl->len)
+            return LN_WHY("%s must hold n = %u elements (in's last dim) in 1..4 dims, it has %llu in %d", names[i],
+                          pl->len, (unsigned long long)tsr_elements(all[i]), d);
+    }
+    if (imm->format != Fmt_INT8 || imm->shape->dim != 1 || imm->shape->shape_real[0] < 0 ||
+        (uint64_t)imm->shape->shape_real[0] < pl->imm_bytes)
+        return LN_WHY("imm must be an int8 [bytes] buffer of at least %llu bytes (op_layernorm_imm_size)",
+                      (unsigned long long)pl->imm_bytes);
+    const uint64_t eb = tx8_format_bytes(in->format), bytes = (uint64_t)pl->rows * pl->len * eb;
+    const uint64_t sizes[5] = {bytes, pl->len * eb, pl->len * eb, pl->imm_bytes, bytes};
+    for (int i = 0; i < 5; ++i)
+        if (all[i] && tx8_check_range_in_spm(hw, "op_layernorm", names[i], all[i]->addr, sizes[i], why, why_size) != 0)
+            return -1;
+    if (in->addr != out->addr && ranges_overlap(in->addr, bytes, out->addr, bytes))
+        return LN_WHY("out [0x%llx, +%llu) partially overlaps in [0x%llx, +%llu); it must be in itself or disjoint",
+                      (unsigned long long)out->addr, (unsigned long long)bytes, (unsigned long long)in->addr,
+                      (unsigned long long)bytes);
+    /* out is written while scale, bias and imm are still read: none may share a byte with it (or imm with any) */
+    for (int i = 1; i < 4; ++i)
+        if (all[i] && ranges_overlap(all[i]->addr, sizes[i], out->addr, bytes))
+            return LN_WHY("%s [0x%llx, +%llu) overlaps out", names[i], (unsigned long long)all[i]->addr,
+                          (unsigned long long)sizes[i]);
+    for (int i = 0; i < 3; ++i)
+        if (all[i] && ranges_overlap(imm->addr, pl->imm_bytes, all[i]->addr, sizes[i]))
+            return LN_WHY("imm [0x%llx, +%llu) overlaps %s", (unsigned long long)imm->addr,
+                          (unsigned long long)pl->imm_bytes, names[i]);
+    return 0;
+}
+
+int tx8_check_layernorm(const tx8_hw_config *hw, const LAYERNORM_PARAM *param, const TSR *in, const TSR *scale,
+                        const TSR *bias, const TSR *imm, const TSR *out, char *why, size_t why_size) {
+    ln_plan pl;
+    return tx8_check_layernorm_plan(hw, param, in, scale, bias, imm, out, &pl, why, why_size);
 }
 
 /* ---- pools ---- */

@@ -35,6 +35,22 @@ typedef struct sm_plan {
  * more than 2^30 elements (instruction counts and TDMA strides are 32-bit byte counts). */
 int tx8_plan_softmax(const tx8_hw_config *hw, const TSR *in, sm_plan *pl);
 
+/* ---- op_layernorm (layernorm_plan.c): in viewed as [R][n] (n = last dim); imm holds, each part starting on a
+ * batch-align boundary:
+ *   work   fp32 [R][n]   fp16/bf16 only (fp32 works in out)
+ *   sq     fp32 [R][n]   the squares, and the row values broadcast by TDMA (R > 1)
+ *   row    fp32 [R]      the per-row mean, then variance, then 1 / sqrt(variance + epsilon)
+ *   coef   fp32 [2][n]   fp16/bf16 only: scale, then bias, converted ---- */
+typedef struct ln_plan {
+    uint32_t rows, len; /* R, n (elements) */
+    uint64_t work_off, sq_off, row_off, coef_off; /* imm offsets */
+    uint64_t imm_bytes;
+} ln_plan;
+
+/* The [R][n] view and the imm plan of in's shape and format; -1 for a shape outside dim 2..4 / extents >= 1 or
+ * more than 2^30 elements. */
+int tx8_plan_layernorm(const tx8_hw_config *hw, const TSR *in, ln_plan *pl);
+
 /* ---- op_batchnorm_inference (batchnorm_plan.c): imm holds, each part rounded up to the batch alignment:
  *   work   the fp32 image of in's shape in param->layout       fp16/bf16 only (fp32 works in out)
  *   stage  half of it: in's own format at half the fp32 batch stride, so one convert makes the fp32 image
