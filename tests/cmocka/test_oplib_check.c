@@ -244,7 +244,7 @@ static void concat(void **state) {
     same_verdict(rc, why, op_concat(&cp, in, &out.tsr), "op_concat: in[1]->shape->shape_real[2] = 3, out's is 4");
 }
 
-static void reduce_softmax(void **state) {
+static void reduce_softmax(void **state) { /* and op_layernorm */
     (void)state;
     tensor_buf in, out, imm;
     REDUCE_PARAM rp = {REDUCE_MEAN, RND_NEAREST_EVEN};
@@ -272,6 +272,27 @@ static void reduce_softmax(void **state) {
     make_tensor(&imm, Fmt_INT8, IMM, bytes, 1);
     CHECK_THEN_RUN(softmax, "op_softmax: in->shape->shape_real[0] = 4, layout Tensor needs 1 (use NTensor)", &sp,
                    &in.tsr, &imm.tsr, &out.tsr);
+
+    /* op_layernorm: bf16 rows of 33 with a [33] scale and a [1][33] bias, RMS without bias in place; then a short
+     * imm and a scale of the wrong length */
+    LAYERNORM_PARAM lp = {LAYOUT_NTENSOR, 0, 1e-5f};
+    tensor_buf scale, bias;
+    tsr(&in, Fmt_BF16, A, 4, 33, 0, 0, 2), tsr(&out, Fmt_BF16, O, 4, 33, 0, 0, 2);
+    tsr(&scale, Fmt_BF16, B, 33, 0, 0, 0, 1), tsr(&bias, Fmt_BF16, C, 1, 33, 0, 0, 2);
+    const int32_t ln_bytes[1] = {(int32_t)op_layernorm_imm_size(tx8_hal_config(), &lp, &in.tsr)};
+    make_tensor(&imm, Fmt_INT8, IMM, ln_bytes, 1);
+    CHECK_THEN_RUN(layernorm, NULL, &lp, &in.tsr, &scale.tsr, &bias.tsr, &imm.tsr, &out.tsr);
+    lp.rms = 1;
+    CHECK_THEN_RUN(layernorm, NULL, &lp, &in.tsr, &scale.tsr, NULL, &imm.tsr, &in.tsr);
+    const int32_t ln_fewer[1] = {ln_bytes[0] - 1};
+    make_tensor(&imm, Fmt_INT8, IMM, ln_fewer, 1);
+    snprintf(want, sizeof want, "op_layernorm: imm must be an int8 [bytes] buffer of at least %d bytes "
+                                "(op_layernorm_imm_size)", ln_bytes[0]);
+    CHECK_THEN_RUN(layernorm, want, &lp, &in.tsr, &scale.tsr, &bias.tsr, &imm.tsr, &out.tsr);
+    make_tensor(&imm, Fmt_INT8, IMM, ln_bytes, 1);
+    tsr(&scale, Fmt_BF16, B, 32, 0, 0, 0, 1);
+    CHECK_THEN_RUN(layernorm, "op_layernorm: scale must hold n = 33 elements (in's last dim) in 1..4 dims, it has 32 in 1",
+                   &lp, &in.tsr, &scale.tsr, &bias.tsr, &imm.tsr, &out.tsr);
 }
 
 static void pools(void **state) {
