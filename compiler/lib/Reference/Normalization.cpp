@@ -121,7 +121,8 @@ Status batchNormInference(const Tensor &x, const Tensor &scale, const Tensor &bi
   return Status();
 }
 
-Status layerNorm(const Tensor &x, const Tensor &scale, const Tensor *bias, int64_t axis, float epsilon, Tensor &y) {
+Status layerNorm(const Tensor &x, const Tensor &scale, const Tensor *bias, int64_t axis, float epsilon, Tensor &y,
+                 bool rms) {
   const char *op = "LayerNormalization";
   std::vector<float> xv, sc, sh;
   Status s = floatInput(op, "X", x, xv);
@@ -155,7 +156,17 @@ Status layerNorm(const Tensor &x, const Tensor &scale, const Tensor *bias, int64
   if (!s.ok())
     return s;
   std::vector<float> out(xv.size());
-  if (!xv.empty()) {
+  if (rms) {
+    for (int64_t r = 0; r < outer; ++r) {
+      const float *xr = xv.data() + r * inner;
+      double ms = 0;
+      for (int64_t i = 0; i < inner; ++i)
+        ms += static_cast<double>(xr[i]) * xr[i];
+      double q = 1.0 / std::sqrt(ms / static_cast<double>(inner) + static_cast<double>(epsilon));
+      for (int64_t i = 0; i < inner; ++i)
+        out[r * inner + i] = static_cast<float>(xr[i] * q * sc[i] + (bias ? sh[i] : 0.0));
+    }
+  } else if (!xv.empty()) {
     s = dnnlx::run(op, [&]() -> Status {
       auto md = dnnlx::plainDesc({outer, inner});
       auto pmd = dnnlx::plainDesc({inner});

@@ -181,6 +181,11 @@ SmallVector<int64_t, 6> opSplittableDims(Operation *op) {
       // reduction dim K is not an output dim (reductionDims cuts it in parts).
       .Case<GemmOp, MatMulOp>([&](auto) { allBut(-1); })
       .Case<SoftmaxOp, LogSoftmaxOp>([&](auto sm) { allBut(normalizeAxis(sm.getAxis(), rank)); })
+      // LayerNorm: the dims before its axis (the normalised ones are one row of op_layernorm).
+      .Case<LayerNormOp>([&](LayerNormOp ln) {
+        for (int64_t d = 0; d < normalizeAxis(ln.getAxis(), rank); ++d)
+          dims.push_back(d);
+      })
       // Concat: every dim but the axis (each input's box is the output's there).
       .Case<ConcatOp>([&](ConcatOp concat) { allBut(normalizeAxis(concat.getAxis(), rank)); })
       // Layout changes, transposes and broadcasts: any dim (the input box is the output box, permuted, or

@@ -131,8 +131,10 @@ Status batchNormInference(const Tensor &x, const Tensor &scale, const Tensor &bi
 
 /// ONNX LayerNormalization: normalize over dims [axis, rank); scale (and optional bias) broadcast
 /// to x.shape[axis:]. Only the first output (Y) is produced. oneDNN layer_normalization on the
-/// [prod(shape[:axis]), prod(shape[axis:])] view.
-Status layerNorm(const Tensor &x, const Tensor &scale, const Tensor *bias, int64_t axis, float epsilon, Tensor &y);
+/// [prod(shape[:axis]), prod(shape[axis:])] view. rms: RMSNorm instead, y = x / sqrt(mean(x^2) + epsilon) *
+/// scale (+ bias), computed in double per row (oneDNN's layer_normalization here has no RMS mode).
+Status layerNorm(const Tensor &x, const Tensor &scale, const Tensor *bias, int64_t axis, float epsilon, Tensor &y,
+                 bool rms = false);
 
 //===----------------------------------------------------------------------===//
 // Matrix products (Gemm.cpp)

@@ -69,7 +69,7 @@
 // NOBUNDLE: tx8-aot: error: {{.*}}nothing: not a bundle directory
 // GEMMBIAS: tx8-aot: error: {{.*}}gemm-f16.mlir:4:8: 'tx8be.Gemm' op has no OpLib kernel: op_gemm writes fp32
 // RANK7: tx8-aot: error: {{.*}}matmul-7d.mlir:3:8: 'tx8be.LoadBox' op has a result of rank 7; OpLib takes tensors of at most 6 dims
-// NOKERNEL: tx8-aot: error: {{.*}}no-kernel.mlir:4:8: 'tx8be.LayerNorm' op has no OpLib kernel (codegen supports
+// NOKERNEL: tx8-aot: error: {{.*}}no-kernel.mlir:5:8: 'tx8be.LayerNorm' op has no OpLib kernel: op_layernorm takes a scale of all 4 normalised elements in row-major order
 // SPM: tx8-aot: error: {{.*}}big.mlir:3:8: 'tx8be.Softmax' op does not fit in SPM even in its smallest slice: needs {{[0-9]+}} bytes (operand 0 4096, result 4096, scratch {{[0-9]+}}), the SPM has 1024
 // SPLIT: 4 steps on tile 0, output slice {1, 64} (logical dims)
 // SPLIT: static const tx8_box t0_box[4] = {{.*}}{1, 0}, {1, 64}}, {{.*}}{2, 0}, {1, 64}}, {{.*}}{3, 0}, {1, 64}}};

@@ -41,7 +41,7 @@ struct BatchNormModel : KernelModel<BatchNormModel, BatchNorm_InferenceOp> {
 struct LayerNormModel : KernelModel<LayerNormModel, LayerNormOp> {
   static ref::Status run(LayerNormOp op, KernelInputs in, ref::Tensor &out) {
     const ref::Tensor *bias = op.getBias() ? in[2] : nullptr;
-    return ref::layerNorm(*in[0], *in[1], bias, op.getAxis(), op.getEpsilon().convertToFloat(), out);
+    return ref::layerNorm(*in[0], *in[1], bias, op.getAxis(), op.getEpsilon().convertToFloat(), out, op.getRms());
   }
 };
 

@@ -266,6 +266,10 @@ LogicalResult setField(REDUCE_PARAM &p, StringRef n, const FieldValue &v, std::s
 LogicalResult setField(SOFTMAX_PARAM &p, StringRef n, const FieldValue &v, std::string &e) {
   return setMember(p, n, v, e, TX8_M(SOFTMAX_PARAM, layout));
 }
+LogicalResult setField(LAYERNORM_PARAM &p, StringRef n, const FieldValue &v, std::string &e) {
+  return setMember(p, n, v, e, TX8_M(LAYERNORM_PARAM, layout), TX8_M(LAYERNORM_PARAM, rms),
+                   TX8_M(LAYERNORM_PARAM, epsilon));
+}
 LogicalResult setField(POOL_PARAM &p, StringRef n, const FieldValue &v, std::string &e) {
   return setMember(p, n, v, e, TX8_M(POOL_PARAM, layout), TX8_M(POOL_PARAM, kernel_h), TX8_M(POOL_PARAM, kernel_w),
                    TX8_M(POOL_PARAM, stride_h), TX8_M(POOL_PARAM, stride_w), TX8_M(POOL_PARAM, dilation_h),
@@ -416,6 +420,7 @@ const llvm::StringMap<Kernel> &kernels() {
       {"op_where", kernel("WHERE_PARAM", tx8_check_where)},
       {"op_reduce", kernel("REDUCE_PARAM", tx8_check_reduce)},
       {"op_softmax", kernel("SOFTMAX_PARAM", tx8_check_softmax)},
+      {"op_layernorm", kernel("LAYERNORM_PARAM", tx8_check_layernorm)},
       {"op_maxpool", kernel("POOL_PARAM", tx8_check_maxpool)},
       {"op_avgpool", kernel("POOL_PARAM", tx8_check_avgpool)},
       {"op_global_avgpool", kernel("GLOBAL_POOL_PARAM", tx8_check_global_avgpool)},

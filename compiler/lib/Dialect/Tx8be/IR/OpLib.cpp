@@ -12,7 +12,7 @@
 // a family overrides what differs. Which OpLib kernel exists is decided by oplib/include/tx8/ops.h:
 // op_batchnorm_inference, op_gemm (Gemm, MatMul, batched too), op_conv, op_reduce, the elementwise op_add/sub/mul/div/max/min
 // (with broadcasting) and op_relu/abs/neg/exp/sqrt/reciprocal/sigmoid/tanh, op_leaky_relu/op_clip/op_hard_sigmoid,
-// op_softmax, op_maxpool/op_avgpool, op_global_avgpool and op_permute (ChannelNorm, Transpose). genOpCode describes the
+// op_softmax, op_layernorm, op_maxpool/op_avgpool, op_global_avgpool and op_permute (ChannelNorm, Transpose). genOpCode describes the
 // call (OpCall: function, *_PARAM members, TSR arguments); for the other ops, or attributes a kernel does not take, it
 // fails with an error saying why. Codegen names the tensors and prints the call. Shapes never appear in it: they travel
 // in the TSRs codegen builds (opLibViewShape). Adding an op: attach its family's model in attachOpLibModels (or write
@@ -155,7 +155,7 @@ LogicalResult noKernel(Operation *op) {
             "Add/Sub/Mul/Div/Max/Min/Pow (broadcasting), Relu, Abs, Neg, Exp, Log, Sqrt, Rsqrt, Reciprocal, Sigmoid, "
             "Tanh, Erf, Gelu (erf), Softplus, Softsign, Elu, Celu, Selu, Mish, HardSwish, ThresholdedRelu, Shrink, "
             "LeakyRelu, HardSigmoid, Clip, the trigonometric and hyperbolic functions, Floor/Ceil/Round/Sign, "
-            "ReduceSum/Mean/Max/Min, comparisons, And/Or/Xor/Not, Where, Mod, Cast, Softmax, Max/AvgPool 2-D, "
+            "ReduceSum/Mean/Max/Min, comparisons, And/Or/Xor/Not, Where, Mod, Cast, Softmax, LayerNorm, Max/AvgPool 2-D, "
             "GlobalAvgPool, Reshape, Concat, Slice, Expand, Pad, Transpose and ChannelNorm between compact layouts)";
 }
 
@@ -934,11 +934,148 @@ struct SoftmaxModel : AxisNormFamilyModel<SoftmaxModel, SoftmaxOp> {
 /// No OpLib kernel.
 struct LogSoftmaxModel : AxisNormFamilyModel<LogSoftmaxModel, LogSoftmaxOp> {};
 
-/// Mean, subtract, square-sum, scale, shift; rsqrt of the variance. No OpLib kernel.
+/// op_layernorm (tx8/ops.h): the rows of [R][n], n the normalised dims axis..rank-1 merged (they must be innermost
+/// in memory, in order); OpLib sees [R][n] like op_softmax's rows (the outermost dim kept from rank 3 on).
 struct LayerNormModel : OpLibModel<LayerNormModel, LayerNormOp> {
   static void properties(LayerNormOp, OpAttr &attr) { attr.alignMode = NPU_COMPACT; }
-  static uint64_t cycles(LayerNormOp, const CycleInputs &in) {
-    return in.est.ct(in.outElems, in.bytes, 5) + in.est.ctTranscendental(in.outElems, in.bytes);
+
+  /// Rows and row length of the op's input.
+  static std::pair<uint64_t, uint64_t> rowsAndLen(LayerNormOp op) {
+    ArrayRef<int64_t> shape = op.getInput().getType().getShape();
+    int64_t axis = normalizeAxis(op.getAxis(), static_cast<int64_t>(shape.size()));
+    return {product(shape.take_front(axis)), product(shape.drop_front(axis))};
+  }
+
+  /// What op_layernorm issues (ops/layernorm.c's steps, cm_cycles.h's formulas), every pass in fp32: the R row
+  /// values (mean, variance, rsqrt) reach the elements through a TDMA broadcast when R > 1.
+  static uint64_t kernelCycles(const CycleEstimate &est, uint64_t rows, uint64_t len, bool narrow, bool rms,
+                               bool bias) {
+    const tx8_hw_config &hw = est.hw;
+    uint64_t n = rows * len;
+    uint64_t pass = est.ct(n, 4);
+    uint64_t rowOp = pass + (rows > 1 ? hw.tdma_startup_cycles + rows * ceilDiv(4 * len, hw.tdma_bytes_per_cycle) : 0);
+    uint64_t c = 0;
+    if (!rms)
+      c += pass + est.ctTranscendental(rows, 4) + rowOp; // sum, / n, x - m
+    c += 2 * pass;                                         // d * d, sum
+    c += 2 * est.ctTranscendental(rows, 4) + est.ct(rows, 4); // / n, + epsilon, rsqrt
+    c += rowOp + pass;                                     // d * q, * scale (+ bias)
+    if (narrow)
+      c += 2 * pass + (bias ? 2 : 1) * est.ct(len, 4);     // converts of in, out, scale, bias
+    return c;
+  }
+  static uint64_t cycles(LayerNormOp op, const CycleInputs &in) {
+    auto [rows, len] = rowsAndLen(op);
+    return kernelCycles(in.est, rows, len, !in.elementType.isF32(), op.getRms(), static_cast<bool>(op.getBias()));
+  }
+
+  /// Whether the dims from `axis` on are innermost in `order`, in order (extent-1 dims may sit anywhere: they
+  /// move no bytes).
+  static bool innermostInOrder(ArrayRef<int64_t> order, ArrayRef<int64_t> shape, int64_t axis) {
+    SmallVector<int64_t, 6> nonUnit;
+    for (int64_t d : order)
+      if (shape[d] != 1)
+        nonUnit.push_back(d);
+    bool seenNorm = false;
+    int64_t last = -1;
+    for (int64_t d : nonUnit) {
+      if (d < axis && seenNorm)
+        return false;
+      if (d >= axis) {
+        if (d < last)
+          return false;
+        seenNorm = true;
+        last = d;
+      }
+    }
+    return true;
+  }
+
+  /// The [R][n] view (softmax's rows) of a tensor of the op's rank in `order` given its device shape.
+  static SmallVector<int64_t> view(ArrayRef<int64_t> order, int64_t axis, ArrayRef<int64_t> deviceShape) {
+    SmallVector<int64_t> rest;
+    int64_t n = 1;
+    for (auto [pos, d] : llvm::enumerate(order)) {
+      if (d >= axis)
+        n *= deviceShape[pos];
+      else
+        rest.push_back(deviceShape[pos]);
+    }
+    rest.push_back(n);
+    return AxisNormFamilyModel<SoftmaxModel, SoftmaxOp>::rows(rest);
+  }
+
+  SmallVector<int64_t> getOpLibViewShape(Operation *operation, unsigned index, ArrayRef<int64_t> deviceShape) const {
+    auto op = cast<LayerNormOp>(operation);
+    int64_t rank = op.getInput().getType().getRank();
+    if ((index != 0 && index != op->getNumOperands()) || static_cast<int64_t>(deviceShape.size()) != rank)
+      return defaultOpLibViewShape(deviceShape); // scale, bias: only their element count matters
+    DeviceLayout layout = index == 0 ? operandReadLayout(op, 0) : getDeviceLayout(op.getOutput());
+    if (static_cast<int64_t>(layout.order.size()) != rank)
+      return defaultOpLibViewShape(deviceShape);
+    return view(layout.order, normalizeAxis(op.getAxis(), rank), deviceShape);
+  }
+
+  uint32_t getImmSpSize(Operation *operation, const tx8_hw_config &hw, ArrayRef<int64_t> slice) const {
+    auto op = cast<LayerNormOp>(operation);
+    if (!op.getInput().getType().hasStaticShape())
+      return 0;
+    SmallVector<int64_t> shape(op.getInput().getType().getShape());
+    if (slice.size() == shape.size()) // the input slice is the output slice
+      shape.assign(slice.begin(), slice.end());
+    auto format = dataFormatOf(op.getInput().getType().getElementType());
+    DeviceLayout layout = operandReadLayout(op, 0);
+    if (!format || layout.order.size() != shape.size())
+      return 0;
+    SmallVector<int64_t> v =
+        view(layout.order, normalizeAxis(op.getAxis(), static_cast<int64_t>(shape.size())),
+             toDeviceOrder(shape, layout.order));
+    SmallVector<int32_t> view32(v.begin(), v.end());
+    L_SHAPE lshape;
+    if (tx8_lshape_init(&lshape, view32.data(), static_cast<int32_t>(view32.size())) != 0)
+      return 0;
+    TSR in{*format, 0, &lshape};
+    LAYERNORM_PARAM param{static_cast<LAYOUT_MODE>(resultLayout(op)), op.getRms() ? 1 : 0,
+                          op.getEpsilon().convertToFloat()};
+    uint64_t bytes = op_layernorm_imm_size(&hw, &param, &in);
+    return bytes > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(bytes);
+  }
+
+  LogicalResult genOpCode(Operation *operation, OpCall &call) const {
+    auto op = cast<LayerNormOp>(operation);
+    ArrayRef<int64_t> shape = op.getInput().getType().getShape();
+    int64_t rank = static_cast<int64_t>(shape.size());
+    int64_t axis = normalizeAxis(op.getAxis(), rank);
+    uint64_t n = product(shape.drop_front(axis));
+    for (Value v : {op.getInput(), op.getOutput()}) {
+      DeviceLayout layout = v == op.getInput() ? operandReadLayout(op, 0) : getDeviceLayout(v);
+      if (static_cast<int64_t>(layout.order.size()) != rank || !innermostInOrder(layout.order, shape, axis))
+        return op.emitOpError() << "has no OpLib kernel: op_layernorm normalises the innermost dims in memory, "
+                                   "the normalised dims "
+                                << axis << ".." << rank - 1 << " are not";
+    }
+    for (unsigned i = 1; i < op->getNumOperands(); ++i) {
+      auto type = cast<ShapedType>(op->getOperand(i).getType());
+      DeviceLayout layout = operandReadLayout(op, i);
+      if (!type.hasStaticShape() || static_cast<uint64_t>(type.getNumElements()) != n ||
+          (static_cast<int64_t>(layout.order.size()) == type.getRank() &&
+           !innermostInOrder(layout.order, type.getShape(), 0)))
+        return op.emitOpError() << "has no OpLib kernel: op_layernorm takes " << (i == 1 ? "a scale" : "a bias")
+                                << " of all " << n << " normalised elements in row-major order, not "
+                                << type;
+    }
+    call.function = "op_layernorm";
+    call.paramType = "LAYERNORM_PARAM";
+    call.field("layout", layoutOf(op))
+        .field("rms", OpCallValue::ofInt(op.getRms() ? 1 : 0))
+        .field("epsilon", OpCallValue::ofFloat(op.getEpsilon().convertToFloat()));
+    call.arg(ArgKind::Operand, 0).arg(ArgKind::Operand, 1);
+    if (op.getBias())
+      call.arg(ArgKind::Operand, 2);
+    else
+      call.arg(ArgKind::Null);
+    call.arg(ArgKind::Imm).arg(ArgKind::Result, 0);
+    return success();
   }
 };
 

@@ -355,15 +355,18 @@ def Tx8be_BatchNorm_InferenceOp : Tx8be_ComputeOp<"BatchNorm_Inference", [Pure],
 }
 
 def Tx8be_LayerNormOp : Tx8be_ComputeOp<"LayerNorm", [Pure, SameOperandsAndResultElementType]> {
-  let summary = "layer normalisation over the dims [axis, rank)";
+  let summary = "layer (or RMS) normalisation over the dims [axis, rank)";
   let description = [{
     y = (x - mean) / sqrt(var + epsilon) * scale + bias, mean/var over dims axis..rank-1. scale (and bias)
-    broadcast to input.shape[axis:] (ONNX LayerNormalization).
+    broadcast to input.shape[axis:] (ONNX LayerNormalization). With rms (RMSNorm, LLaMA / T5): no mean,
+    y = x / sqrt(mean(x^2) + epsilon) * scale (+ bias). OpLib's op_layernorm runs it when the dims
+    axis..rank-1 are innermost in memory, in order, and scale (and bias) hold all of their elements.
   }];
   let arguments = !con((ins Tx8be_FloatTensor:$input, Tx8be_FloatTensor:$scale,
                             Optional<Tx8be_FloatTensor>:$bias,
                             DefaultValuedAttr<I64Attr, "-1">:$axis,
-                            DefaultValuedAttr<F32Attr, "1e-5f">:$epsilon), Tx8be_BackendAttrs);
+                            DefaultValuedAttr<F32Attr, "1e-5f">:$epsilon,
+                            DefaultValuedAttr<BoolAttr, "false">:$rms), Tx8be_BackendAttrs);
   let results = (outs Tx8be_FloatTensor:$output);
 }
 
