@@ -546,9 +546,24 @@ LogicalResult convertBatchNormalization(NodeImporter &n) {
   return bindResult(n, n.create<BatchNorm_InferenceOp>(operands, {n.f32("epsilon", n.attrFloat("epsilon", 1e-5f))}));
 }
 
-/// LayerNormalization as the ONNX function computes it, over the dims from `axis` on (kept as 1s):
-/// standardize(x) * scale (+ bias), with the optional outputs Mean = mean and InvStdDev = 1 / stdDev. Every
-/// step is an op OpLib runs.
+/// Whether `v` holds one value per element of the normalised shape `normShape` (static; broadcasting only by
+/// leading 1s): what op_layernorm takes as its scale and bias.
+static bool coversNormShape(Value v, ArrayRef<int64_t> normShape) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  if (!type || !type.hasStaticShape() || llvm::any_of(normShape, ShapedType::isDynamic) ||
+      type.getRank() > static_cast<int64_t>(normShape.size()))
+    return false;
+  ArrayRef<int64_t> shape = type.getShape();
+  ArrayRef<int64_t> norm = normShape;
+  while (!norm.empty() && norm.front() == 1 && norm.size() > shape.size())
+    norm = norm.drop_front();
+  return shape == norm;
+}
+
+/// LayerNormalization: one tx8be.LayerNorm (OpLib's op_layernorm) when Mean and InvStdDev are unused and scale
+/// and bias cover the normalised shape; otherwise as the ONNX function computes it, over the dims from `axis` on
+/// (kept as 1s): standardize(x) * scale (+ bias), with the optional outputs Mean = mean and InvStdDev =
+/// 1 / stdDev. Every step is an op OpLib runs.
 LogicalResult convertLayerNormalization(NodeImporter &n) {
   if (failed(n.onlyAttrs({"axis", "epsilon", "stash_type"})))
     return failure();
@@ -561,15 +576,27 @@ LogicalResult convertLayerNormalization(NodeImporter &n) {
   auto axis = checkedAxis(n.attrInt("axis", -1), rank);
   if (!axis)
     return n.unsupported("axis " + Twine(n.attrInt("axis", -1)) + " is out of range for rank " + Twine(rank));
+  float epsilon = n.attrFloat("epsilon", 1e-5f);
+  ArrayRef<int64_t> normShape = cast<RankedTensorType>(x->getType()).getShape().drop_front(*axis);
+  FailureOr<Value> bias = n.hasInput(2) ? n.input(2) : FailureOr<Value>(Value());
+  if (failed(bias))
+    return failure();
+  if (!n.outputUsed(1) && !n.outputUsed(2) && coversNormShape(*scale, normShape) &&
+      (!*bias || coversNormShape(*bias, normShape))) {
+    SmallVector<Value, 3> operands{*x, *scale};
+    if (*bias)
+      operands.push_back(*bias);
+    return bindResult(n, n.create<LayerNormOp>(operands, {n.i64("axis", *axis), n.f32("epsilon", epsilon)}));
+  }
   SmallVector<int64_t> axes;
   for (int64_t d = *axis; d < rank; ++d)
     axes.push_back(d);
-  auto normal = standardize(n, *x, axes, n.attrFloat("epsilon", 1e-5f));
+  auto normal = standardize(n, *x, axes, epsilon);
   if (failed(normal))
     return failure();
   auto y = binaryOf<MulOp>(n, normal->y, scale);
-  if (n.hasInput(2))
-    y = binaryOf<AddOp>(n, y, n.input(2));
+  if (*bias)
+    y = binaryOf<AddOp>(n, y, *bias);
   if (failed(bindResult(n, y)))
     return failure();
   if (n.outputUsed(1))
