@@ -7,8 +7,9 @@ using namespace mlir;
 
 void tx8be::buildLayoutPipeline(OpPassManager &pm, llvm::StringRef precision) {
   OpPassManager &func = pm.nest<func::FuncOp>();
-  // Compositions first (their parts may fold), int64 work in int32 (Casts of constants fold), then constant
+  // Exported norm chains as one op, compositions next (their parts may fold), int64 work in int32 (Casts of constants fold), then constant
   // subgraphs, so that no layout is chosen (nor ChannelNorm inserted) for what is folded.
+  func.addPass(createFuseNormsPass());
   func.addPass(createDecomposePass());
   func.addPass(createLinearEpiloguePass());
   func.addPass(createFoldBatchNormPass());

@@ -15,6 +15,22 @@ def Tx8beInferShapes : Pass<"tx8be-infer-shapes", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
 
+def FuseNormsPass : Pass<"tx8be-fuse-norms", "::mlir::func::FuncOp"> {
+  let summary = "Recognise exported LayerNorm, RMSNorm and exact-GELU chains as one op";
+  let description = [{
+    FuseLayerNorm: m = ReduceMean(x) over trailing dims (keepdims), d = x - m, v = ReduceMean(Pow(d, 2) or
+    d * d) over the same dims, y = d / Sqrt(v + eps) (or d * Reciprocal(Sqrt), d * (1 / Sqrt), d * Rsqrt),
+    then optionally * gamma and + beta (operands in either order; gamma and beta of every normalised element)
+    becomes tx8be.LayerNorm {axis, epsilon} (scale of ones without gamma). FuseRmsNorm: the same without the
+    mean, on x itself: tx8be.LayerNorm {rms}. FuseGelu: x * (1 + Erf(x / sqrt 2 or x * (1 / sqrt 2))) * 0.5
+    in any grouping and operand order becomes tx8be.Gelu (erf). Every intermediate value must be read only by
+    the chain and the constants be exactly 2, eps >= 0, 1, 0.5, sqrt 2 (as fp32); otherwise nothing changes.
+    The fused op has the location of the last op it replaces. The tanh form of GELU is left as it is (op_unary
+    has no tanh GELU). Runs first in the device pipeline, before tx8be-decompose.
+  }];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
 def DecomposePass : Pass<"tx8be-decompose", "::mlir::func::FuncOp"> {
   let summary = "Write ops OpLib has no kernel for as compositions of ops it has";
   let description = [{

@@ -70,6 +70,7 @@
 // TIMING: Import
 // TIMING-NEXT: Pass pipeline
 // TIMING-NEXT: 'func.func' Pipeline
+// TIMING-NEXT: FuseNormsPass
 // TIMING-NEXT: DecomposePass
 // TIMING-NEXT: LinearEpiloguePass
 // TIMING-NEXT: FoldBatchNormPass
@@ -90,11 +91,12 @@
 // TWO: // -----// IR Dump After DdrAllocPass (tx8be-ddr-alloc) ('builtin.module' operation) //----- //
 // TWO: tx8be.const_bytes = 16384 : i64
 
-// UNKNOWN: tx8-aot: error: --mlir-print-ir-after=tx8be-group-costs: no pass 'tx8be-group-costs' in the compile pipeline; its passes are tx8be-decompose, tx8be-linear-epilogue, tx8be-fold-batchnorm, {{.*}}, tx8be-group-cost, {{.*}}, tx8be-group-dag
+// UNKNOWN: tx8-aot: error: --mlir-print-ir-after=tx8be-group-costs: no pass 'tx8be-group-costs' in the compile pipeline; its passes are tx8be-fuse-norms, tx8be-decompose, tx8be-linear-epilogue, tx8be-fold-batchnorm, {{.*}}, tx8be-group-cost, {{.*}}, tx8be-group-dag
 
-// DUMP: 01_tx8be-decompose.mlir
-// DUMP-NEXT: 02_tx8be-linear-epilogue.mlir
-// DUMP-NEXT: 03_tx8be-fold-batchnorm.mlir
+// DUMP: 01_tx8be-fuse-norms.mlir
+// DUMP-NEXT: 02_tx8be-decompose.mlir
+// DUMP-NEXT: 03_tx8be-linear-epilogue.mlir
+// DUMP-NEXT: 04_tx8be-fold-batchnorm.mlir
 // DUMP: {{[0-9]+}}_tx8be-group-fuse.mlir
 // DUMP-NEXT: {{[0-9]+}}_tx8be-group-ldst.mlir
 // DUMP-NEXT: {{[0-9]+}}_tx8be-group-mapping.mlir
