@@ -86,6 +86,7 @@ static void fixed_cycles(void **state) {
     (void)state;
     const struct { UNARY_KIND kind; LAYOUT_MODE mode; Data_Format fmt; int32_t shape[4]; } c[] = {
         {UNARY_GELU_ERF, LAYOUT_TENSOR, Fmt_FP32, {1, 28, 28, 64}},
+        {UNARY_GELU_TANH, LAYOUT_NTENSOR, Fmt_BF16, {2, 12, 16, 64}},
         {UNARY_LOG, LAYOUT_NTENSOR, Fmt_BF16, {2, 14, 14, 96}},
         {UNARY_FLOOR, LAYOUT_TENSOR, Fmt_FP16, {1, 16, 16, 130}},
         {UNARY_SIN, LAYOUT_CX, Fmt_FP16, {1, 16, 16, 130}},
@@ -127,7 +128,7 @@ static void faults(void **state) {
     bad_kind.kind = UNARY_KIND_COUNT, huge_kind.kind = 1000;
     bad_layout.layout = (LAYOUT_MODE)7, bad_rnd.rnd = (RND_MODE)9, cx.layout = LAYOUT_CX;
     struct { UNARY_PARAM *p; TSR *in, *out; const char *msg; } c[] = {
-        {&bad_kind, &ti.tsr, &to.tsr, "op_unary: param->kind = 28 is not a UNARY_KIND (0..27)"},
+        {&bad_kind, &ti.tsr, &to.tsr, "op_unary: param->kind = 29 is not a UNARY_KIND (0..28)"},
         {&huge_kind, &ti.tsr, &to.tsr, "op_unary: param->kind = 1000 is not a UNARY_KIND"},
         {&ok, &t8.tsr, &to.tsr, "op_unary: in->format = int8, must be fp32, fp16 or bf16"},
         {&ok, &ti.tsr, &t32.tsr, "op_unary: out->format = int32, must be fp32, fp16 or bf16"},

@@ -145,7 +145,7 @@ static void unary(void **state) {
     UNARY_PARAM u = {LAYOUT_TENSOR, RND_NEAREST_EVEN, UNARY_SELU, 1.67f, 1.05f};
     CHECK_THEN_RUN(unary, NULL, &u, &in.tsr, &out.tsr);
     u.kind = UNARY_KIND_COUNT;
-    CHECK_THEN_RUN(unary, "op_unary: param->kind = 28 is not a UNARY_KIND (0..27)", &u, &in.tsr, &out.tsr);
+    CHECK_THEN_RUN(unary, "op_unary: param->kind = 29 is not a UNARY_KIND (0..28)", &u, &in.tsr, &out.tsr);
     LEAKY_RELU_PARAM lr = {LAYOUT_TENSOR, RND_NEAREST_EVEN, 0.1f};
     CHECK_THEN_RUN(leaky_relu, NULL, &lr, &in.tsr, &out.tsr);
     lr.rnd = (RND_MODE)7;

@@ -1,6 +1,7 @@
 /*
  * The CT's appended unary ops (their contract: cmodel/src/ct/ct_unary.c) written out again for test_ct_unary.c and
- * test_op_unary.c, indexed like UNARY_KIND (tx8/ops.h): kind k < 27 is CT opcode CT_OP_LOG + k, kind 27 is RSQRT.
+ * test_op_unary.c, indexed like UNARY_KIND (tx8/ops.h): kind k < 27 is CT opcode CT_OP_LOG + k, kind 27 is RSQRT,
+ * kind 28 GELU_TANH (the CT's gelu).
  *   unary_ref_cm    the contract itself, in double with the cm_* routines: rounded once to the format with the
  *                   instruction's mode it must give the device's bits exactly
  *   unary_ref_libm  the same maths through libm: the device's result must be within an ulp of the format of it
@@ -13,7 +14,7 @@
 
 #include "tx8/cm_numerics.h"
 
-enum { UREF_KINDS = 28, UREF_RSQRT = 27 };
+enum { UREF_KINDS = 29, UREF_RSQRT = 27, UREF_GELU_TANH = 28 };
 
 static const struct unary_ref_info {
     const char *name; /* the CT opcode's name (tx8_ct_opcode_name) */
@@ -30,8 +31,10 @@ static const struct unary_ref_info {
     {"sinh", 1, 0, -12.0, 12.0},        {"cosh", 1, 0, -12.0, 12.0},       {"asinh", 1, 0, -100.0, 100.0},
     {"acosh", 1, 0, 0.5, 100.0},        {"atanh", 1, 0, -1.1, 1.1},        {"floor", 0, 0, -10.0, 10.0},
     {"ceil", 0, 0, -10.0, 10.0},        {"round", 0, 0, -10.0, 10.0},      {"sign", 0, 0, -3.0, 3.0},
-    {"rsqrt", 1, 0, 0.01, 100.0},
+    {"rsqrt", 1, 0, 0.01, 100.0},       {"gelu", 1, 0, -5.0, 9.0},
 };
+/* gelu (tanh): below about -5, 1 + tanh(...) cancels to fewer correct bits than fp32 has, in the contract and in
+ * libm alike (the two differ there in relative terms); the contract itself is checked bit for bit everywhere. */
 
 static inline double uref_max0(double t) { return t > 0.0 ? t : 0.0; }
 static inline double uref_min0(double t) { return t < 0.0 ? t : 0.0; }
@@ -39,6 +42,7 @@ static inline double uref_min0(double t) { return t < 0.0 ? t : 0.0; }
 /* The contract: a = alpha (scalar), b = beta (scalar1), both fp32 values. */
 static inline double unary_ref_cm(int k, double x, double a, double b) {
     if (k == UREF_RSQRT) return 1.0 / cm_sqrt(x);
+    if (k == UREF_GELU_TANH) return 0.5 * x * (1.0 + cm_tanh(0.79788456080286535588 * (x + 0.044715 * x * x * x)));
     if (x != x) return x; /* the appended ops map NaN to NaN first */
     const double softplus = uref_max0(x) + cm_log1p(cm_exp(-fabs(x)));
     switch (k) {
@@ -78,6 +82,7 @@ static inline double unary_ref_cm(int k, double x, double a, double b) {
 /* The same functions through libm (an independent check of the cm_* routines at the format's precision). */
 static inline double unary_ref_libm(int k, double x, double a, double b) {
     if (k == UREF_RSQRT) return 1.0 / sqrt(x);
+    if (k == UREF_GELU_TANH) return 0.5 * x * (1.0 + tanh(sqrt(2.0 / M_PI) * (x + 0.044715 * x * x * x)));
     if (x != x) return x;
     const double softplus = fmax(x, 0.0) + log1p(exp(-fabs(x)));
     switch (k) {

@@ -161,6 +161,7 @@ uint64_t op_exp(ELTWISE_PARAM *param, TSR *in, TSR *out);
  *   THRESHOLDED_RELU x > alpha ? x : 0   SHRINK x < -alpha ? x + beta : x > alpha ? x - beta : 0  (alpha = lambd,
  *   beta = bias)
  *   HARD_SWISH x max(0, min(1, x/6 + 1/2))   FLOOR   CEIL   ROUND (half to even)   SIGN (-1, 0, +1)   RSQRT 1/sqrt x
+ *   GELU_TANH x/2 (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))   (the CT's gelu: GELU's tanh approximation)
  * FLOOR, CEIL, ROUND and SIGN are exact. Cycles: one instruction at the CT's cost for its opcode (tx8/cm_cycles.h:
  * the transcendental passes for all but THRESHOLDED_RELU, SHRINK, HARD_SWISH, FLOOR, CEIL, ROUND and SIGN). A kind
  * that is not a UNARY_KIND, a bad layout, rnd, format or shape is a fault naming op_unary and the argument. ---- */
@@ -168,7 +169,7 @@ typedef enum UNARY_KIND {
     UNARY_LOG = 0, UNARY_ERF, UNARY_GELU_ERF, UNARY_SOFTPLUS, UNARY_SOFTSIGN, UNARY_ELU,
     UNARY_CELU, UNARY_SELU, UNARY_THRESHOLDED_RELU, UNARY_SHRINK, UNARY_HARD_SWISH, UNARY_MISH, UNARY_SIN,
     UNARY_COS, UNARY_TAN, UNARY_ASIN, UNARY_ACOS, UNARY_ATAN, UNARY_SINH, UNARY_COSH, UNARY_ASINH, UNARY_ACOSH,
-    UNARY_ATANH, UNARY_FLOOR, UNARY_CEIL, UNARY_ROUND, UNARY_SIGN, UNARY_RSQRT, UNARY_KIND_COUNT
+    UNARY_ATANH, UNARY_FLOOR, UNARY_CEIL, UNARY_ROUND, UNARY_SIGN, UNARY_RSQRT, UNARY_GELU_TANH, UNARY_KIND_COUNT
 } UNARY_KIND;
 typedef struct UNARY_PARAM {
     LAYOUT_MODE layout;

@@ -18,7 +18,7 @@ static const eltwise_unary_fn kPlain[UNARY_KIND_COUNT] = {
     [UNARY_ACOSH] = CGRATensor_TranscOp_V_V_acosh,    [UNARY_ATANH] = CGRATensor_TranscOp_V_V_atanh,
     [UNARY_FLOOR] = CGRATensor_ArithOp_V_V_floor,     [UNARY_CEIL] = CGRATensor_ArithOp_V_V_ceil,
     [UNARY_ROUND] = CGRATensor_ArithOp_V_V_round,     [UNARY_SIGN] = CGRATensor_ArithOp_V_V_sign,
-    [UNARY_RSQRT] = CGRATensor_TranscOp_V_V_rsqrt,
+    [UNARY_RSQRT] = CGRATensor_TranscOp_V_V_rsqrt,     [UNARY_GELU_TANH] = CGRATensor_ActOp_V_V_gelu,
 };
 
 typedef struct unary_kind_chunks {

@@ -122,6 +122,7 @@ std::optional<int64_t> enumeratorValue(StringRef name) {
       {"UNARY_ROUND", UNARY_ROUND},
       {"UNARY_SIGN", UNARY_SIGN},
       {"UNARY_RSQRT", UNARY_RSQRT},
+      {"UNARY_GELU_TANH", UNARY_GELU_TANH},
   };
   auto it = kValues.find(name);
   return it == kValues.end() ? std::nullopt : std::optional<int64_t>(it->second);

@@ -153,7 +153,7 @@ LogicalResult noKernel(Operation *op) {
   return op->emitOpError()
          << "has no OpLib kernel (codegen supports BatchNorm, Conv 1-D/2-D, Gemm, MatMul (batched too), "
             "Add/Sub/Mul/Div/Max/Min/Pow (broadcasting), Relu, Abs, Neg, Exp, Log, Sqrt, Rsqrt, Reciprocal, Sigmoid, "
-            "Tanh, Erf, Gelu (erf), Softplus, Softsign, Elu, Celu, Selu, Mish, HardSwish, ThresholdedRelu, Shrink, "
+            "Tanh, Erf, Gelu (erf and tanh), Softplus, Softsign, Elu, Celu, Selu, Mish, HardSwish, ThresholdedRelu, Shrink, "
             "LeakyRelu, HardSigmoid, Clip, the trigonometric and hyperbolic functions, Floor/Ceil/Round/Sign, "
             "ReduceSum/Mean/Max/Min, comparisons, And/Or/Xor/Not, Where, Mod, Cast, Softmax, LayerNorm, Max/AvgPool 2-D, "
             "GlobalAvgPool, Reshape, Concat, Slice, Expand, Pad, Transpose and ChannelNorm between compact layouts)";
@@ -287,6 +287,7 @@ constexpr char kUnaryCeil[] = "UNARY_CEIL";
 constexpr char kUnaryRound[] = "UNARY_ROUND";
 constexpr char kUnarySign[] = "UNARY_SIGN";
 constexpr char kUnaryRsqrt[] = "UNARY_RSQRT";
+constexpr char kUnaryGeluTanh[] = "UNARY_GELU_TANH";
 
 
 bool isCompactLayout(LayoutMode mode) { return mode == LayoutMode::Tensor || mode == LayoutMode::NTensor; }
@@ -551,10 +552,17 @@ std::pair<float, float> unaryScalars(ShrinkOp op) {
 /// What op_unary cannot do for an op it otherwise takes.
 template <typename OpT> LogicalResult unaryCheck(OpT) { return success(); }
 LogicalResult unaryCheck(GeluOp op) {
-  if (op.getApproximate() == "none")
+  if (op.getApproximate() == "none" || op.getApproximate() == "tanh")
     return success();
-  return op.emitOpError() << "has no OpLib kernel: op_unary computes the exact (erf) Gelu, not approximate = "
+  return op.emitOpError() << "has no OpLib kernel: op_unary computes Gelu exactly (erf) or as its tanh "
+                             "approximation, not approximate = "
                           << op.getApproximate();
+}
+
+/// The UNARY_KIND of an op: the family's, but Gelu's tanh approximation is a kind of its own.
+template <typename OpT> const char *unaryKind(OpT, const char *kind) { return kind; }
+const char *unaryKind(GeluOp op, const char *kind) {
+  return op.getApproximate() == "tanh" ? kUnaryGeluTanh : kind;
 }
 
 /// op_unary: one CT instruction of UNARY_KIND `Kind` over the tensor (transcendental ones cost as such).
@@ -568,7 +576,7 @@ struct UnaryKernelModel : ScalarActModel<UnaryKernelModel<OpT, Kind, Cost>, OpT,
   static LogicalResult check(OpT op) { return unaryCheck(op); }
   static void scalars(OpT op, OpCall &call) {
     auto [alpha, beta] = unaryScalars(op);
-    call.field("kind", OpCallValue::ofEnumerator(Kind))
+    call.field("kind", OpCallValue::ofEnumerator(unaryKind(op, Kind)))
         .field("alpha", OpCallValue::ofFloat(alpha))
         .field("beta", OpCallValue::ofFloat(beta));
   }
