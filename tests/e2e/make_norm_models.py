@@ -3,7 +3,7 @@
 (issue 34, item 3): nn.LayerNorm at opset 14 (ReduceMean, Sub, Pow, ReduceMean, Add, Sqrt, Div, Mul, Add: what
 tx8be-fuse-norms turns into one tx8be.LayerNorm) and at opset 17 (LayerNormalization, imported as one), over one
 and two trailing dims, with and without the affine part; an RMSNorm as LLaMA writes it (x * rsqrt(mean(x^2) +
-eps) * weight); nn.GELU() (the Erf chain, fused into tx8be.Gelu) and nn.GELU('tanh') (left as its primitives); and
+eps) * weight); nn.GELU() and nn.GELU('tanh') (the Erf and Tanh chains, fused into tx8be.Gelu); and
 a ViT-style MLP block (Linear, GELU, Linear, residual, LayerNorm) whose Linears --precision bf16 narrows.
 Inputs with a mean away from 0 so that the centring matters. Expected outputs from numpy in float64 (rounded to
 float32) with the modules' own weights, not from the compiler or from torch.

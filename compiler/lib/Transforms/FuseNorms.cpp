@@ -1,12 +1,12 @@
 //===- FuseNorms.cpp - Exported LayerNorm / RMSNorm / GELU as one op (tx8be-fuse-norms) ===//
 //
 // Exporters write LayerNormalization below opset 17 (and RMSNorm and exact GELU at every opset) as chains of
-// primitives: ReduceMean, Sub, Pow, Add, Sqrt, Div, Mul, Erf. Run one by one, each is a pass over the activation
+// primitives: ReduceMean, Sub, Pow, Add, Sqrt, Div, Mul, Erf, Tanh. Run one by one, each is a pass over the activation
 // through DDR; OpLib's op_layernorm and op_unary's GELU do the whole chain in one group. The patterns here
 // recognise the chains as tx8be imports them (torch 1.13's forms and their operand orders) and replace them by
 // tx8be.LayerNorm (rms for RMSNorm) and tx8be.Gelu. A match needs every intermediate value to have no user
 // outside the chain and the constants to be exactly what the formula needs (2 for the square, 1 and 0.5 and
-// sqrt(2) as fp32 for GELU, an epsilon >= 0): a near-miss stays as it is. The fused op takes the location (the
+// sqrt(2) or sqrt(2/pi) and 0.044715 as fp32 for GELU, an epsilon >= 0): a near-miss stays as it is. The fused op takes the location (the
 // ONNX node name) of the last op it replaces, so errors and traces still name a node of the model.
 //
 //===----------------------------------------------------------------------===//
@@ -291,8 +291,48 @@ struct FuseRmsNorm : OpRewritePattern<ReduceMeanOp> {
   PassStatistic &count;
 };
 
-/// Exact GELU, rooted at the Erf: e = Erf(Div(x, sqrt 2) | Mul(x, 1 / sqrt 2)); a = Add(e, 1); then x, a and
-/// 0.5 multiplied by two Muls in any grouping and order: (x * a) * 0.5, (x * 0.5) * a, x * (a * 0.5).
+/// GELU's outer part, x * a * 0.5 with a = 1 + erf(...) or 1 + tanh(...): x, a and 0.5 multiplied by two Muls in
+/// any grouping and operand order, (x * a) * 0.5, (x * 0.5) * a, x * (a * 0.5). Appends the Muls to `chain` (the
+/// (x * 0.5) one first: it may come before the rest); the last is the GELU's result.
+LogicalResult matchGeluProduct(Value a, Value x, SmallVectorImpl<Operation *> &chain) {
+  auto inner = dyn_cast_or_null<MulOp>(soleUser(a));
+  if (!inner || inner.getType() != x.getType())
+    return failure();
+  Value other = otherOperand(inner, a);
+  auto half = other.getDefiningOp<MulOp>();
+  if (half && other.hasOneUse() && otherOperand(half, x) && isConstant(otherOperand(half, x), 0.5)) {
+    chain.insert(chain.begin(), half); // (x * 0.5) * a
+    chain.push_back(inner);
+    return success();
+  }
+  auto outer = dyn_cast_or_null<MulOp>(soleUser(inner.getOutput()));
+  Value third = outer ? otherOperand(outer, inner.getOutput()) : Value();
+  if (!outer || outer.getType() != x.getType() ||
+      !((other == x && isConstant(third, 0.5)) || (isConstant(other, 0.5) && third == x)))
+    return failure();
+  chain.append({inner, outer}); // (x * a) * 0.5 or x * (a * 0.5)
+  return success();
+}
+
+/// a = f + 1 (either order) when it is all `f` feeds.
+AddOp plusOne(Value f) {
+  auto add = userOf<AddOp>(soleUser(f), f);
+  return add && isConstant(otherOperand(add, f), 1.0) && add.getType() == f.getType() ? add : AddOp();
+}
+
+/// Replaces the chain by tx8be.Gelu(x) {approximate} at its last op's place and location.
+void replaceByGelu(PatternRewriter &rewriter, ArrayRef<Operation *> chain, Value x, StringRef approximate) {
+  Operation *last = chain.back();
+  rewriter.setInsertionPoint(last);
+  SmallVector<NamedAttribute, 1> attrs;
+  if (approximate != "none")
+    attrs.push_back(rewriter.getNamedAttr("approximate", rewriter.getStringAttr(approximate)));
+  auto gelu = rewriter.create<GeluOp>(last->getLoc(), TypeRange{x.getType()}, ValueRange{x}, attrs);
+  replaceChain(rewriter, chain, gelu.getOutput());
+}
+
+/// Exact GELU, rooted at the Erf: e = Erf(Div(x, sqrt 2) | Mul(x, 1 / sqrt 2)); a = Add(e, 1); then
+/// matchGeluProduct.
 struct FuseGelu : OpRewritePattern<ErfOp> {
   FuseGelu(MLIRContext *context, PassStatistic &count) : OpRewritePattern(context), count(count) {}
 
@@ -309,32 +349,84 @@ struct FuseGelu : OpRewritePattern<ErfOp> {
     }
     if (!x || !erf.getInput().hasOneUse() || x.getType() != erf.getType())
       return rewriter.notifyMatchFailure(erf, "the Erf does not read x / sqrt(2)");
-    auto add = userOf<AddOp>(soleUser(erf.getOutput()), erf.getOutput());
-    if (!add || !isConstant(otherOperand(add, erf.getOutput()), 1.0) || add.getType() != x.getType())
+    AddOp add = plusOne(erf.getOutput());
+    if (!add)
       return rewriter.notifyMatchFailure(erf, "erf(x / sqrt(2)) + 1 is not all the Erf feeds");
-    Value a = add.getOutput();
-    auto inner = dyn_cast_or_null<MulOp>(soleUser(a));
-    if (!inner || inner.getType() != x.getType())
-      return rewriter.notifyMatchFailure(erf, "1 + erf is not multiplied");
-    Value other = otherOperand(inner, a);
     SmallVector<Operation *, 8> chain{scaled, erf, add};
-    auto half = other.getDefiningOp<MulOp>();
-    if (half && other.hasOneUse() && otherOperand(half, x) && isConstant(otherOperand(half, x), 0.5)) {
-      chain.insert(chain.begin(), half); // (x * 0.5) * a
-      chain.push_back(inner);
-    } else {
-      auto outer = dyn_cast_or_null<MulOp>(soleUser(inner.getOutput()));
-      Value third = outer ? otherOperand(outer, inner.getOutput()) : Value();
-      if (!outer || outer.getType() != x.getType() ||
-          !((other == x && isConstant(third, 0.5)) || (isConstant(other, 0.5) && third == x)))
-        return rewriter.notifyMatchFailure(erf, "the Muls are not x * (1 + erf) * 0.5");
-      chain.append({inner, outer}); // (x * a) * 0.5 or x * (a * 0.5)
+    if (failed(matchGeluProduct(add.getOutput(), x, chain)))
+      return rewriter.notifyMatchFailure(erf, "1 + erf is not multiplied by x and 0.5 alone");
+    replaceByGelu(rewriter, chain, x, "none");
+    ++count;
+    return success();
+  }
+  PassStatistic &count;
+};
+
+/// GELU's tanh approximation (torch's GELU('tanh'), HF's gelu_new), rooted at the Tanh:
+///   t = Tanh(Mul(sqrt(2 / pi), Add(x, Mul(0.044715, x^3)))), x^3 = Pow(x, 3), Mul(x, Mul(x, x)) or
+///   Mul(Mul(x, x), x); a = Add(t, 1); then matchGeluProduct. Operands in either order.
+struct FuseGeluTanh : OpRewritePattern<TanhOp> {
+  FuseGeluTanh(MLIRContext *context, PassStatistic &count) : OpRewritePattern(context), count(count) {}
+
+  /// The ops computing x^3 (`cube` and what only it reads) when `cube` is one of the forms; x in `x`.
+  static bool matchCube(Value cube, Value &x, SmallVectorImpl<Operation *> &ops) {
+    Operation *def = cube.getDefiningOp();
+    if (auto pow = dyn_cast_or_null<PowOp>(def); pow && isConstant(pow.getRhs(), 3.0)) {
+      x = pow.getLhs();
+      ops.push_back(pow);
+      return true;
     }
-    Operation *last = chain.back();
-    rewriter.setInsertionPoint(last);
-    auto gelu = rewriter.create<GeluOp>(last->getLoc(), TypeRange{x.getType()}, ValueRange{x},
-                                        ArrayRef<NamedAttribute>{});
-    replaceChain(rewriter, chain, gelu.getOutput());
+    auto mul = dyn_cast_or_null<MulOp>(def);
+    if (!mul)
+      return false;
+    for (auto [sqV, xV] : {std::pair(mul.getLhs(), mul.getRhs()), std::pair(mul.getRhs(), mul.getLhs())}) {
+      auto sq = sqV.getDefiningOp<MulOp>();
+      if (sq && sqV.hasOneUse() && sq.getLhs() == xV && sq.getRhs() == xV) {
+        x = xV;
+        ops.append({sq, mul});
+        return true;
+      }
+    }
+    return false;
+  }
+
+  LogicalResult matchAndRewrite(TanhOp tanh, PatternRewriter &rewriter) const override {
+    auto scaled = tanh.getInput().getDefiningOp<MulOp>();
+    if (!scaled || !tanh.getInput().hasOneUse())
+      return rewriter.notifyMatchFailure(tanh, "the Tanh does not read a product alone");
+    Value arg = isConstant(scaled.getLhs(), std::sqrt(2.0 / M_PI))   ? scaled.getRhs()
+                : isConstant(scaled.getRhs(), std::sqrt(2.0 / M_PI)) ? scaled.getLhs()
+                                                                      : Value();
+    auto sum = arg ? arg.getDefiningOp<AddOp>() : AddOp();
+    if (!sum || !arg.hasOneUse())
+      return rewriter.notifyMatchFailure(tanh, "the Tanh does not read sqrt(2 / pi) * (a sum)");
+    SmallVector<Operation *, 16> chain;
+    Value x;
+    for (auto [xV, termV] : {std::pair(sum.getLhs(), sum.getRhs()), std::pair(sum.getRhs(), sum.getLhs())}) {
+      auto term = termV.getDefiningOp<MulOp>();
+      if (!term || !termV.hasOneUse())
+        continue;
+      Value cube = isConstant(term.getLhs(), 0.044715)   ? term.getRhs()
+                   : isConstant(term.getRhs(), 0.044715) ? term.getLhs()
+                                                         : Value();
+      SmallVector<Operation *, 2> cubeOps;
+      Value cubeX;
+      if (cube && cube.hasOneUse() && matchCube(cube, cubeX, cubeOps) && cubeX == xV) {
+        x = xV;
+        chain.append(cubeOps.begin(), cubeOps.end());
+        chain.push_back(term);
+        break;
+      }
+    }
+    if (!x || x.getType() != tanh.getType())
+      return rewriter.notifyMatchFailure(tanh, "the sum is not x + 0.044715 * x^3");
+    AddOp add = plusOne(tanh.getOutput());
+    if (!add)
+      return rewriter.notifyMatchFailure(tanh, "tanh(...) + 1 is not all the Tanh feeds");
+    chain.append({sum, scaled, tanh, add});
+    if (failed(matchGeluProduct(add.getOutput(), x, chain)))
+      return rewriter.notifyMatchFailure(tanh, "1 + tanh is not multiplied by x and 0.5 alone");
+    replaceByGelu(rewriter, chain, x, "tanh");
     ++count;
     return success();
   }
@@ -345,12 +437,14 @@ struct FuseNormsPass : tx8be::impl::FuseNormsPassBase<FuseNormsPass> {
   PassStatistic numLayerNorms{this, "layernorms", "LayerNorm chains fused into tx8be.LayerNorm"};
   PassStatistic numRmsNorms{this, "rmsnorms", "RMSNorm chains fused into tx8be.LayerNorm {rms}"};
   PassStatistic numGelus{this, "gelus", "exact-GELU chains fused into tx8be.Gelu"};
+  PassStatistic numGeluTanhs{this, "gelu-tanhs", "tanh-GELU chains fused into tx8be.Gelu {approximate = tanh}"};
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<FuseLayerNorm>(&getContext(), numLayerNorms);
     patterns.add<FuseRmsNorm>(&getContext(), numRmsNorms);
     patterns.add<FuseGelu>(&getContext(), numGelus);
+    patterns.add<FuseGeluTanh>(&getContext(), numGeluTanhs);
     tx8be::detail::applyPatternsInProgramOrder(getOperation().getBody(), FrozenRewritePatternSet(std::move(patterns)));
   }
 };

@@ -23,10 +23,12 @@ def FuseNormsPass : Pass<"tx8be-fuse-norms", "::mlir::func::FuncOp"> {
     then optionally * gamma and + beta (operands in either order; gamma and beta of every normalised element)
     becomes tx8be.LayerNorm {axis, epsilon} (scale of ones without gamma). FuseRmsNorm: the same without the
     mean, on x itself: tx8be.LayerNorm {rms}. FuseGelu: x * (1 + Erf(x / sqrt 2 or x * (1 / sqrt 2))) * 0.5
-    in any grouping and operand order becomes tx8be.Gelu (erf). Every intermediate value must be read only by
-    the chain and the constants be exactly 2, eps >= 0, 1, 0.5, sqrt 2 (as fp32); otherwise nothing changes.
-    The fused op has the location of the last op it replaces. The tanh form of GELU is left as it is (op_unary
-    has no tanh GELU). Runs first in the device pipeline, before tx8be-decompose.
+    in any grouping and operand order becomes tx8be.Gelu (erf). FuseGeluTanh: the same product with
+    1 + Tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)) (x^3 as Pow(x, 3) or x * (x * x)) becomes tx8be.Gelu
+    {approximate = "tanh"}. Every intermediate value must be read only by the chain and the constants be
+    exactly 2, eps >= 0, 1, 0.5, sqrt 2, sqrt(2 / pi), 0.044715, 3 (as fp32); otherwise nothing changes. The
+    fused op has the location of the last op it replaces. Runs first in the device pipeline, before
+    tx8be-decompose.
   }];
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
