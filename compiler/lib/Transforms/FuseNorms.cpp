@@ -88,10 +88,11 @@ std::optional<int64_t> trailingMeanAxis(ReduceMeanOp reduce) {
 bool coversNormShape(Value v, Value x, int64_t axis) {
   auto type = dyn_cast<RankedTensorType>(v.getType());
   auto xType = cast<RankedTensorType>(x.getType());
-  if (!type || !type.hasStaticShape() || !xType.hasStaticShape() ||
+  ArrayRef<int64_t> norm = xType.getShape().drop_front(axis);
+  if (!type || !type.hasStaticShape() || llvm::any_of(norm, ShapedType::isDynamic) ||
       type.getElementType() != xType.getElementType())
-    return false;
-  ArrayRef<int64_t> norm = xType.getShape().drop_front(axis), shape = type.getShape();
+    return false; // a symbolic batch is fine, a symbolic normalised dim is not
+  ArrayRef<int64_t> shape = type.getShape();
   if (shape.size() > norm.size())
     return false;
   while (!norm.empty() && norm.front() == 1 && norm.size() > shape.size())
@@ -196,12 +197,14 @@ void replaceChain(PatternRewriter &rewriter, ArrayRef<Operation *> chain, Value 
 
 /// Replaces the chain (program order; its last op's result is the norm's) by LayerNorm(x, gamma or ones, beta),
 /// created where the last op was, with its location.
-void replaceByLayerNorm(PatternRewriter &rewriter, ArrayRef<Operation *> chain, Value x, int64_t axis,
-                        const NormTail &tail, bool rms) {
+LogicalResult replaceByLayerNorm(PatternRewriter &rewriter, ArrayRef<Operation *> chain, Value x, int64_t axis,
+                                 const NormTail &tail, bool rms) {
   Operation *last = chain.back();
   rewriter.setInsertionPoint(last);
   auto xType = cast<RankedTensorType>(x.getType());
   Value gamma = tail.gamma;
+  if (!gamma && llvm::any_of(xType.getShape().drop_front(axis), ShapedType::isDynamic))
+    return failure(); // no scale of ones for a symbolic normalised extent
   if (!gamma) { // no Mul: a scale of ones
     auto type = RankedTensorType::get(xType.getShape().drop_front(axis), xType.getElementType());
     Attribute one = rewriter.getFloatAttr(xType.getElementType(), 1.0);
@@ -218,6 +221,7 @@ void replaceByLayerNorm(PatternRewriter &rewriter, ArrayRef<Operation *> chain, 
     attrs.push_back(rewriter.getNamedAttr("rms", rewriter.getBoolAttr(true)));
   auto norm = rewriter.create<LayerNormOp>(last->getLoc(), TypeRange{x.getType()}, operands, attrs);
   replaceChain(rewriter, chain, norm.getOutput());
+  return success();
 }
 
 /// LayerNorm as torch (opset < 17) and others export it, rooted at the mean:
@@ -256,7 +260,8 @@ struct FuseLayerNorm : OpRewritePattern<ReduceMeanOp> {
       return rewriter.notifyMatchFailure(mean, "the variance does not scale x - mean as a LayerNorm does");
     SmallVector<Operation *, 16> chain{mean, sub, square, variance};
     chain.append(tail.chain.begin(), tail.chain.end());
-    replaceByLayerNorm(rewriter, chain, x, *axis, tail, /*rms=*/false);
+    if (failed(replaceByLayerNorm(rewriter, chain, x, *axis, tail, /*rms=*/false)))
+      return rewriter.notifyMatchFailure(mean, "no gamma and a symbolic normalised extent");
     ++count;
     return success();
   }
@@ -284,7 +289,8 @@ struct FuseRmsNorm : OpRewritePattern<ReduceMeanOp> {
       return rewriter.notifyMatchFailure(variance, "the mean square does not scale x as an RMSNorm does");
     SmallVector<Operation *, 16> chain{square, variance};
     chain.append(tail.chain.begin(), tail.chain.end());
-    replaceByLayerNorm(rewriter, chain, x, *axis, tail, /*rms=*/true);
+    if (failed(replaceByLayerNorm(rewriter, chain, x, *axis, tail, /*rms=*/true)))
+      return rewriter.notifyMatchFailure(variance, "no gamma and a symbolic normalised extent");
     ++count;
     return success();
   }

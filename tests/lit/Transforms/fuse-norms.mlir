@@ -97,6 +97,28 @@ func.func @layernorm_broadcast_gamma(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
 
 // -----
 
+// A symbolic batch (a dynamic dim before the axis) fuses; the normalised dims are static.
+// CHECK-LABEL: func.func @layernorm_symbolic_batch
+// CHECK: tx8be.LayerNorm %arg0, %{{.*}}, %{{.*}} {axis = 2 : i64} : (tensor<?x3x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<?x3x4xf32>
+func.func @layernorm_symbolic_batch(%x: tensor<?x3x4xf32>) -> tensor<?x3x4xf32> {
+  %m = tx8be.ReduceMean %x {axes = array<i64: 2>} : (tensor<?x3x4xf32>) -> tensor<?x3x1xf32>
+  %d = tx8be.Sub %x, %m : (tensor<?x3x4xf32>, tensor<?x3x1xf32>) -> tensor<?x3x4xf32>
+  %two = tx8be.Constant dense<2.0> : tensor<f32>
+  %p = tx8be.Pow %d, %two : (tensor<?x3x4xf32>, tensor<f32>) -> tensor<?x3x4xf32>
+  %v = tx8be.ReduceMean %p {axes = array<i64: 2>} : (tensor<?x3x4xf32>) -> tensor<?x3x1xf32>
+  %eps = tx8be.Constant dense<1.0e-5> : tensor<f32>
+  %a = tx8be.Add %v, %eps : (tensor<?x3x1xf32>, tensor<f32>) -> tensor<?x3x1xf32>
+  %s = tx8be.Sqrt %a : (tensor<?x3x1xf32>) -> tensor<?x3x1xf32>
+  %y = tx8be.Div %d, %s : (tensor<?x3x4xf32>, tensor<?x3x1xf32>) -> tensor<?x3x4xf32>
+  %g = tx8be.Constant dense<2.0> : tensor<4xf32>
+  %yg = tx8be.Mul %y, %g : (tensor<?x3x4xf32>, tensor<4xf32>) -> tensor<?x3x4xf32>
+  %b = tx8be.Constant dense<1.0> : tensor<4xf32>
+  %yb = tx8be.Add %yg, %b : (tensor<?x3x4xf32>, tensor<4xf32>) -> tensor<?x3x4xf32>
+  return %yb : tensor<?x3x4xf32>
+}
+
+// -----
+
 // Refusals: Pow 3 is not a variance; a variance over another dim; x - mean read outside the chain; the mean
 // without keepdims. Nothing changes.
 // CHECK-LABEL: func.func @refuse_pow3
