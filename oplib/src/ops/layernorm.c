@@ -26,6 +26,7 @@
 #include "tx8/tsm.h"
 
 #include "../plan/check_internal.h"
+#include "row_common.h"
 
 #define RNE RND_NEAREST_EVEN
 
@@ -40,27 +41,6 @@ static uint32_t f32_bits(float f) {
     uint32_t b;
     memcpy(&b, &f, sizeof b);
     return b;
-}
-
-/* dst[r][i] = src[r][i] (sub or mul) v[r], all fp32 (steps 3 and 9); bcast is the [R][n] broadcast buffer. */
-static uint64_t row_op(const ln_plan *pl, int mul, uint64_t src, uint64_t dst, uint64_t v, uint64_t bcast) {
-    CT_Param ct;
-    uint64_t total = 0;
-    if (pl->rows == 1) {
-        if (mul) CGRATensor_ArithOp_V_VuV_mul(&ct, src, dst, v, RNE, pl->len, 1, Fmt_FP32);
-        else CGRATensor_ArithOp_V_VuV_sub(&ct, src, dst, v, RNE, pl->len, 1, Fmt_FP32);
-        return TsmExecute(&ct);
-    }
-    TD_Param td;
-    const uint32_t shape[4] = {pl->len, pl->rows, 1, 1};
-    const uint32_t src_stride[4] = {0, 4, 0, 0}, dst_stride[4] = {4, 4 * pl->len, 0, 0};
-    LSU_TDMA_box(&td, TD_OP_GATHER_SCATTER, v, bcast, 4, shape, src_stride, dst_stride);
-    ISSUE(total, TsmExecute(&td));
-    const uint32_t n = pl->rows * pl->len;
-    if (mul) CGRATensor_ArithOp_V_V_mul(&ct, src, bcast, dst, n, RNE, Fmt_FP32);
-    else CGRATensor_ArithOp_V_V_sub(&ct, src, bcast, dst, n, RNE, Fmt_FP32);
-    ISSUE(total, TsmExecute(&ct));
-    return total;
 }
 
 uint64_t op_layernorm(LAYERNORM_PARAM *param, TSR *in, TSR *scale, TSR *bias, TSR *imm, TSR *out) {
@@ -88,7 +68,7 @@ uint64_t op_layernorm(LAYERNORM_PARAM *param, TSR *in, TSR *scale, TSR *bias, TS
         ISSUE(total, TsmExecute(&ct));
         CGRATensor_ArithOp_V_S_div(&ct, row, len_bits, row, pl.rows, RNE, Fmt_FP32);
         ISSUE(total, TsmExecute(&ct));
-        ISSUE(total, row_op(&pl, 0, x, work, row, sq));
+        ISSUE(total, tx8_row_apply(pl.rows, pl.len, 0, x, work, row, sq));
         x = work;
     }
     CGRATensor_ArithOp_V_V_mul(&ct, x, x, sq, n, RNE, Fmt_FP32); /* step 4 */
@@ -101,7 +81,7 @@ uint64_t op_layernorm(LAYERNORM_PARAM *param, TSR *in, TSR *scale, TSR *bias, TS
     ISSUE(total, TsmExecute(&ct));
     CGRATensor_TranscOp_V_V_rsqrt(&ct, row, row, pl.rows, RNE, Fmt_FP32);
     ISSUE(total, TsmExecute(&ct));
-    ISSUE(total, row_op(&pl, 1, x, work, row, sq)); /* step 9 */
+    ISSUE(total, tx8_row_apply(pl.rows, pl.len, 1, x, work, row, sq)); /* step 9 */
     if (narrow) { /* step 10 */
         scale_addr = imm->addr + pl.coef_off;
         CGRATensor_ConvertOp_V_V_convert(&ct, scale->addr, scale_addr, pl.len, in->format, Fmt_FP32, RNE);

@@ -23,6 +23,7 @@
 #include "tx8/tsm.h"
 
 #include "../plan/check_internal.h"
+#include "row_common.h"
 
 #define RNE RND_NEAREST_EVEN
 
@@ -32,27 +33,6 @@
         (total) = ADD_VALID_CYCLE((total), (cycles));           \
         if ((total) == TX8_CYCLES_INVALID) return (total);      \
     } while (0)
-
-/* dst[r][i] = src[r][i] (sub or mul) v[r], all fp32 (step 2 / step 6). */
-static uint64_t row_op(const sm_plan *pl, int mul, uint64_t src, uint64_t dst, uint64_t v, uint64_t bcast) {
-    CT_Param ct;
-    uint64_t total = 0;
-    if (pl->rows == 1) {
-        if (mul) CGRATensor_ArithOp_V_VuV_mul(&ct, src, dst, v, RNE, pl->len, 1, Fmt_FP32);
-        else CGRATensor_ArithOp_V_VuV_sub(&ct, src, dst, v, RNE, pl->len, 1, Fmt_FP32);
-        return TsmExecute(&ct);
-    }
-    TD_Param td;
-    const uint32_t shape[4] = {pl->len, pl->rows, 1, 1};
-    const uint32_t src_stride[4] = {0, 4, 0, 0}, dst_stride[4] = {4, 4 * pl->len, 0, 0};
-    LSU_TDMA_box(&td, TD_OP_GATHER_SCATTER, v, bcast, 4, shape, src_stride, dst_stride);
-    ISSUE(total, TsmExecute(&td));
-    const uint32_t n = pl->rows * pl->len;
-    if (mul) CGRATensor_ArithOp_V_V_mul(&ct, src, bcast, dst, n, RNE, Fmt_FP32);
-    else CGRATensor_ArithOp_V_V_sub(&ct, src, bcast, dst, n, RNE, Fmt_FP32);
-    ISSUE(total, TsmExecute(&ct));
-    return total;
-}
 
 uint64_t op_softmax(SOFTMAX_PARAM *param, TSR *in, TSR *imm, TSR *out) {
     const tx8_hw_config *hw = tx8_hal_config();
@@ -74,14 +54,14 @@ uint64_t op_softmax(SOFTMAX_PARAM *param, TSR *in, TSR *imm, TSR *out) {
     }
     CGRATensor_ReduceOp_T_inner_max(&ct, x, row, pl.rows, pl.len, RNE, Fmt_FP32); /* step 1 */
     ISSUE(total, TsmExecute(&ct));
-    ISSUE(total, row_op(&pl, 0, x, work, row, bcast)); /* step 2 */
+    ISSUE(total, tx8_row_apply(pl.rows, pl.len, 0, x, work, row, bcast)); /* step 2 */
     CGRATensor_TranscOp_V_V_exp(&ct, work, work, n, RNE, Fmt_FP32); /* step 3 */
     ISSUE(total, TsmExecute(&ct));
     CGRATensor_ReduceOp_T_inner_sum(&ct, work, row, pl.rows, pl.len, RNE, Fmt_FP32); /* step 4 */
     ISSUE(total, TsmExecute(&ct));
     CGRATensor_TranscOp_V_V_reciprocal(&ct, row, row, pl.rows, RNE, Fmt_FP32); /* step 5 */
     ISSUE(total, TsmExecute(&ct));
-    ISSUE(total, row_op(&pl, 1, work, work, row, bcast)); /* step 6 */
+    ISSUE(total, tx8_row_apply(pl.rows, pl.len, 1, work, work, row, bcast)); /* step 6 */
     if (narrow) { /* step 7 */
         CGRATensor_ConvertOp_V_V_convert(&ct, work, out->addr, n, Fmt_FP32, out->format, RNE);
         ISSUE(total, TsmExecute(&ct));
