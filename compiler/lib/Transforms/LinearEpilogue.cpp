@@ -256,18 +256,21 @@ Value cutColumns(OpBuilder &b, Value v, int64_t offset, int64_t size) {
   return cloneWith(b, def, operands, shape);
 }
 
-/// SliceColumns for the linear layer whose result `v` is: every user of `v` a column Slice. Returns whether it
-/// rewrote them.
-bool sliceColumnsOf(OpBuilder &b, Value v) {
+/// Whether SliceColumns applies to `v`: every user a column Slice, and `v` computable per Slice.
+bool canSliceColumns(Value v) {
   if (v.use_empty() || !cutPerSlice(v))
     return false;
-  SmallVector<SliceOp> slices;
-  for (Operation *user : v.getUsers()) {
+  return llvm::all_of(v.getUsers(), [](Operation *user) {
     auto slice = dyn_cast<SliceOp>(user);
-    if (!slice || !columnSlice(slice))
-      return false;
-    slices.push_back(slice);
-  }
+    return slice && columnSlice(slice);
+  });
+}
+
+/// SliceColumns for the linear layer whose result `v` is (canSliceColumns(v)): each Slice becomes its own layer.
+void sliceColumnsOf(OpBuilder &b, Value v) {
+  SmallVector<SliceOp> slices;
+  for (Operation *user : v.getUsers())
+    slices.push_back(cast<SliceOp>(user));
   for (SliceOp slice : slices) {
     auto [offset, size] = *columnSlice(slice);
     b.setInsertionPoint(slice);
@@ -275,7 +278,6 @@ bool sliceColumnsOf(OpBuilder &b, Value v) {
     slice.getOutput().replaceAllUsesWith(cut);
     slice.erase();
   }
-  return true;
 }
 
 /// Erases the ops of `root`'s computation left without users (the wide MatMul and its epilogue).
@@ -311,18 +313,23 @@ struct LinearEpiloguePass : tx8be::impl::LinearEpiloguePassBase<LinearEpiloguePa
         ++numSunk;
       erased.insert(justErased.begin(), justErased.end());
     }
-    // Column Slices, at the value they cut (a value's Slices are rewritten together).
-    SmallVector<Value> cutValues;
-    getOperation().walk([&](SliceOp slice) {
-      if (columnSlice(slice) && !llvm::is_contained(cutValues, slice.getInput()))
-        cutValues.push_back(slice.getInput());
-    });
-    for (Value v : cutValues) {
-      Operation *def = v.getDefiningOp();
-      if (def && sliceColumnsOf(b, v)) {
-        ++numCut;
-        eraseDead(def);
-      }
+    // Column Slices, at the value they cut (a value's Slices are rewritten together). One rewrite per walk: it
+    // erases Slices and the wide layer, which a list made beforehand could still name (a Slice of a Slice).
+    while (true) {
+      Value found;
+      getOperation().walk([&](SliceOp slice) {
+        if (columnSlice(slice) && canSliceColumns(slice.getInput())) {
+          found = slice.getInput();
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
+      if (!found)
+        break;
+      Operation *def = found.getDefiningOp();
+      sliceColumnsOf(b, found);
+      ++numCut;
+      eraseDead(def);
     }
     // Reshapes left without users by the sinking
     SmallVector<ReshapeOp> reshapes;

@@ -122,3 +122,19 @@ func.func @through_two_reshapes(%x: tensor<4x8xf32>, %res: tensor<1x4x8xf32>) ->
   %o = tx8be.Add %res, %s2 : (tensor<1x4x8xf32>, tensor<1x4x8xf32>) -> tensor<1x4x8xf32>
   return %o : tensor<1x4x8xf32>
 }
+
+// A column Slice of a column Slice of a projection (a chunk chunked again): the outer cut first, then the inner
+// one on the narrower layer; one MatMul of the [8, 4] cut remains.
+// CHECK-LABEL: func.func @slice_of_slice
+// CHECK-NOT: tensor<4x24xf32>
+// CHECK: tx8be.Slice %{{.*}} {offsets = array<i64: 0, 8>, sizes = array<i64: 8, 8>
+// CHECK: tx8be.Slice %{{.*}} {offsets = array<i64: 0, 2>, sizes = array<i64: 8, 4>
+// CHECK-NEXT: %[[M:.*]] = tx8be.MatMul %arg0, %{{.*}} : (tensor<4x8xf32>, tensor<8x4xf32>) -> tensor<4x4xf32>
+// CHECK: return %[[M]]
+func.func @slice_of_slice(%x: tensor<4x8xf32>) -> tensor<4x4xf32> {
+  %w = tx8be.Constant dense<0.5> : tensor<8x24xf32>
+  %m = tx8be.MatMul %x, %w : (tensor<4x8xf32>, tensor<8x24xf32>) -> tensor<4x24xf32>
+  %k = tx8be.Slice %m {offsets = array<i64: 0, 8>, sizes = array<i64: 4, 8>, strides = array<i64: 1, 1>} : (tensor<4x24xf32>) -> tensor<4x8xf32>
+  %h = tx8be.Slice %k {offsets = array<i64: 0, 2>, sizes = array<i64: 4, 4>, strides = array<i64: 1, 1>} : (tensor<4x8xf32>) -> tensor<4x4xf32>
+  return %h : tensor<4x4xf32>
+}
