@@ -134,6 +134,10 @@ int tx8_check_batchnorm_inference(const tx8_hw_config *hw, const BATCHNORM_INFER
  * b out's or 1; bias NULL or [N] / [1,N] (elements); formats as tx8/ops.h says. */
 int tx8_check_gemm(const tx8_hw_config *hw, const GEMM_PARAM *param, const TSR *a, const TSR *b, const TSR *bias,
                    const TSR *out, char *why, size_t why_size);
+/* op_attention: shapes, formats and param as tx8/ops.h says; imm an int8 [bytes] buffer of at least
+ * op_attention_imm_size bytes; every tensor in SPM (compact bytes), imm clear of all, out clear of the inputs. */
+int tx8_check_attention(const tx8_hw_config *hw, const ATTENTION_PARAM *param, const TSR *q, const TSR *k,
+                        const TSR *v, const TSR *mask, const TSR *imm, const TSR *out, char *why, size_t why_size);
 /* op_conv: shapes, formats, strides / dilations / pads (elements), groups; every tensor in SPM (compact bytes), out
  * clear of in, weight and bias. */
 int tx8_check_conv(const tx8_hw_config *hw, const CONV_PARAM *param, const TSR *in, const TSR *weight,

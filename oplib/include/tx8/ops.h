@@ -73,6 +73,36 @@ typedef struct GEMM_PARAM {
 
 uint64_t op_gemm(GEMM_PARAM *param, TSR *a, TSR *b, TSR *bias /* NULL: none */, TSR *out);
 
+/* ---- op_attention on the NE and the CT: scaled dot-product attention, FlashAttention's tiling.
+ *   out[..., Sq, Dv] = softmax(scale * q k^T + mask, over the last dim) v
+ * Shapes (shape_real, elements), all tensors compact row-major with one dim count (2 to MAX_SHAPE_DIM):
+ *   q [..., Sq, D], k [..., Skv, D], v [..., Skv, Dv], out [..., Sq, Dv], mask (optional, additive)
+ *   [..., Sq or 1, Skv or 1]. Each leading (batch) dim of q, k, v and mask is out's or 1 (numpy's broadcasting).
+ *   causal: query i sees keys j <= i + (Skv - Sq) (needs Sq <= Skv), the others count as -inf; with a mask too.
+ *   D, Dv <= TSM_NE_GEMM_MAX_K / _N.
+ * Formats: q, k, v one of fp32 / bf16 / fp16 (the NE's operand format); out fp32 or q's; mask fp32 / bf16 / fp16.
+ * Numerics: scores, softmax statistics and the accumulator are fp32 (NE products summed in fp32). Per block of Bq
+ * query rows, K/V stream in blocks of Bk keys (op_attention_imm_size's plan):
+ *   S = q_blk k_blk^T (NE)  S = S*scale (+ mask) (causal: -inf)  m' = max(m, rowmax S)  P = exp(S - m')
+ *   l = l*exp(m - m') + rowsum P   O = O*exp(m - m') + P v_blk (NE, P rounded to q's format first)
+ * and at the end out = O * (1 / l) (rounded to out's format). Only [Bq, Bk] of the scores is ever held (in imm).
+ * k^T: the NE's B operand is row-major [K][N], so each key block is transposed once per k matrix on the NE (a 1-D
+ * convolution of the block with an identity weight, exact), Bk*Bk*D MACs per block on top of the 2*Sq*Skv*D of
+ * the attention itself. imm: op_attention_imm_size() bytes of SPM (int8 [bytes]) apart from every operand; out
+ * apart from q, k, v, mask. Cycles: the sum of the instructions' (NE, CT, TDMA). ---- */
+typedef struct ATTENTION_PARAM {
+    float scale;     /* multiplies q k^T (before the mask); finite */
+    uint32_t causal; /* 1: query i sees keys j <= i + Skv - Sq */
+} ATTENTION_PARAM;
+
+/* Bytes of SPM scratch op_attention needs for these operands on `hw` (shapes and formats as above; mask may be
+ * NULL); 0 when an argument is NULL or a shape is outside the contract's dims. Grows with Skv (the transposed keys
+ * of one k matrix, Skv*D elements) and with the blocks (Bq, Bk <= 128). */
+uint64_t op_attention_imm_size(const tx8_hw_config *hw, const ATTENTION_PARAM *param, const TSR *q, const TSR *k,
+                               const TSR *v, const TSR *mask, const TSR *out);
+uint64_t op_attention(ATTENTION_PARAM *param, TSR *q, TSR *k, TSR *v, TSR *mask /* NULL: none */, TSR *imm,
+                      TSR *out);
+
 /* ---- op_conv on the NE: 2-D convolution (1-D: rank-3 tensors, H = KH = 1), channel-last, zero padding, groups
  * (depthwise: group == C). All shapes are shape_real, in elements:
  *   in     [N,H,W,C] (1-D: [N,W,C]), compact NHWC

@@ -124,6 +124,9 @@ int tx8_check_softmax_plan(const tx8_hw_config *hw, const SOFTMAX_PARAM *param, 
 int tx8_check_layernorm_plan(const tx8_hw_config *hw, const LAYERNORM_PARAM *param, const TSR *in, const TSR *scale,
                              const TSR *bias, const TSR *imm, const TSR *out, ln_plan *pl, char *why,
                              size_t why_size);
+int tx8_check_attention_plan(const tx8_hw_config *hw, const ATTENTION_PARAM *param, const TSR *q, const TSR *k,
+                             const TSR *v, const TSR *mask, const TSR *imm, const TSR *out, attn_plan *pl,
+                             char *why, size_t why_size);
 int tx8_check_conv_dims(const tx8_hw_config *hw, const CONV_PARAM *param, const TSR *in, const TSR *weight,
                         const TSR *bias, const TSR *out, conv_dims *d, char *why, size_t why_size);
 /* What op_batchnorm_inference and op_batchnorm_inference_folded share: the tensors (all present, in's dim 2..4

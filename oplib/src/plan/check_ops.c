@@ -2,6 +2,8 @@
  * The ops issue what these accept. */
 #include "check_internal.h"
 
+#include "tx8/ne.h"
+
 #include <string.h>
 
 /* ---- op_reduce ---- */
@@ -589,4 +591,98 @@ int tx8_check_conv(const tx8_hw_config *hw, const CONV_PARAM *param, const TSR *
                    const TSR *bias, const TSR *out, char *why, size_t why_size) {
     conv_dims d;
     return tx8_check_conv_dims(hw, param, in, weight, bias, out, &d, why, why_size);
+}
+
+/* ---- op_attention ---- */
+
+#define ATTN_WHY(...) tx8_why(why, why_size, "op_attention: " __VA_ARGS__)
+
+static int attn_float(Data_Format f) { return f == Fmt_FP32 || f == Fmt_BF16 || f == Fmt_FP16; }
+
+int tx8_check_attention_plan(const tx8_hw_config *hw, const ATTENTION_PARAM *param, const TSR *q, const TSR *k,
+                             const TSR *v, const TSR *mask, const TSR *imm, const TSR *out, attn_plan *pl,
+                             char *why, size_t why_size) {
+    if (!param) return ATTN_WHY("param is NULL");
+    const TSR *const t[6] = {q, k, v, out, imm, mask};
+    static const char *const names[6] = {"q", "k", "v", "out", "imm", "mask"};
+    for (int i = 0; i < 6; ++i) {
+        if (i == 5 && !mask) break;
+        if (!t[i] || !t[i]->shape) return ATTN_WHY("%s (or its shape) is NULL", names[i]);
+        if (i == 4) continue;
+        const int32_t dim = t[i]->shape->dim;
+        if (dim < 2 || dim > MAX_SHAPE_DIM) return ATTN_WHY("%s->shape->dim = %d, supported 2..%d", names[i], dim,
+                                                            MAX_SHAPE_DIM);
+        for (int32_t j = 0; j < dim; ++j)
+            if (t[i]->shape->shape_real[j] < 1)
+                return ATTN_WHY("%s->shape->shape_real[%d] = %d, must be >= 1", names[i], j,
+                                t[i]->shape->shape_real[j]);
+    }
+    const int32_t d = out->shape->dim;
+    for (int i = 0; i < 6; ++i)
+        if (i != 4 && t[i] && t[i]->shape->dim != d)
+            return ATTN_WHY("%s has %d dims, out %d; all operands must have the same dim count", names[i],
+                            t[i]->shape->dim, d);
+    const int32_t *qs = q->shape->shape_real, *ks = k->shape->shape_real, *vs = v->shape->shape_real;
+    const int32_t *os = out->shape->shape_real;
+    const int32_t sq = qs[d - 2], dq = qs[d - 1], skv = ks[d - 2], dk = ks[d - 1], skv2 = vs[d - 2], dv = vs[d - 1];
+    if (dk != dq || skv2 != skv || os[d - 2] != sq || os[d - 1] != dv)
+        return ATTN_WHY("shapes q [%d,%d], k [%d,%d], v [%d,%d] -> out [%d,%d] do not match ([Sq,D], [Skv,D], "
+                        "[Skv,Dv] -> [Sq,Dv])",
+                        sq, dq, skv, dk, skv2, dv, os[d - 2], os[d - 1]);
+    for (int32_t i = 0; i + 2 < d; ++i)
+        for (int j = 0; j < 6; ++j) {
+            if (j == 3 || j == 4 || !t[j]) continue;
+            const int32_t e = t[j]->shape->shape_real[i];
+            if (e != os[i] && e != 1)
+                return ATTN_WHY("batch dim %d of %s (%d) must be out's (%d) or 1", (int)i, names[j], e, os[i]);
+        }
+    if (mask) {
+        const int32_t *ms = mask->shape->shape_real;
+        if ((ms[d - 2] != sq && ms[d - 2] != 1) || (ms[d - 1] != skv && ms[d - 1] != 1))
+            return ATTN_WHY("mask's last dims [%d,%d] must broadcast to [Sq,Skv] = [%d,%d]", ms[d - 2], ms[d - 1], sq,
+                            skv);
+        if (!attn_float(mask->format))
+            return ATTN_WHY("mask->format = %s, supported fp32, fp16, bf16", tx8_format_name(mask->format));
+    }
+    if (dq > (int32_t)TSM_NE_GEMM_MAX_K || dv > (int32_t)TSM_NE_GEMM_MAX_N)
+        return ATTN_WHY("D = %d, Dv = %d; at most %u and %u", dq, dv, TSM_NE_GEMM_MAX_K, TSM_NE_GEMM_MAX_N);
+    if (!attn_float(q->format))
+        return ATTN_WHY("q->format = %s, supported fp32, fp16, bf16", tx8_format_name(q->format));
+    if (k->format != q->format || v->format != q->format)
+        return ATTN_WHY("k->format = %s, v->format = %s; both must be q's (%s)", tx8_format_name(k->format),
+                        tx8_format_name(v->format), tx8_format_name(q->format));
+    if (out->format != Fmt_FP32 && out->format != q->format)
+        return ATTN_WHY("out->format = %s, must be fp32 or q's (%s)", tx8_format_name(out->format),
+                        tx8_format_name(q->format));
+    if (param->causal > 1) return ATTN_WHY("param->causal = %u, expected 0 or 1", param->causal);
+    if (param->causal && sq > skv)
+        return ATTN_WHY("causal with Sq = %d > Skv = %d: the first queries would see no key", sq, skv);
+    if (!(param->scale == param->scale) || param->scale > 3.4e38f || param->scale < -3.4e38f)
+        return ATTN_WHY("param->scale is not finite");
+    if (tx8_plan_attention(hw, param, q, k, v, mask, out, pl) != 0)
+        return ATTN_WHY("a matrix of q, k, v or out holds 2^30 elements or more");
+    if (imm->format != Fmt_INT8 || imm->shape->dim != 1 || imm->shape->shape_real[0] < 0 ||
+        (uint64_t)imm->shape->shape_real[0] < pl->imm_bytes)
+        return ATTN_WHY("imm must be an int8 [bytes] buffer of at least %llu bytes (op_attention_imm_size)",
+                        (unsigned long long)pl->imm_bytes);
+    uint64_t bytes[6];
+    for (int i = 0; i < 6; ++i) {
+        if (!t[i]) continue;
+        bytes[i] = i == 4 ? pl->imm_bytes : tx8_tsr_compact_bytes(t[i]);
+        if (tx8_check_range_in_spm(hw, "op_attention", names[i], t[i]->addr, bytes[i], why, why_size) != 0)
+            return -1;
+    }
+    for (int i = 0; i < 6; ++i) {
+        if (!t[i] || i == 3 || i == 4) continue;
+        if (ranges_overlap(t[i]->addr, bytes[i], imm->addr, bytes[4])) return ATTN_WHY("imm overlaps %s", names[i]);
+        if (ranges_overlap(t[i]->addr, bytes[i], out->addr, bytes[3])) return ATTN_WHY("out overlaps %s", names[i]);
+    }
+    if (ranges_overlap(out->addr, bytes[3], imm->addr, bytes[4])) return ATTN_WHY("imm overlaps out");
+    return 0;
+}
+
+int tx8_check_attention(const tx8_hw_config *hw, const ATTENTION_PARAM *param, const TSR *q, const TSR *k,
+                        const TSR *v, const TSR *mask, const TSR *imm, const TSR *out, char *why, size_t why_size) {
+    attn_plan pl;
+    return tx8_check_attention_plan(hw, param, q, k, v, mask, imm, out, &pl, why, why_size);
 }

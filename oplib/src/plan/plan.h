@@ -50,6 +50,33 @@ typedef struct ln_plan {
 /* The [R][n] view and the imm plan of in's shape and format; -1 for a shape outside dim 2..4 / extents >= 1 or
  * more than 2^30 elements. */
 int tx8_plan_layernorm(const tx8_hw_config *hw, const TSR *in, ln_plan *pl);
+/* ---- op_attention (attention_plan.c): blocks of Bq query rows and Bk keys; imm holds, each part starting on a
+ * batch-align boundary (fmt = q's format, eb its bytes; nkb = ceil(Skv / Bk) key blocks):
+ *   kt     fmt  [nkb][D][Bk]  k^T of one k matrix, block b [D][bk_b] compact (bk_b = Bk but the last)
+ *   kt32   fp32 [D][Bk]       the NE's transposed block before its conversion (fp16/bf16 only)
+ *   ident  fmt  [Bk][Bk]      the identity the NE transposes with
+ *   s      fp32 [Bq][Bk]      one score block
+ *   p      fmt  [Bq][Bk]      P rounded to fmt for the NE (fp16/bf16 only)
+ *   mraw   mask [Bq][Bk]      the mask block gathered by TDMA; mask32 fp32 [Bq][Bk] (fp16/bf16 masks only)
+ *   bcast  fp32 [Bq][max(Bk, Dv)]  row values broadcast by TDMA
+ *   rows   fp32 5 x [Bq]      m, the block max / new max, exp(m - m'), row sums, l (one aligned part each)
+ *   acc    fp32 [Bq][Dv]      O, unless out is fp32 (O accumulates in out)
+ *   causal only: tab fp32 [Bq][Bk] and tab_tail [Bq][Skv % Bk] (j - i), ninf fp32 [Bq][Bk] (-inf), mk int8
+ *   [Bq][Bk] (the masked positions of a block), iota fp32 [max(Bq, Bk)] ---- */
+typedef struct attn_plan {
+    uint32_t sq, skv, d, dv; /* one matrix's extents (elements) */
+    uint32_t bq, bk, nkb;    /* block sizes (elements), key blocks */
+    uint32_t batch_dims;     /* leading dims (dim count - 2) */
+    uint64_t batches;        /* matrices of out */
+    uint64_t kt_off, kt32_off, ident_off, s_off, p_off, mraw_off, mask32_off, bcast_off, rows_off[5], acc_off;
+    uint64_t tab_off, tab_tail_off, ninf_off, mk_off, iota_off;
+    uint64_t imm_bytes;
+} attn_plan;
+
+/* The plan for these operands (shapes and formats; mask may be NULL). -1 for a dim count outside 2..MAX_SHAPE_DIM,
+ * an extent < 1 or a shape too large for 32-bit instruction counts; nothing else is checked here. */
+int tx8_plan_attention(const tx8_hw_config *hw, const ATTENTION_PARAM *param, const TSR *q, const TSR *k,
+                       const TSR *v, const TSR *mask, const TSR *out, attn_plan *pl);
 
 /* ---- op_batchnorm_inference (batchnorm_plan.c): imm holds, each part rounded up to the batch alignment:
  *   work   the fp32 image of in's shape in param->layout       fp16/bf16 only (fp32 works in out)
