@@ -4,6 +4,9 @@
 #include "Dnnl.h"
 #include "tx8/Reference/Kernels.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace tx8::ref {
 
 using namespace detail;
@@ -126,6 +129,90 @@ Status gemm(const Tensor &a, const Tensor &b, const Tensor *c, const GemmParams 
       return s;
   }
   y = fromFloatVector(out, ys, a.dtype);
+  return Status();
+}
+
+Status attention(const Tensor &q, const Tensor &k, const Tensor &v, const Tensor *mask, float scale, bool causal,
+                 DType outType, Tensor &y) {
+  const char *op = "Attention";
+  std::vector<float> qv, kv, vv, mv;
+  Status s = floatInput(op, "Q", q, qv);
+  if (s.ok())
+    s = floatInput(op, "K", k, kv);
+  if (s.ok())
+    s = floatInput(op, "V", v, vv);
+  if (s.ok() && mask)
+    s = floatInput(op, "mask", *mask, mv);
+  if (!s.ok())
+    return s;
+  if (q.rank() < 2 || k.rank() < 2 || v.rank() < 2)
+    return err(op, "Q, K and V must have rank >= 2");
+  const int64_t sq = q.shape[q.rank() - 2], d = q.shape.back(), skv = k.shape[k.rank() - 2], dv = v.shape.back();
+  if (k.shape.back() != d || v.shape[v.rank() - 2] != skv)
+    return err(op, "shapes Q " + shapeToString(q.shape) + ", K " + shapeToString(k.shape) + ", V " +
+                       shapeToString(v.shape) + " do not match");
+  std::vector<int64_t> batch;
+  s = broadcastShapes(std::vector<int64_t>(q.shape.begin(), q.shape.end() - 2),
+                      std::vector<int64_t>(k.shape.begin(), k.shape.end() - 2), batch);
+  if (s.ok())
+    s = broadcastShapes(batch, std::vector<int64_t>(v.shape.begin(), v.shape.end() - 2), batch);
+  if (!s.ok())
+    return err(op, "batch dims: " + s.message());
+  std::vector<int64_t> ys = batch, scores = batch;
+  ys.push_back(sq), ys.push_back(dv);
+  scores.push_back(sq), scores.push_back(skv);
+  std::vector<int64_t> qFull = batch, kFull = batch, vFull = batch;
+  qFull.push_back(sq), qFull.push_back(d), kFull.push_back(skv), kFull.push_back(d);
+  vFull.push_back(skv), vFull.push_back(dv);
+  if (mask) {
+    std::vector<int64_t> joint;
+    if (!broadcastShapes(mask->shape, scores, joint).ok() || joint != scores)
+      return err(op, "mask " + shapeToString(mask->shape) + " does not broadcast to the scores " +
+                         shapeToString(scores));
+  }
+  std::vector<int64_t> qst = broadcastStrides(q.shape, qFull), kst = broadcastStrides(k.shape, kFull);
+  std::vector<int64_t> vst = broadcastStrides(v.shape, vFull);
+  std::vector<int64_t> mst = mask ? broadcastStrides(mask->shape, scores) : std::vector<int64_t>();
+  const size_t nb = batch.size();
+  int64_t matrices = 1;
+  for (int64_t e : batch)
+    matrices *= e;
+  std::vector<float> out(static_cast<size_t>(matrices * sq * dv));
+  std::vector<double> row(static_cast<size_t>(skv));
+  for (int64_t o = 0; o < matrices; ++o) {
+    int64_t qo = 0, ko = 0, vo = 0, mo = 0, rest = o;
+    for (size_t i = nb; i-- > 0;) {
+      int64_t at = rest % batch[i];
+      rest /= batch[i];
+      qo += at * qst[i], ko += at * kst[i], vo += at * vst[i];
+      if (mask)
+        mo += at * mst[i];
+    }
+    for (int64_t i = 0; i < sq; ++i) {
+      double mx = -INFINITY, sum = 0;
+      for (int64_t j = 0; j < skv; ++j) {
+        double acc = 0;
+        for (int64_t t = 0; t < d; ++t)
+          acc += static_cast<double>(qv[qo + i * qst[nb] + t * qst[nb + 1]]) * kv[ko + j * kst[nb] + t * kst[nb + 1]];
+        double x = scale * acc;
+        if (mask)
+          x += mv[mo + i * mst[nb] + j * mst[nb + 1]];
+        if (causal && j > i + (skv - sq))
+          x = -INFINITY;
+        row[j] = x;
+        mx = std::max(mx, x);
+      }
+      for (int64_t j = 0; j < skv; ++j)
+        sum += row[j] = std::exp(row[j] - mx);
+      for (int64_t e = 0; e < dv; ++e) {
+        double acc = 0;
+        for (int64_t j = 0; j < skv; ++j)
+          acc += row[j] * vv[vo + j * vst[nb] + e * vst[nb + 1]];
+        out[(o * sq + i) * dv + e] = static_cast<float>(acc / sum);
+      }
+    }
+  }
+  y = fromFloatVector(out, ys, outType);
   return Status();
 }
 

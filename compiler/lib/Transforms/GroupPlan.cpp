@@ -186,6 +186,12 @@ SmallVector<int64_t, 6> opSplittableDims(Operation *op) {
         for (int64_t d = 0; d < normalizeAxis(ln.getAxis(), rank); ++d)
           dims.push_back(d);
       })
+      // Attention: the batch dims and Sq (each step holds K and V whole for its batch box); not Dv. Causal: not
+      // Sq either (op_attention places a box's queries at the end of the keys: i sees j <= i + Skv - Sq).
+      .Case<AttentionOp>([&](AttentionOp attention) {
+        for (int64_t d = 0; d + (attention.getCausal() ? 2 : 1) < rank; ++d)
+          dims.push_back(d);
+      })
       // Concat: every dim but the axis (each input's box is the output's there).
       .Case<ConcatOp>([&](ConcatOp concat) { allBut(normalizeAxis(concat.getAxis(), rank)); })
       // Layout changes, transposes and broadcasts: any dim (the input box is the output box, permuted, or

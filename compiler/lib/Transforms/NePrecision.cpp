@@ -105,6 +105,17 @@ struct NePrecisionPass : tx8be::impl::NePrecisionPassBase<NePrecisionPass> {
       if (inner && inner->use_empty() && !replaced.contains(inner)) // each erased once
         dead.push_back(inner);
     }
+    // Attention: Q, K and V all feed the NE (q k^T, P v); the mask, the softmax and the result stay fp32.
+    SmallVector<AttentionOp> attentions;
+    func.walk([&](AttentionOp op) {
+      if (isF32Tensor(op.getQ()) && isF32Tensor(op.getK()) && isF32Tensor(op.getV()) && isF32Tensor(op.getOutput()))
+        attentions.push_back(op);
+    });
+    for (AttentionOp op : attentions) {
+      op->setAttr("ne_in_fmt", fmt);
+      for (unsigned i = 0; i < 3; ++i)
+        op->setOperand(i, demoted(op->getOperand(i)));
+    }
   }
 };
 

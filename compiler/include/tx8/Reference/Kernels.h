@@ -143,6 +143,13 @@ Status layerNorm(const Tensor &x, const Tensor &scale, const Tensor *bias, int64
 /// NumPy / ONNX MatMul: 1-D operands promoted and squeezed back, batch dims broadcast. oneDNN matmul.
 Status matmul(const Tensor &a, const Tensor &b, Tensor &y);
 
+/// Scaled dot-product attention: y[..., Sq, Dv] = softmax(scale * q k^T + mask, last dim) v for q [..., Sq, D],
+/// k [..., Skv, D], v [..., Skv, Dv], mask (optional) broadcastable to [..., Sq, Skv]; batch dims broadcast
+/// (right-aligned). causal: query i sees keys j <= i + Skv - Sq. Computed in double, y in `outType` (f32, f16,
+/// bf16). Plain C++.
+Status attention(const Tensor &q, const Tensor &k, const Tensor &v, const Tensor *mask, float scale, bool causal,
+                 DType outType, Tensor &y);
+
 struct GemmParams {
   float alpha = 1.f;
   float beta = 1.f;

@@ -23,9 +23,19 @@ struct MatMulModel : KernelModel<MatMulModel, MatMulOp> {
   static ref::Status run(MatMulOp, KernelInputs in, ref::Tensor &out) { return ref::matmul(*in[0], *in[1], out); }
 };
 
+/// Its own kernel (plain C++ in double), the result in the op's element type (f32 after tx8be-ne-precision).
+struct AttentionModel : KernelModel<AttentionModel, AttentionOp> {
+  static ref::Status run(AttentionOp op, KernelInputs in, ref::Tensor &out) {
+    auto dtype = refDTypeOf(op.getOutput().getType());
+    return ref::attention(*in[0], *in[1], *in[2], op.getMask() ? in[3] : nullptr,
+                          op.getScale().convertToFloat(), op.getCausal(), dtype ? *dtype : ref::DType::F32, out);
+  }
+};
+
 } // namespace
 
 void tx8be::detail::attachGemmComputeModels(MLIRContext *ctx) {
   GemmOp::attachInterface<GemmModel>(*ctx);
   MatMulOp::attachInterface<MatMulModel>(*ctx);
+  AttentionOp::attachInterface<AttentionModel>(*ctx);
 }

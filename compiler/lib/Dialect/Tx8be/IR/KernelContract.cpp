@@ -271,6 +271,9 @@ LogicalResult setField(LAYERNORM_PARAM &p, StringRef n, const FieldValue &v, std
   return setMember(p, n, v, e, TX8_M(LAYERNORM_PARAM, layout), TX8_M(LAYERNORM_PARAM, rms),
                    TX8_M(LAYERNORM_PARAM, epsilon));
 }
+LogicalResult setField(ATTENTION_PARAM &p, StringRef n, const FieldValue &v, std::string &e) {
+  return setMember(p, n, v, e, TX8_M(ATTENTION_PARAM, scale), TX8_M(ATTENTION_PARAM, causal));
+}
 LogicalResult setField(POOL_PARAM &p, StringRef n, const FieldValue &v, std::string &e) {
   return setMember(p, n, v, e, TX8_M(POOL_PARAM, layout), TX8_M(POOL_PARAM, kernel_h), TX8_M(POOL_PARAM, kernel_w),
                    TX8_M(POOL_PARAM, stride_h), TX8_M(POOL_PARAM, stride_w), TX8_M(POOL_PARAM, dilation_h),
@@ -422,6 +425,7 @@ const llvm::StringMap<Kernel> &kernels() {
       {"op_reduce", kernel("REDUCE_PARAM", tx8_check_reduce)},
       {"op_softmax", kernel("SOFTMAX_PARAM", tx8_check_softmax)},
       {"op_layernorm", kernel("LAYERNORM_PARAM", tx8_check_layernorm)},
+      {"op_attention", kernel("ATTENTION_PARAM", tx8_check_attention)},
       {"op_maxpool", kernel("POOL_PARAM", tx8_check_maxpool)},
       {"op_avgpool", kernel("POOL_PARAM", tx8_check_avgpool)},
       {"op_global_avgpool", kernel("GLOBAL_POOL_PARAM", tx8_check_global_avgpool)},

@@ -12,7 +12,7 @@
 // a family overrides what differs. Which OpLib kernel exists is decided by oplib/include/tx8/ops.h:
 // op_batchnorm_inference, op_gemm (Gemm, MatMul, batched too), op_conv, op_reduce, the elementwise op_add/sub/mul/div/max/min
 // (with broadcasting) and op_relu/abs/neg/exp/sqrt/reciprocal/sigmoid/tanh, op_leaky_relu/op_clip/op_hard_sigmoid,
-// op_softmax, op_layernorm, op_maxpool/op_avgpool, op_global_avgpool and op_permute (ChannelNorm, Transpose). genOpCode describes the
+// op_softmax, op_layernorm, op_attention, op_maxpool/op_avgpool, op_global_avgpool and op_permute (ChannelNorm, Transpose). genOpCode describes the
 // call (OpCall: function, *_PARAM members, TSR arguments); for the other ops, or attributes a kernel does not take, it
 // fails with an error saying why. Codegen names the tensors and prints the call. Shapes never appear in it: they travel
 // in the TSRs codegen builds (opLibViewShape). Adding an op: attach its family's model in attachOpLibModels (or write
@@ -728,6 +728,114 @@ struct MatMulModel : MatrixModel<MatMulModel, MatMulOp> {
     SmallVector<int64_t> view(rank > deviceShape.size() ? rank - deviceShape.size() : 0, 1);
     view.append(deviceShape.begin(), deviceShape.end());
     return view;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Attention: op_attention on the NE and the CT
+//===----------------------------------------------------------------------===//
+
+/// op_attention (tx8/ops.h): FlashAttention's blocks of <= 128 query rows and <= 128 keys; a step holds K and V
+/// whole for its batch box (Sharding.cpp), so a step's box is [batch..., Sq part, Dv].
+struct AttentionModel : MatrixModel<AttentionModel, AttentionOp> {
+  static constexpr int64_t kBlock = 128; // attention_plan.c's ATTN_MAX_BQ / ATTN_MAX_BK
+
+  /// What the kernel issues, instruction by instruction in kind: per k matrix the NE transposes k (Bk*Bk*D MACs
+  /// a block); per (query block, key block) two NE products and the online softmax's CT passes over the
+  /// [Bq, Bk] fp32 scores (scale, mask, max, subtract, exp, sum, narrowing), the TDMA broadcasts of the row
+  /// values, O's rescale; per query block 1 / l and the final scaling. Causal blocks past the diagonal are
+  /// skipped (about half).
+  static uint64_t cycles(AttentionOp op, const CycleInputs &in) {
+    ArrayRef<int64_t> out = op.getOutput().getType().getShape(), k = op.getK().getType().getShape();
+    Type qe = op.getQ().getType().getElementType();
+    const uint64_t sq = out[out.size() - 2], dv = out.back(), skv = k[k.size() - 2], d = k.back();
+    const uint64_t matrices = product(out.drop_back(2));
+    const uint64_t bq = std::min<uint64_t>(sq, kBlock), bk = std::min<uint64_t>(skv, kBlock);
+    const uint64_t nq = ceilDiv(sq, bq), nk = ceilDiv(skv, bk), blk = bq * bk;
+    const bool narrow = !qe.isF32(), mask = static_cast<bool>(op.getMask());
+    const unsigned mb = mask ? elementBytes(op.getMask().getType()) : 4;
+    const CycleEstimate &est = in.est;
+    uint64_t perBlock = est.ne(blk * d, qe) + est.ne(blk * dv, qe) + est.ct(blk, 4, 3 + (narrow ? 1 : 0)) +
+                        est.ctTranscendental(blk, 4) + est.tdma(blk * 4) + est.ct(bq * dv, 4) +
+                        est.tdma(bq * dv * 4) + est.ct(bq, 4, 3) + est.ctTranscendental(bq, 4);
+    if (op.getScale().convertToFloat() != 1.0f)
+      perBlock += est.ct(blk, 4);
+    if (mask)
+      perBlock += est.tdma(blk * mb) + est.ct(blk, 4, mb == 4 ? 1 : 2) + est.ct(bq, 4);
+    if (op.getCausal())
+      perBlock += est.ct(blk, 4, 2);
+    uint64_t blocks = nq * nk;
+    if (op.getCausal())
+      blocks = (blocks + std::min(nq, nk)) / 2 + 1;
+    uint64_t transpose = nk * (est.ne(d * bk * bk, qe) + (narrow ? est.ct(d * bk, 4) : 0));
+    uint64_t finish = nq * (est.ctTranscendental(bq, 4) + est.ct(bq * dv, 4) + est.tdma(bq * dv * 4) +
+                            (in.elementType.isF32() ? 0 : est.ct(bq * dv, 4)));
+    return matrices * (transpose + blocks * perBlock + finish);
+  }
+  LogicalResult genOpCode(Operation *operation, OpCall &call) const {
+    auto op = cast<AttentionOp>(operation);
+    Type qe = op.getQ().getType().getElementType(), oe = op.getOutput().getType().getElementType();
+    if (!qe.isF32() && !qe.isBF16() && !qe.isF16())
+      return op.emitOpError() << "has no OpLib kernel: op_attention takes f32, bf16 or f16 Q, K and V";
+    if (!oe.isF32() && oe != qe)
+      return op.emitOpError() << "has no OpLib kernel: op_attention writes f32 or Q's element type";
+    if (op.getOutput().getType().getRank() > MAX_SHAPE_DIM)
+      return op.emitOpError() << "has no OpLib kernel: op_attention takes at most " << MAX_SHAPE_DIM << " dims";
+    for (unsigned i = 0; i <= op->getNumOperands(); ++i) {
+      DeviceLayout layout = i < op->getNumOperands() ? operandReadLayout(op, i) : getDeviceLayout(op.getOutput());
+      if (!isCompactLayout(layout.mode) || !layout.isIdentityOrder())
+        return op.emitOpError() << "has no OpLib kernel: op_attention reads compact row-major operands and "
+                                   "writes a compact row-major result";
+    }
+    call.function = "op_attention";
+    call.paramType = "ATTENTION_PARAM";
+    call.field("scale", OpCallValue::ofFloat(op.getScale().convertToFloat()))
+        .field("causal", OpCallValue::ofInt(op.getCausal() ? 1 : 0));
+    call.arg(ArgKind::Operand, 0).arg(ArgKind::Operand, 1).arg(ArgKind::Operand, 2);
+    if (op.getMask())
+      call.arg(ArgKind::Operand, 3);
+    else
+      call.arg(ArgKind::Null);
+    call.arg(ArgKind::Imm).arg(ArgKind::Result, 0);
+    return success();
+  }
+  /// Every operand at the result's rank with leading 1s (op_attention takes one dim count).
+  SmallVector<int64_t> getOpLibViewShape(Operation *operation, unsigned, ArrayRef<int64_t> deviceShape) const {
+    size_t rank = static_cast<size_t>(cast<AttentionOp>(operation).getOutput().getType().getRank());
+    SmallVector<int64_t> view(rank > deviceShape.size() ? rank - deviceShape.size() : 0, 1);
+    view.append(deviceShape.begin(), deviceShape.end());
+    return view;
+  }
+  /// The scratch depends on one matrix's extents (a step's Sq part, Skv, D, Dv), the formats, the mask and
+  /// causal: op_attention_imm_size on 2-D views of them.
+  uint32_t getImmSpSize(Operation *operation, const tx8_hw_config &hw, ArrayRef<int64_t> slice) const {
+    auto op = cast<AttentionOp>(operation);
+    if (!op.getOutput().getType().hasStaticShape() || !op.getK().getType().hasStaticShape())
+      return 0;
+    ArrayRef<int64_t> out = op.getOutput().getType().getShape(), k = op.getK().getType().getShape();
+    int64_t sq = slice.size() == out.size() ? slice[slice.size() - 2] : out[out.size() - 2];
+    auto qf = dataFormatOf(op.getQ().getType().getElementType());
+    auto of = dataFormatOf(op.getOutput().getType().getElementType());
+    if (!qf || !of)
+      return 0;
+    const int32_t qs[2] = {static_cast<int32_t>(sq), static_cast<int32_t>(k.back())};
+    const int32_t ks[2] = {static_cast<int32_t>(k[k.size() - 2]), static_cast<int32_t>(k.back())};
+    const int32_t vs[2] = {static_cast<int32_t>(k[k.size() - 2]), static_cast<int32_t>(out.back())};
+    const int32_t os[2] = {static_cast<int32_t>(sq), static_cast<int32_t>(out.back())};
+    L_SHAPE lq, lk, lv, lo;
+    if (tx8_lshape_init(&lq, qs, 2) || tx8_lshape_init(&lk, ks, 2) || tx8_lshape_init(&lv, vs, 2) ||
+        tx8_lshape_init(&lo, os, 2))
+      return 0;
+    TSR q{*qf, 0, &lq}, kt{*qf, 0, &lk}, v{*qf, 0, &lv}, o{*of, 0, &lo}, m{Fmt_FP32, 0, &lk};
+    if (Value mask = op.getMask()) {
+      auto mf = dataFormatOf(getElementTypeOrSelf(mask.getType()));
+      if (!mf)
+        return 0;
+      m.format = *mf;
+    }
+    ATTENTION_PARAM param{op.getScale().convertToFloat(), op.getCausal() ? 1u : 0u};
+    uint64_t bytes = op_attention_imm_size(&hw, &param, &q, &kt, &v, op.getMask() ? &m : nullptr, &o);
+    return bytes > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(bytes);
   }
 };
 
@@ -1482,6 +1590,7 @@ void tx8be::detail::attachOpLibModels(MLIRContext *ctx) {
   // Matrix products and convolutions (NE).
   GemmOp::attachInterface<GemmModel>(*ctx);
   MatMulOp::attachInterface<MatMulModel>(*ctx);
+  AttentionOp::attachInterface<AttentionModel>(*ctx);
   ConvOp::attachInterface<ConvModel>(*ctx);
   ConvTransposeOp::attachInterface<ConvTransposeModel>(*ctx);
   // Pooling.

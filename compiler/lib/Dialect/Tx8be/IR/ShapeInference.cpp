@@ -388,6 +388,46 @@ LogicalResult MatMulOp::inferReturnTypes(MLIRContext *context, std::optional<Loc
   return success();
 }
 
+LogicalResult AttentionOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                            Adaptor adaptor, SmallVectorImpl<Type> &types) {
+  ShapeRuleDiag rule{context, location, getOperationName()};
+  ArrayRef<int64_t> q = shapeOf(adaptor.getQ()), k = shapeOf(adaptor.getK()), v = shapeOf(adaptor.getV());
+  if (q.size() < 2 || k.size() < 2 || v.size() < 2)
+    return rule.error() << "Q, K and V must have rank >= 2, got " << shapeStr(q) << ", " << shapeStr(k) << ", "
+                        << shapeStr(v);
+  int64_t sq = q[q.size() - 2], d = q.back(), skv = k[k.size() - 2], dk = k.back(), skv2 = v[v.size() - 2];
+  auto differ = [](int64_t a, int64_t b) { return a != kDyn && b != kDyn && a != b; };
+  if (differ(d, dk) || differ(skv, skv2))
+    return rule.error() << "shapes Q " << shapeStr(q) << ", K " << shapeStr(k) << ", V " << shapeStr(v)
+                        << " do not match ([..., Sq, D], [..., Skv, D], [..., Skv, Dv])";
+  int64_t badDim = 0;
+  auto qk = broadcastShapes(q.drop_back(2), k.drop_back(2), badDim);
+  auto batch = qk ? broadcastShapes(*qk, v.drop_back(2), badDim) : qk;
+  if (!batch)
+    return rule.error() << "batch dims of Q " << shapeStr(q) << ", K " << shapeStr(k) << " and V " << shapeStr(v)
+                        << " are not broadcast-compatible";
+  if (adaptor.getCausal() && sq != kDyn && skv != kDyn && sq > skv)
+    return rule.error() << "causal with Sq = " << sq << " > Skv = " << skv << ": the first queries see no key";
+  SmallVector<int64_t> scores(*batch);
+  scores.push_back(sq);
+  scores.push_back(skv);
+  if (Value mask = adaptor.getMask())
+    if (!broadcastsTo(shapeOf(mask), scores))
+      return rule.error() << "mask shape " << shapeStr(shapeOf(mask)) << " does not broadcast to the scores "
+                          << shapeStr(scores);
+  Type qe = tensorType(adaptor.getQ()).getElementType();
+  if (tensorType(adaptor.getK()).getElementType() != qe || tensorType(adaptor.getV()).getElementType() != qe)
+    return rule.error() << "Q, K and V must share an element type";
+  FailureOr<Type> element = neResultElementType(rule, qe, qe, Value(), adaptor.getAttributes());
+  if (failed(element))
+    return failure();
+  SmallVector<int64_t> shape(*batch);
+  shape.push_back(sq);
+  shape.push_back(v.back());
+  types.push_back(RankedTensorType::get(shape, *element));
+  return success();
+}
+
 /// Operand checks shared by Conv and ConvTranspose. weightInDim is the weight dim holding input channels
 /// (Conv: 1, per group; ConvTranspose: 0, all of them).
 static LogicalResult checkConvOperands(const ShapeRuleDiag &rule, RankedTensorType inType,

@@ -307,6 +307,35 @@ struct MatMulModel : RuleModel<MatMulModel, MatMulOp> {
   }
 };
 
+/// Attention: the batch dims and Sq (not causal) are independent; Skv, D and Dv are not divided (a step holds K and V whole
+/// for its batch box: the softmax runs over all keys).
+struct AttentionModel : RuleModel<AttentionModel, AttentionOp> {
+  static ShardingRule rule(AttentionOp op) {
+    ShardingRule rule = outputRule(op);
+    ArrayRef<int64_t> outShape = shapeOf(op.getOutput());
+    int64_t outRank = static_cast<int64_t>(outShape.size());
+    rule.divisible[outRank - 1] = false;
+    // Causal: a part of the queries would see the keys of the queries at the end (op_attention aligns a box's
+    // last query with the last key), so Sq stays whole too.
+    if (op.getCausal())
+      rule.divisible[outRank - 2] = false;
+    for (auto [index, operand] : llvm::enumerate(op->getOperands())) {
+      ArrayRef<int64_t> shape = shapeOf(operand);
+      int64_t rank = static_cast<int64_t>(shape.size());
+      SmallVector<DimRule> dims(rank);
+      int64_t lead = outRank - rank;
+      for (int64_t d = 0; d < rank - 2; ++d)
+        if (d + lead >= 0 && !(shape[d] == 1 && outShape[d + lead] != 1))
+          dims[d].outDim = d + lead; // batch
+      // Q's and the mask's rows follow Sq (a mask row broadcast over the queries follows nothing).
+      if ((index == 0 || index == 3) && !(shape[rank - 2] == 1 && outShape[outRank - 2] != 1))
+        dims[rank - 2].outDim = outRank - 2;
+      rule.operands.push_back(dims);
+    }
+    return rule;
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Convolution and pooling
 //===----------------------------------------------------------------------===//
@@ -508,6 +537,7 @@ void tx8be::detail::attachShardingModels(MLIRContext *ctx) {
   attachAll<ReduceModel, ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp, ArgMaxOp, ArgMinOp>(ctx);
   GemmOp::attachInterface<GemmModel>(*ctx);
   MatMulOp::attachInterface<MatMulModel>(*ctx);
+  AttentionOp::attachInterface<AttentionModel>(*ctx);
   ConvOp::attachInterface<ConvModel>(*ctx);
   ConvTransposeOp::attachInterface<ConvTransposeModel>(*ctx);
   attachAll<PoolModel, MaxPoolOp, AvgPoolOp>(ctx);

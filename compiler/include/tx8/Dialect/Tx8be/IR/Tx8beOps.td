@@ -402,6 +402,22 @@ def Tx8be_MatMulOp : Tx8be_ComputeOp<"MatMul", [Pure]> {
   let results = (outs Tx8be_FloatTensor:$output);
 }
 
+def Tx8be_AttentionOp : Tx8be_ComputeOp<"Attention", [Pure]> {
+  let summary = "scaled dot-product attention: softmax(scale * Q K^T + mask) V (op_attention)";
+  let description = [{
+    Q [..., Sq, D], K [..., Skv, D], V [..., Skv, Dv] -> [..., Sq, Dv]; the batch dims broadcast (right-aligned,
+    as MatMul's). mask (optional, additive) broadcasts to [..., Sq, Skv]. causal: query i sees the keys
+    j <= i + Skv - Sq (the others count as -inf). tx8be-fuse-attention makes it from the MatMul, Softmax, MatMul
+    chains exporters write. Q, K and V share an element type; with ne_in_fmt = "bf16" / "fp16"
+    (tx8be-ne-precision) they are bf16 / f16 and the result f32; mask f32, f16 or bf16.
+  }];
+  let arguments = !con((ins Tx8be_FloatTensor:$Q, Tx8be_FloatTensor:$K, Tx8be_FloatTensor:$V,
+                            Optional<Tx8be_FloatTensor>:$mask,
+                            DefaultValuedAttr<F32Attr, "1.0f">:$scale,
+                            DefaultValuedAttr<BoolAttr, "false">:$causal), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_FloatTensor:$output);
+}
+
 def Tx8be_ConvOp : Tx8be_ComputeOp<"Conv", [Pure]> {
   let summary = "1-D/2-D/3-D convolution (ONNX Conv: NC[D]HW input, O x C/group x k... weight)";
   let description = [{
