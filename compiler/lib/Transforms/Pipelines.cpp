@@ -13,6 +13,8 @@ void tx8be::buildLayoutPipeline(OpPassManager &pm, llvm::StringRef precision) {
   func.addPass(createDecomposePass());
   func.addPass(createLinearEpiloguePass());
   func.addPass(createFoldBatchNormPass());
+  // One op for q k^T, scale, mask, softmax and p v (before the NE precision narrows its operands).
+  func.addPass(createFuseAttentionPass());
   func.addPass(createNarrowInt64Pass());
   if (precision != "fp32") { // before the folding: a Cast of a constant weight folds into a bf16/f16 constant
     NePrecisionPassOptions options;

@@ -64,6 +64,21 @@ def LinearEpiloguePass : Pass<"tx8be-linear-epilogue", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
 
+def FuseAttentionPass : Pass<"tx8be-fuse-attention", "::mlir::func::FuncOp"> {
+  let summary = "Fuse MatMul(q, k^T), scale, mask, Softmax, MatMul(p, v) into one tx8be.Attention";
+  let description = [{
+    FuseScaledDotProductAttention: MatMul(Softmax(scores, axis -1), v) where the scores are MatMul(q', k') with
+    q' = q or q scaled by a constant scalar (Mul / Div), k' = Transpose(k) of the last two dims (a scale on either
+    side folds) or k^T itself, then optionally a Mul / Div by a constant scalar, a Where(cond, scores, fill) with a
+    constant cond and fill <= -1e4 (the causal lower triangle becomes the causal flag, another cond a constant
+    additive mask), and an Add of a mask. Every intermediate read only by the next; Q, K, V and the result of one
+    float type; one head's K and V plus op_attention's scratch within the module's SPM (hw_config). The result is
+    tx8be.Attention(q, k, v, mask) {scale, causal} at the final MatMul's location. After tx8be-decompose (the
+    batched MatMuls are one op) and before tx8be-ne-precision (which narrows q, k and v).
+  }];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
 def NarrowInt64Pass : Pass<"tx8be-narrow-int64", "::mlir::func::FuncOp"> {
   let summary = "Compute int64 values in int32 on the device";
   let description = [{

@@ -53,6 +53,8 @@
 // STATS: ... Pass statistics report ...
 // STATS: FoldBatchNormPass (tx8be-fold-batchnorm)
 // STATS-NEXT: (S) 1 folded - BatchNorms folded into the Conv before them
+// STATS-NEXT: FuseAttentionPass (tx8be-fuse-attention)
+// STATS-NEXT: (S) 0 fused - MatMul-Softmax-MatMul chains fused into one Attention
 // STATS-NEXT: FoldConstantsPass (tx8be-fold-constants)
 // STATS-NEXT: (S) 0 splats - ops on splat constants evaluated as one value
 // STATS-NEXT: GroupFusePass (tx8be-group-fuse)
