@@ -10,7 +10,8 @@
 #             that compile or run failed, the reason in WORK/<model>/bf16-*.log)
 #   status    ok (every output within tolerance of PyTorch's, as tests/torchzoo/torchzoo_compare.py checks),
 #             "compile error: <the compiler's first error line>", "run error: <the first fault line>",
-#             "mismatch: <the first output beyond tolerance>"
+#             "mismatch: <the first output beyond tolerance>"; then for bf16 "bf16 ok" when every output is within
+#             the bf16 rule (torchzoo_compare.py --precision bf16), else "bf16 mismatch: ..." / "bf16 error: ..."
 # Defaults: --size small, --target cmodel, every variant, build/bin/tx8-aot, the default hardware config,
 # WORK = build/torchzoo-<size>, 1800 s per step, compile limited to 8 GB of address space (ulimit -v). One model at
 # a time. Exits 0 (the table is the result); 77 when PyTorch / torchvision cannot be imported.
@@ -105,6 +106,16 @@ print(next(o.version for o in m.opset_import if o.domain in ("", "ai.onnx")))' "
       timed "$d/bf16-run.log" timeout "$timeout_s" "$aot" run "$d/bundle-bf16" --target "$target" \
         --inputs-dir "$data" --out "$d/out-bf16"; then
       bcycles=$(cycles_of "$d/bf16-run.log")
+      if /usr/bin/python3 "$root/tests/torchzoo/torchzoo_compare.py" "$m" "$data" "$d/out-bf16" --precision bf16 \
+          >"$d/compare-bf16.log" 2>&1; then
+        status="$status, bf16 ok"
+      else
+        status="$status, bf16 mismatch: $(grep -m1 -v ' ok$' "$d/compare-bf16.log" | sed "s/^$m: //")"
+      fi
+    else
+      blog=$d/bf16-compile.log
+      [ -e "$d/bf16-run.log" ] && blog=$d/bf16-run.log
+      status="$status, bf16 error: $(first_error "$blog")"
     fi
   fi
   [ "$status" = ok ] && n_ok=$((n_ok + 1))

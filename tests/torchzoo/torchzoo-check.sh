@@ -3,8 +3,8 @@
 # One model of the torch zoo (models/make_torch_zoo.py: a real torch.onnx.export, small size unless --size full)
 # end to end: export it into WORK/zoo/MODEL (or take DIR/MODEL, which make_torch_zoo.py wrote at this size), compile it (`AOT compile`, the default chip: 16 tiles), run the bundle
 # on the cmodel (`AOT run --target cmodel`) on its input and compare with PyTorch's own output
-# (tests/torchzoo/torchzoo_compare.py: |got - expected| <= 1e-4 * max|expected| + 1e-4 * |expected|; fp32 only,
-# --precision other than fp32 checks that it compiles and runs). With --riscv the bundle also runs as RISC-V
+# (tests/torchzoo/torchzoo_compare.py: |got - expected| <= 1e-4 * max|expected| + 1e-4 * |expected|; --precision
+# bf16/fp16 by that format's rule, 16u * (max|expected| + |expected|); tf32 only that it compiles and runs). With --riscv the bundle also runs as RISC-V
 # firmware under QEMU and must write .npy files byte-identical to the cmodel's.
 # Prints the compile and run wall times, the simulated cycles and the max errors; exits 1 with the first failing
 # line ("MODEL: compile failed: <the compiler's first error line>", "MODEL: cmodel failed: tx8 fault: ...", a
@@ -70,8 +70,10 @@ echo "$model: compiled in $secs s"
 step cmodel "$aot" run "$work/bundle" --target cmodel --inputs-dir "$data" --out "$work/cmodel"
 echo "$model: ran on the cmodel in $secs s: $(grep -h -m1 -o '[0-9]* simulated cycles' "$work/cmodel.log")"
 
-if [ "$precision" = fp32 ]; then
-  /usr/bin/python3 "$here/torchzoo_compare.py" "$model" "$data" "$work/cmodel" | tee "$work/compare.log"
+rule=()
+case $precision in bf16|fp16) rule=(--precision "$precision") ;; esac
+if [ "$precision" = fp32 ] || [ ${#rule[@]} -gt 0 ]; then
+  /usr/bin/python3 "$here/torchzoo_compare.py" "$model" "$data" "$work/cmodel" "${rule[@]}" | tee "$work/compare.log"
   if grep -q MISMATCH "$work/compare.log"; then
     echo "$model: $(grep -m1 MISMATCH "$work/compare.log" | sed "s/^$model: //")"
     exit 1

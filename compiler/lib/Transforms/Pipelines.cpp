@@ -20,6 +20,11 @@ void tx8be::buildLayoutPipeline(OpPassManager &pm, llvm::StringRef precision) {
     NePrecisionPassOptions options;
     options.precision = precision.str();
     func.addPass(createNePrecisionPass(options));
+    if (precision == "bf16" || precision == "fp16") { // and the values between ops in that format too
+      ReducedActivationsPassOptions reducedOptions;
+      reducedOptions.precision = precision.str();
+      func.addPass(createReducedActivationsPass(reducedOptions));
+    }
   }
   func.addPass(createFoldConstantsPass());
   func.addPass(createTx8beInferShapes());

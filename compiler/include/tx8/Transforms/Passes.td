@@ -112,6 +112,23 @@ def NePrecisionPass : Pass<"tx8be-ne-precision", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
 
+def ReducedActivationsPass : Pass<"tx8be-reduced-activations", "::mlir::func::FuncOp"> {
+  let summary = "Store the values between ops in bf16 / fp16 (tx8-aot --precision bf16|fp16)";
+  let description = [{
+    After tx8be-ne-precision. An NE op's fp32 result and the elementwise ops that read only it and constants
+    (bias, activation, scale: a linear layer's epilogue) stay fp32; every other elementwise op, LayerNorm,
+    Softmax and view or copy (Reshape, Transpose, Concat, Slice, Expand, Pad) whose tensors are fp32 computes in
+    `precision` (norm and softmax statistics accumulate in fp32 inside their kernels), reading a Cast of an fp32
+    operand; any other reader gets a Cast back to fp32, a Cast to the reduced format reads the value itself.
+    Function arguments and results keep their types. Values between groups then take half the DDR bytes.
+  }];
+  let options = [
+    Option<"precision", "precision", "std::string", /*default=*/"\"bf16\"",
+           "bf16 | fp16: the format the activations are stored in">
+  ];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // Constant management (seed: Const Management)
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,67 @@
+// RUN: tx8-opt %s --split-input-file --tx8be-ne-precision=precision=bf16 --tx8be-reduced-activations=precision=bf16 | FileCheck %s
+// RUN: tx8-opt %s --split-input-file --tx8be-ne-precision=precision=fp16 --tx8be-reduced-activations=precision=fp16 --tx8be-fold-constants | FileCheck %s --check-prefix=FP16
+// RUN: not tx8-opt %s --split-input-file --tx8be-reduced-activations=precision=tf32 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+
+// A pre-norm transformer's MLP half: LayerNorm, Linear (MatMul + bias), Gelu, residual Add, then a Softmax read
+// by the result and by a ReduceMean (no reduced kernel: it reads a Cast back to f32).
+// The argument is cast once (LayerNorm and the residual Add read it); the LayerNorm computes in bf16 and the
+// MatMul reads its result directly (tx8be-ne-precision's Cast is gone); bias Add and Gelu read only the
+// MatMul's f32 tail and constants, so they stay f32; the residual Add reads the tail through one Cast and the
+// argument's, and computes in bf16 with the Softmax after it; the function's result is cast back to f32.
+// CHECK-LABEL: func.func @mlp_block
+// CHECK: %[[XB:.*]] = tx8be.Cast %arg0 : (tensor<4x8xf32>) -> tensor<4x8xbf16>
+// CHECK: %[[LN:.*]] = tx8be.LayerNorm %[[XB]], %{{.*}}, %{{.*}} {axis = 1 : i64} : (tensor<4x8xbf16>, tensor<8xbf16>, tensor<8xbf16>) -> tensor<4x8xbf16>
+// CHECK: %[[MM:.*]] = tx8be.MatMul %[[LN]], %{{.*}} {ne_in_fmt = "bf16"} : (tensor<4x8xbf16>, tensor<8x8xbf16>) -> tensor<4x8xf32>
+// CHECK: %[[BIAS:.*]] = tx8be.Add %[[MM]], %{{.*}} : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT: %[[G:.*]] = tx8be.Gelu %[[BIAS]] : (tensor<4x8xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT: %[[GB:.*]] = tx8be.Cast %[[G]] : (tensor<4x8xf32>) -> tensor<4x8xbf16>
+// CHECK-NEXT: %[[RES:.*]] = tx8be.Add %[[GB]], %[[XB]] : (tensor<4x8xbf16>, tensor<4x8xbf16>) -> tensor<4x8xbf16>
+// CHECK-NEXT: %[[SM:.*]] = tx8be.Softmax %[[RES]] : (tensor<4x8xbf16>) -> tensor<4x8xbf16>
+// CHECK-NEXT: %[[SM32:.*]] = tx8be.Cast %[[SM]] : (tensor<4x8xbf16>) -> tensor<4x8xf32>
+// CHECK-NEXT: %[[MEAN:.*]] = tx8be.ReduceMean %[[SM32]] {{.*}} -> tensor<4x1xf32>
+// CHECK-NEXT: return %[[SM32]], %[[MEAN]] : tensor<4x8xf32>, tensor<4x1xf32>
+// fp16, constants folded: gamma and beta are f16 constants, the weight too; the bias stays f32.
+// FP16-LABEL: func.func @mlp_block
+// FP16: tx8be.LayerNorm {{.*}} : (tensor<4x8xf16>, tensor<8xf16>, tensor<8xf16>) -> tensor<4x8xf16>
+// FP16-NOT: tx8be.Cast {{.*}}tensor<8xf32>) -> tensor<8xf16>
+// FP16: tx8be.Add {{.*}} : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+// BAD: error: tx8be-reduced-activations: --precision tf32: expected bf16 or fp16
+func.func @mlp_block(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x1xf32>) {
+  %gamma = tx8be.Constant dense<1.5> : tensor<8xf32>
+  %beta = tx8be.Constant dense<0.25> : tensor<8xf32>
+  %ln = tx8be.LayerNorm %x, %gamma, %beta {axis = 1 : i64} : (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  %w = tx8be.Constant dense<0.5> : tensor<8x8xf32>
+  %mm = tx8be.MatMul %ln, %w : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>
+  %b = tx8be.Constant dense<0.125> : tensor<8xf32>
+  %bias = tx8be.Add %mm, %b : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  %g = tx8be.Gelu %bias : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %res = tx8be.Add %g, %x : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %sm = tx8be.Softmax %res : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %mean = tx8be.ReduceMean %sm {axes = array<i64: -1>} : (tensor<4x8xf32>) -> tensor<4x1xf32>
+  return %sm, %mean : tensor<4x8xf32>, tensor<4x1xf32>
+}
+
+// -----
+
+// Views and copies follow their input's format: the head split of an attention (Reshape, Transpose) after a
+// projection reads the projection's tail through one Cast, and a Concat of a reduced value and a constant reads
+// the constant's Cast. A Where (no reduced form here) reads a Cast back to f32.
+// CHECK-LABEL: func.func @views
+// CHECK: %[[P:.*]] = tx8be.MatMul {{.*}} -> tensor<6x8xf32>
+// CHECK-NEXT: %[[PB:.*]] = tx8be.Cast %[[P]] : (tensor<6x8xf32>) -> tensor<6x8xbf16>
+// CHECK-NEXT: %[[R:.*]] = tx8be.Reshape %[[PB]] : (tensor<6x8xbf16>) -> tensor<6x2x4xbf16>
+// CHECK-NEXT: %[[T:.*]] = tx8be.Transpose %[[R]] {perm = array<i64: 1, 0, 2>} : (tensor<6x2x4xbf16>) -> tensor<2x6x4xbf16>
+// CHECK: tx8be.Concat %[[T]], %{{.*}} {axis = 1 : i64} : (tensor<2x6x4xbf16>, tensor<2x1x4xbf16>) -> tensor<2x7x4xbf16>
+// CHECK: tx8be.Cast %{{.*}} : (tensor<2x7x4xbf16>) -> tensor<2x7x4xf32>
+// CHECK: tx8be.Where
+func.func @views(%a: tensor<6x8xf32>, %c: tensor<2x7x4xi1>) -> tensor<2x7x4xf32> {
+  %w = tx8be.Constant dense<0.5> : tensor<8x8xf32>
+  %p = tx8be.MatMul %a, %w : (tensor<6x8xf32>, tensor<8x8xf32>) -> tensor<6x8xf32>
+  %r = tx8be.Reshape %p : (tensor<6x8xf32>) -> tensor<6x2x4xf32>
+  %t = tx8be.Transpose %r {perm = array<i64: 1, 0, 2>} : (tensor<6x2x4xf32>) -> tensor<2x6x4xf32>
+  %cls = tx8be.Constant dense<1.0> : tensor<2x1x4xf32>
+  %cat = tx8be.Concat %t, %cls {axis = 1 : i64} : (tensor<2x6x4xf32>, tensor<2x1x4xf32>) -> tensor<2x7x4xf32>
+  %zero = tx8be.Constant dense<0.0> : tensor<2x7x4xf32>
+  %y = tx8be.Where %c, %cat, %zero : (tensor<2x7x4xi1>, tensor<2x7x4xf32>, tensor<2x7x4xf32>) -> tensor<2x7x4xf32>
+  return %y : tensor<2x7x4xf32>
+}
