@@ -74,7 +74,7 @@ timed() {
 cycles_of() { sed -n 's/.* \([0-9][0-9]*\) simulated cycles.*/\1/p' "$1" 2>/dev/null | head -n 1; }
 
 printf '%-30s %5s %9s %7s %12s %12s  %s\n' model opset "compile s" "run s" "fp32 cycles" "bf16 cycles" status
-n_ok=0 n_all=0
+n_ok=0 n_all=0 n_bf16=0
 while read -r m; do
   n_all=$((n_all + 1))
   d=$work/$m
@@ -118,8 +118,13 @@ print(next(o.version for o in m.opset_import if o.domain in ("", "ai.onnx")))' "
       status="$status, bf16 error: $(first_error "$blog")"
     fi
   fi
-  [ "$status" = ok ] && n_ok=$((n_ok + 1))
+  case $status in ok|"ok, "*) n_ok=$((n_ok + 1)) ;; esac
+  case $status in *"bf16 ok") n_bf16=$((n_bf16 + 1)) ;; esac
   printf '%-30s %5s %9s %7s %12s %12s  %s\n' "$m" "$opset" "$ctime" "$rtime" "${cycles:--}" "${bcycles:--}" \
     "$status"
 done <"$work/names.txt"
-echo "$n_ok of $n_all models ok"
+if [ "$bf16" = 1 ]; then
+  echo "$n_ok of $n_all models ok in fp32, $n_bf16 in bf16"
+else
+  echo "$n_ok of $n_all models ok"
+fi
