@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench-plan.sh [--aot PATH] [--out DIR] [--quick] [--only gemm,conv,chain,resnet,compile]
+# bench-plan.sh [--aot PATH] [--out DIR] [--quick] [--only gemm,conv,chain,resnet,transformer,compile]
 # The planner's benchmark table (issue 17): each model compiled with tx8-aot (--tiles 16, --profile), run on the
 # cmodel, and its simulated cycles against the modelled roofline of the whole chip,
 #   roofline = max(MACs / (16 tiles x NE MAC/cycle of the format), DDR bytes / DDR bytes per cycle),
@@ -8,14 +8,15 @@
 # and peak RSS of ResNet-50. --quick uses small shapes (a smoke test of the script, not the targets).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-aot=$here/build/bin/tx8-aot out=/tmp/tx8-bench-plan quick=0 only=gemm,conv,chain,resnet,compile
+aot=$here/build/bin/tx8-aot out=/tmp/tx8-bench-plan quick=0 only=gemm,conv,chain,resnet,transformer,compile
 while [ $# -gt 0 ]; do
   case $1 in
     --aot) aot=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --quick) quick=1; shift ;;
     --only) only=$2; shift 2 ;;
-    *) echo "usage: $0 [--aot PATH] [--out DIR] [--quick] [--only gemm,conv,chain,resnet,compile]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--aot PATH] [--out DIR] [--quick] [--only gemm,conv,chain,resnet,transformer,compile]" >&2
+       exit 2 ;;
   esac
 done
 mkdir -p "$out"
@@ -97,6 +98,19 @@ if want resnet; then
   for p in bf16 fp32; do
     wb=4; [ $p = bf16 ] && wb=2
     run "resnet50-$size" "$out/zoo/resnet50" $p "${macs:-0}" $(((${params:-0}) * wb))
+  done
+fi
+# The transformers of issue 34 as PyTorch exports them (models/make_torch_zoo.py: ViT-B/16 224x224, BERT-base and
+# GPT-2-small over 128 tokens; --quick: their small sizes), batch 1, bf16; the roofline's terms from the ONNX file
+# (scripts/model_roofline.py: MatMul/Gemm/Conv MACs, weights in bf16 once, an embedding's gathered rows only).
+# Skipped when PyTorch cannot be imported.
+if want transformer && /usr/bin/python3 -c 'import torch, torchvision' 2>/dev/null; then
+  size=full; [ $quick = 1 ] && size=small
+  /usr/bin/python3 "$here/models/make_torch_zoo.py" "$out/torchzoo" --size $size --models vit_b_16,bert,gpt >/dev/null
+  for m in vit_b_16 bert gpt; do
+    terms=$(/usr/bin/python3 "$here/scripts/model_roofline.py" "$out/torchzoo/$m/model.onnx")
+    macs=${terms#macs=}; macs=${macs%% *}; bytes=${terms##*ddr_bytes=}
+    run "$m-$size" "$out/torchzoo/$m" bf16 "$macs" "$bytes"
   done
 fi
 if want compile && [ -f "$out/zoo/resnet50/model.onnx" ]; then
