@@ -23,6 +23,7 @@
 #include "tx8/tsm.h"
 
 #include "../plan/check_internal.h"
+#include "row_common.h"
 
 #define RNE RND_NEAREST_EVEN
 #define F32_NAN 0x7FC00000u
@@ -40,27 +41,6 @@ static uint32_t f32_bits(float f) {
     uint32_t u;
     memcpy(&u, &f, sizeof u);
     return u;
-}
-
-/* dst[r][i] = src[r][i] (mul or sub) v[r] for [rows][len] fp32 (in place allowed): a 1-element unit for one row,
- * else v broadcast into bcast by TDMA (source stride 0) and one V_V instruction. */
-static uint64_t row_op(int mul, uint64_t src, uint64_t dst, uint64_t v, uint64_t bcast, uint32_t rows, uint32_t len) {
-    CT_Param ct;
-    uint64_t total = 0;
-    if (rows == 1) {
-        if (mul) CGRATensor_ArithOp_V_VuV_mul(&ct, src, dst, v, RNE, len, 1, Fmt_FP32);
-        else CGRATensor_ArithOp_V_VuV_sub(&ct, src, dst, v, RNE, len, 1, Fmt_FP32);
-        return TsmExecute(&ct);
-    }
-    TD_Param td;
-    const uint32_t shape[4] = {len, rows, 1, 1};
-    const uint32_t src_stride[4] = {0, 4, 0, 0}, dst_stride[4] = {4, 4 * len, 0, 0};
-    LSU_TDMA_box(&td, TD_OP_GATHER_SCATTER, v, bcast, 4, shape, src_stride, dst_stride);
-    ISSUE(total, TsmExecute(&td));
-    if (mul) CGRATensor_ArithOp_V_V_mul(&ct, src, bcast, dst, rows * len, RNE, Fmt_FP32);
-    else CGRATensor_ArithOp_V_V_sub(&ct, src, bcast, dst, rows * len, RNE, Fmt_FP32);
-    ISSUE(total, TsmExecute(&ct));
-    return total;
 }
 
 /* The identity [Bk][Bk] in fmt at imm.ident. */
@@ -241,7 +221,7 @@ static uint64_t query_block(const attn_call *c, uint32_t i0, uint32_t bq) {
             ISSUE(total, TsmExecute(&ct));
         }
         /* P = exp(S - m') */
-        ISSUE(total, row_op(0, s, s, mn, bcast, bq, bk));
+        ISSUE(total, tx8_row_apply(bq, bk, 0, s, s, mn, bcast));
         CGRATensor_TranscOp_V_V_exp(&ct, s, s, n, RNE, Fmt_FP32);
         ISSUE(total, TsmExecute(&ct));
         /* l = l*alpha + rowsum P (the first block's sum is l) */
@@ -250,7 +230,7 @@ static uint64_t query_block(const attn_call *c, uint32_t i0, uint32_t bq) {
         if (!first) {
             CGRATensor_ArithOp_V_V_fma(&ct, l, alpha, rs, l, bq, RNE, Fmt_FP32, Fmt_FP32);
             ISSUE(total, TsmExecute(&ct));
-            ISSUE(total, row_op(1, acc, acc, alpha, bcast, bq, pl->dv)); /* O *= alpha */
+            ISSUE(total, tx8_row_apply(bq, pl->dv, 1, acc, acc, alpha, bcast)); /* O *= alpha */
         }
         if (c->fmt != Fmt_FP32) {
             CGRATensor_ConvertOp_V_V_convert(&ct, s, p, n, Fmt_FP32, c->fmt, RNE);
@@ -266,7 +246,7 @@ static uint64_t query_block(const attn_call *c, uint32_t i0, uint32_t bq) {
     /* out = O * (1 / l) */
     CGRATensor_TranscOp_V_V_reciprocal(&ct, l, l, bq, RNE, Fmt_FP32);
     ISSUE(total, TsmExecute(&ct));
-    ISSUE(total, row_op(1, acc, acc, l, bcast, bq, pl->dv));
+    ISSUE(total, tx8_row_apply(bq, pl->dv, 1, acc, acc, l, bcast));
     if (c->out_fmt != Fmt_FP32) {
         CGRATensor_ConvertOp_V_V_convert(&ct, acc, c->out + (uint64_t)i0 * pl->dv * eb, bq * pl->dv, Fmt_FP32,
                                          c->out_fmt, RNE);

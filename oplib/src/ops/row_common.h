@@ -1,5 +1,5 @@
 /*
- * Shared by the row normalisations (op_softmax, op_layernorm): a per-row fp32 value applied to every element of
+ * Shared by the row normalisations (op_softmax, op_layernorm, op_attention's online softmax): a per-row fp32 value applied to every element of
  * its row of a compact [rows][len] fp32 tensor in SPM.
  */
 #ifndef TX8_ROW_COMMON_H
