@@ -17,6 +17,8 @@
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
 #include "tx8/Transforms/Passes.h"
 
+#include "CastAfterDefinition.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -74,12 +76,7 @@ struct NePrecisionPass : tx8be::impl::NePrecisionPassBase<NePrecisionPass> {
         casts[v] = c;
         return c;
       }
-      if (Operation *def = v.getDefiningOp())
-        b.setInsertionPointAfter(def);
-      else
-        b.setInsertionPointToStart(cast<BlockArgument>(v).getOwner());
-      auto type = cast<RankedTensorType>(v.getType()).clone(element);
-      Value c = b.create<CastOp>(v.getLoc(), TypeRange{type}, ValueRange{v}).getResult();
+      Value c = castAfterDefinition(v, element);
       casts[v] = c;
       return c;
     };

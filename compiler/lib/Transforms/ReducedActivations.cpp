@@ -21,6 +21,8 @@
 #include "tx8/Transforms/PassStatistics.h"
 #include "tx8/Transforms/Passes.h"
 
+#include "CastAfterDefinition.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
@@ -123,13 +125,7 @@ struct ReducedActivationsPass : tx8be::impl::ReducedActivationsPassBase<ReducedA
       auto key = std::make_pair(v, element);
       if (Value c = casts.lookup(key))
         return c;
-      OpBuilder b(&getContext());
-      if (Operation *def = v.getDefiningOp())
-        b.setInsertionPointAfter(def);
-      else
-        b.setInsertionPointToStart(cast<BlockArgument>(v).getOwner());
-      auto type = cast<RankedTensorType>(v.getType()).clone(element);
-      Value c = b.create<CastOp>(v.getLoc(), TypeRange{type}, ValueRange{v}).getResult();
+      Value c = castAfterDefinition(v, element);
       ++numCasts;
       return casts[key] = c;
     };
