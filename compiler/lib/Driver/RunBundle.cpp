@@ -1,8 +1,9 @@
 //===- RunBundle.cpp - Build a bundle for a target and run it -------------===//
 //
-// The bundle is built with its own CMakeLists.txt against the SDK of the target (cmake + ninja), then run
-// in a scratch directory holding consts.bin and the inputs' device images: directly on the cmodel, under
-// QEMU (tx8-qemu-run, semihosting file I/O relative to that directory) on riscv.
+// The bundle is built with its own CMakeLists.txt against the SDK of the target (cmake + ninja; in a configured
+// tree shared with other bundles unless it has one of its own, BuildCache.h), then run in a scratch directory
+// holding consts.bin and the inputs' device images: directly on the cmodel, under QEMU (tx8-qemu-run,
+// semihosting file I/O relative to that directory) on riscv.
 //
 //===----------------------------------------------------------------------===//
 #include "tx8/Driver/Compile.h"
@@ -12,6 +13,9 @@
 #include "tx8/Reference/DeviceFormat.h"
 #include "tx8/Reference/TensorIO.h"
 #include "tx8/trace_format.h"
+
+#include "BuildCache.h"
+#include "Spawn.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -25,14 +29,13 @@
 #include <cstring>
 
 #include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace tx8be;
 using tx8::ref::Status;
 using tx8::ref::Tensor;
 using llvm::SmallString;
+using tx8be::detail::runIn;
 
 namespace {
 /// An address inside this program, for getMainExecutable.
@@ -79,42 +82,6 @@ Status readFile(const std::string &path, std::string &data, uint64_t maxBytes = 
 
 Status writeFile(const std::string &path, llvm::StringRef data) {
   return tx8::ref::writeFileBytes(path, data.data(), data.size());
-}
-
-/// Runs `argv` (argv[0] a path to the program) in `cwd`, stdin from /dev/null, stdout+stderr to `log`.
-/// posix_spawn with a chdir file action, because llvm::sys::ExecuteAndWait has no working-directory option.
-/// Returns the exit code, or -1 (could not start) / -2 (killed by a signal) with `error` set.
-int runIn(const std::string &cwd, const std::vector<std::string> &argv, const std::string &log, std::string &error) {
-  std::vector<char *> args;
-  for (const std::string &a : argv)
-    args.push_back(const_cast<char *>(a.c_str()));
-  args.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  // Opened before the chdir, so a relative log path means what it meant to the caller.
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
-  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-  posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
-  pid_t pid;
-  int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) {
-    error = "cannot run " + argv[0] + " in " + cwd + ": " + std::strerror(rc);
-    return -1;
-  }
-  int status;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) {
-      error = "cannot wait for " + argv[0] + ": " + std::strerror(errno);
-      return -1;
-    }
-  }
-  if (WIFSIGNALED(status)) {
-    error = "killed by signal " + std::to_string(WTERMSIG(status));
-    return -2;
-  }
-  return WEXITSTATUS(status);
 }
 
 Status checkedIO(const llvm::json::Object *o, BundleInfo::IO &io, const std::string &where) {
@@ -325,11 +292,22 @@ Status tx8be::buildBundle(const BundleInfo &bundle, const std::string &target, s
   auto cmake = llvm::sys::findProgramByName("cmake");
   if (!cmake)
     return Status::error("cmake is not installed (scripts/install-deps.sh installs it)");
+  std::vector<std::string> options = {"-DCMAKE_BUILD_TYPE=Release", "-DTX8_SDK_DIR=" + sdk.sdkDir};
+  if (target == "riscv")
+    options.push_back("-DCMAKE_TOOLCHAIN_FILE=" + sdk.toolchainFile);
+  // A bundle with a build tree of its own (configured by an earlier tx8-aot, or by hand) builds there; any
+  // other in a configured tree it shares with bundles of the same SDK and target (BuildCache.h).
   if (!llvm::sys::fs::exists(buildDir + "/CMakeCache.txt")) {
-    std::vector<std::string> configure = {*cmake, "-S", dir.str().str(), "-B", buildDir, "-G", "Ninja",
-                                          "-DCMAKE_BUILD_TYPE=Release", "-DTX8_SDK_DIR=" + sdk.sdkDir};
-    if (target == "riscv")
-      configure.push_back("-DCMAKE_TOOLCHAIN_FILE=" + sdk.toolchainFile);
+    bool shared = false;
+    program = buildDir + "/model";
+    if (Status s = detail::buildInSharedTree(dir.str().str(), *cmake, options, log, program, shared); !s.ok())
+      return s;
+    if (shared) {
+      seconds = since(start);
+      return Status();
+    }
+    std::vector<std::string> configure = {*cmake, "-S", dir.str().str(), "-B", buildDir, "-G", "Ninja"};
+    configure.insert(configure.end(), options.begin(), options.end());
     if (runIn(dir.str().str(), configure, log, error) != 0)
       return Status::error("configuring the bundle for " + target + " failed (log: " + log + ")" +
                            (error.empty() ? "" : ": " + error));
