@@ -46,6 +46,7 @@ echo "sanitize: configure + build $((built - start)) s"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:detect_container_overflow=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 rc=0
-ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)" -LE "^(asan-slow|install)$" -E "^portable_symbols$" || rc=$?
+ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)" -LE "^(asan-slow|install|extended)$" -E "^portable_symbols$" \
+  || rc=$?
 echo "sanitize: ctest $(( $(date +%s) - built )) s"
 exit $rc
