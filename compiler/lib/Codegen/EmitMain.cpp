@@ -101,12 +101,19 @@ struct GroupText {
   std::string after;   ///< after the loop (barriers)
   unsigned loads = 0, stores = 0; ///< asynchronous copies per step (token slots)
   unsigned multicasts = 0;        ///< LoadBox multicast per step: the tiles run the steps in lockstep
+  bool prefetched = false;        ///< a LoadBox the previous group copied: waited for before the steps
+};
+
+/// A LoadBox another group prefetches (tx8be-prefetch-weights) and the index of its group.
+struct Prefetch {
+  LoadBoxOp load;
+  unsigned group;
 };
 
 class GroupPrinter {
 public:
-  GroupPrinter(GroupOp group, unsigned index, bool isStatic, raw_ostream &os)
-      : group(group), index(index), isStatic(isStatic), os(os) {}
+  GroupPrinter(GroupOp group, unsigned index, bool isStatic, ArrayRef<Prefetch> prefetches, raw_ostream &os)
+      : group(group), index(index), isStatic(isStatic), prefetches(prefetches), os(os) {}
 
   LogicalResult print();
 
@@ -115,6 +122,8 @@ private:
   LogicalResult printLoadConst(LoadConstOp load);
   LogicalResult printSteps(StepsOp steps, Operation *compute);
   LogicalResult printLoadBox(LoadBoxOp load);
+  /// The copy of a later group's prefetched LoadBox, issued by every tile with a box of it.
+  LogicalResult printPrefetch(const Prefetch &prefetch, unsigned k, std::string &out);
   /// The per-step copy of a LoadBox multicast `n` (its DDR and SPM TSRs printed): its leader's DTE multicast.
   LogicalResult printMulticast(LoadBoxOp load, const std::string &n, ArrayRef<int64_t> leaders,
                                const std::string &addrTable, size_t rank);
@@ -140,6 +149,7 @@ private:
   GroupOp group;
   unsigned index;
   bool isStatic;
+  ArrayRef<Prefetch> prefetches; ///< the later groups' boxes this group copies
   raw_ostream &os;
   GroupText text;
   DenseMap<Value, CTensor> tensors;
@@ -274,6 +284,13 @@ LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
   }
   SmallVector<int64_t, 6> whole = deviceShapeOf(result);
   auto steps = load->getParentOfType<StepsOp>();
+  if (load.getPrefetched()) {
+    // Copied during the previous group (printPrefetch there) into its one buffer; waited for before the steps.
+    text.once += "    /* " + n + ": each tile's box of constant " + hex(ddr) + ", prefetched by the group before */\n";
+    text.prefetched = true;
+    tensors[result] = {n, *fmt, *addr, load.getBoxes(), "", *dfmt, addrList};
+    return success();
+  }
   text.tables += "    static const int32_t " + n + "_whole[" + std::to_string(whole.size()) + "] = " + ints(whole) +
                  ";\n" + boxTable(n + "_box", load.getBoxes(), result, load.getOnce() ? 1 : steps.getCount());
   if (load.getOnce()) {
@@ -329,6 +346,49 @@ LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
     step << "            if (!" << slot << ") return TX8_CYCLES_INVALID;\n";
   }
   tensors[result] = {n, *fmt, *addr, load.getBoxes(), addrTable, *dfmt, addrList};
+  return success();
+}
+
+LogicalResult GroupPrinter::printPrefetch(const Prefetch &prefetch, unsigned k, std::string &out) {
+  LoadBoxOp load = prefetch.load;
+  Value result = load.getOutput();
+  auto fmt = formatName(result.getType());
+  auto constant = load.getSource().getDefiningOp<LoadConstOp>();
+  auto steps = load->getParentOfType<StepsOp>();
+  uint64_t ddr = 0;
+  FailureOr<uint64_t> addr = spmAddressOf(load);
+  if (!fmt || !constant || !steps || failed(addr) || failed(constAddressOf(constant, ddr)))
+    return load.emitOpError() << "is prefetched, but is not a constant box with an SPM buffer";
+  std::string n = "p" + std::to_string(k);
+  SmallVector<int64_t, 6> whole = deviceShapeOf(result);
+  ArrayRef<int64_t> counts = steps.getTiles();
+  std::string has, boxes;
+  for (unsigned t = 0; t < counts.size(); ++t) {
+    has += (t ? ", " : "") + std::to_string(counts[t] > 0 ? 1 : 0);
+    // A tile without steps copies nothing; its row is any box.
+    boxes += (t ? ", " : "") + boxLiteral(load.getBoxes().getBox(counts[t] > 0 ? steps.getFirstStep(t) : 0), result);
+  }
+  uint32_t meshX = std::max<uint32_t>(getHwConfig(group).mesh_x, 1);
+  std::string tiles = std::to_string(counts.size()), x = "(pt % " + std::to_string(meshX) + ")",
+              y = "(pt / " + std::to_string(meshX) + ")";
+  out += "    { /* " + n + ": group " + std::to_string(prefetch.group) + "'s box of constant " +
+         std::to_string(constant.getConstMapId()) + ", copied by each tile's DTE from DDR into SPM this group leaves "
+         "free (tx8be-prefetch-weights) */\n";
+  out += "        const uint32_t pt = tx8_hal_tile_id();\n";
+  out += "        static const uint8_t " + n + "_has[" + tiles + "] = {" + has + "};\n";
+  out += "        static const int32_t " + n + "_whole[" + std::to_string(whole.size()) + "] = " + ints(whole) + ";\n";
+  out += "        static const tx8_box " + n + "_box[" + tiles + "] = {" + boxes + "};\n";
+  out += "        if (pt < " + tiles + " && " + n + "_has[pt]) {\n";
+  out += "            L_SHAPE " + n + "_ds;\n";
+  out += "            TSR " + n + "_ddr = {" + *fmt + ", " + hex(ddr) + ", &" + n + "_ds};\n";
+  out += "            TSR " + n + "_spm = {" + *fmt + ", " + hex(*addr) + ", NULL};\n";
+  out += "            tx8_lshape_box(&" + n + "_ds, " + n + "_whole, " + std::to_string(whole.size()) + ", &" + n +
+         "_box[pt]);\n";
+  out += "            NOC_COPY_PARAM " + n + "_nc = {" + layoutName(result) + ", 1, " + x + ", " + y + ", " + x + ", " +
+         y + "};\n";
+  out += "            if (!op_noc_copy_async(&" + n + "_nc, &" + n + "_ddr, &" + n + "_spm, NULL, 0)) return "
+         "TX8_CYCLES_INVALID;\n";
+  out += "        }\n    }\n";
   return success();
 }
 
@@ -729,10 +789,19 @@ LogicalResult GroupPrinter::print() {
   os << text.tables;
   if (!text.shared.empty())
     os << text.shared << "    tx8_hal_barrier(); /* the shared boxes are in every tile's SPM */\n";
+  // After the shared loads' barrier (which waits for everything a tile issued), beside this group's work.
+  for (auto [k, prefetch] : llvm::enumerate(prefetches)) {
+    std::string block;
+    if (failed(printPrefetch(prefetch, static_cast<unsigned>(k), block)))
+      return failure();
+    os << block;
+  }
   if (tiles > 1)
     os << "    if (tile < " << tiles << " && first_step[tile] < first_step[tile + 1]) {\n";
   std::string body;
   llvm::raw_string_ostream bodyOs(body);
+  if (text.prefetched) // copied during the group before (a barrier may not separate them: one tile)
+    bodyOs << "    tx8_hal_wait_all(); /* the boxes the group before prefetched */\n";
   bodyOs << text.once;
   printLoop(steps, bodyOs);
   if (tiles > 1) // one level deeper
@@ -749,10 +818,25 @@ LogicalResult GroupPrinter::print() {
 
 LogicalResult tx8::codegen::emitGroups(func::FuncOp func, unsigned staticGroups, std::vector<std::string> &texts) {
   texts.clear();
+  // Each group's index, and the prefetched LoadBoxes of later groups each group copies.
+  DenseMap<Operation *, SmallVector<Prefetch>> prefetchesOf;
+  unsigned index = 0;
+  for (auto group : func.getBody().front().getOps<GroupOp>()) {
+    if (StepsOp steps = getGroupSteps(group))
+      for (auto load : steps.getBody().front().getOps<LoadBoxOp>())
+        if (load.getPrefetched()) {
+          GroupOp host = getPrefetchHost(group);
+          if (!host)
+            return load.emitOpError() << "is prefetched, but no group before its own runs something";
+          prefetchesOf[host].push_back({load, index});
+        }
+    ++index;
+  }
   for (auto group : func.getBody().front().getOps<GroupOp>()) {
     unsigned index = texts.size();
     llvm::raw_string_ostream os(texts.emplace_back());
-    if (failed(GroupPrinter(group, index, index < staticGroups, os).print()))
+    SmallVector<Prefetch> prefetches = prefetchesOf.lookup(group);
+    if (failed(GroupPrinter(group, index, index < staticGroups, prefetches, os).print()))
       return failure();
   }
   return success();

@@ -30,6 +30,9 @@ void tx8be::buildBackendPipeline(OpPassManager &pm, const tx8::codegen::BundleOp
   pipeline.enable = options.swPipeline;
   pm.addNestedPass<func::FuncOp>(createSwPipelinePass(pipeline));
   pm.addNestedPass<func::FuncOp>(createSpmAllocPass());
+  PrefetchWeightsPassOptions prefetch;
+  prefetch.enable = options.prefetchWeights;
+  pm.addNestedPass<func::FuncOp>(createPrefetchWeightsPass(prefetch));
   pm.addPass(createDdrAllocPass());
   pm.addNestedPass<func::FuncOp>(createGroupDAGPass());
 }

@@ -604,6 +604,13 @@ StepsOp tx8be::getGroupSteps(GroupOp group) {
   return steps.empty() ? StepsOp() : *steps.begin();
 }
 
+GroupOp tx8be::getPrefetchHost(GroupOp group) {
+  for (Operation *op = group->getPrevNode(); op; op = op->getPrevNode())
+    if (auto host = dyn_cast<GroupOp>(op); host && host.getGroupTag().value_or(0) != 2 && getGroupSteps(host))
+      return host;
+  return GroupOp();
+}
+
 LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
   Operation *compute = plan.compute;
   Block &body = group.getBody().front();
@@ -683,7 +690,8 @@ LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
       return load.emitOpError() << "is not read by exactly one op of the group's chain; cannot schedule it";
     auto box = b.create<LoadBoxOp>(load.getLoc(), load.getInput().getType(), TokenType::get(ctx), load.getInput(),
                                    table(load.getInput(), operandBox(reader, static_cast<unsigned>(operand))),
-                                   /*dev_info=*/DevAttr(), /*once=*/UnitAttr(), /*multicast=*/DenseI64ArrayAttr());
+                                   /*dev_info=*/DevAttr(), /*once=*/UnitAttr(), /*multicast=*/DenseI64ArrayAttr(),
+                                   /*prefetched=*/UnitAttr());
     // The same box every step, and more than one step: loaded once (on several tiles, multicast).
     auto boxOf = operandBox(reader, static_cast<unsigned>(operand));
     if (count > 1 && llvm::all_of(plan.steps, [&](const GroupStep &s) { return boxOf(s) == boxOf(plan.steps.front()); }))
@@ -708,7 +716,8 @@ LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
       load->setAttr("bypasscodegen", b.getBoolAttr(true));
       auto box = b.create<LoadBoxOp>(load.getLoc(), load.getOutput().getType(), TokenType::get(ctx),
                                      load.getOutput(), table(load.getOutput(), operandBox(k, operand)),
-                                     /*dev_info=*/DevAttr(), /*once=*/UnitAttr(), /*multicast=*/DenseI64ArrayAttr());
+                                     /*dev_info=*/DevAttr(), /*once=*/UnitAttr(), /*multicast=*/DenseI64ArrayAttr(),
+                                     /*prefetched=*/UnitAttr());
       setMulticast(box);
       use.set(box.getOutput());
       tokens.push_back(box.getToken());

@@ -233,6 +233,12 @@ cl::opt<bool> swPipelineArg("sw-pipeline",
                             cl::init(true), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::sub(diffCmd),
                             cl::cat(category));
 
+cl::opt<bool> prefetchWeightsArg("prefetch-weights",
+                                 cl::desc("Copy a group's constant boxes (weights, biases) into SPM during the group "
+                                          "before it (default true)"),
+                                 cl::init(true), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::sub(diffCmd),
+                                 cl::cat(category));
+
 cl::opt<bool> fuseArg("fuse",
                       cl::desc("Run an op and the elementwise ops after it as one group, the intermediate values in "
                                "SPM (default true)"),
@@ -411,6 +417,7 @@ tx8::codegen::BundleOptions commandLineOptions(const std::string &target) {
   options.optSearch = optSearchArg;
   options.swPipeline = swPipelineArg;
   options.fuse = fuseArg;
+  options.prefetchWeights = prefetchWeightsArg;
   options.profile = profileArg;
   options.testInjectError = testInjectError;
   return options;

@@ -62,6 +62,8 @@ struct BundleOptions {
   int optSearch = 1;    ///< --opt-search: how much of the sharding space tx8be-group-cost searches (0, 1, 2)
   bool swPipeline = true; ///< tx8be-sw-pipeline: overlap each step's copies with its neighbours' compute
   bool fuse = true;       ///< --fuse: tx8be-group-fuse merges an op and the elementwise ops after it into a Group
+  bool prefetchWeights = true; ///< --prefetch-weights: tx8be-prefetch-weights copies a Group's constant boxes
+                               ///< during the Group before it
   bool profile = false;   ///< --profile: main.c prints each group's simulated cycles ("tx8: group G cycles C"),
                           ///< with a barrier after every group (its barrier_cycles counted in the group)
   std::string testInjectError; ///< test only (tx8-aot --test-inject-error=NODE): main.c perturbs element 0 of the

@@ -159,6 +159,10 @@ mlir::LogicalResult buildSchedule(GroupOp group, const GroupPlan &plan);
 /// The Steps of a planned group (null if it has none: not planned, or group_tag 2).
 StepsOp getGroupSteps(GroupOp group);
 
+/// The Group that copies `group`'s prefetched LoadBox boxes (tx8be-prefetch-weights): the nearest Group before
+/// it in its block that runs something (planned, not a view); null if there is none.
+GroupOp getPrefetchHost(GroupOp group);
+
 /// Bytes of the device image of a box (extents `size`, logical dims) of `value`; UINT64_MAX / 8 if it
 /// overflows.
 uint64_t spmBoxBytes(mlir::Value value, llvm::ArrayRef<int64_t> size, const tx8_hw_config &hw);

@@ -356,6 +356,24 @@ def SpmAllocPass : Pass<"tx8be-spm-alloc", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
 
+def PrefetchWeightsPass : Pass<"tx8be-prefetch-weights", "::mlir::func::FuncOp"> {
+  let summary = "Copy a Group's constant boxes into SPM during the Group before it";
+  let description = [{
+    After tx8be-spm-alloc. A Group that starts by loading a constant box it then reads at every step (a linear
+    layer's weight and bias cut by output columns, a conv's filters by output channels) waits for DDR while the
+    Group before it multicasts, computes and stores with DDR partly idle. Each such LoadBox (a constant, not
+    once or multicast, each tile's box the same at all its steps) becomes `prefetched`: its buffer moves to the
+    top of the SPM, above everything the previous Group that runs something (the host; views run nothing) and
+    the Group itself allocate, and below the host's own prefetched buffers; codegen prints the copy (each
+    tile's DTE, its own box, from DDR) in the host after its shared loads, and the Group waits for it before
+    its steps. Boxes that do not fit stay loaded by their Group. Both Groups' spm_alloc_size grow to cover the
+    buffers. Nothing moves when the host runs on another number of tiles than the Group, or in lockstep (a
+    LoadBox multicast per step: its per-step barriers would wait for the copies).
+  }];
+  let options = [Option<"enable", "enable", "bool", "true", "move the boxes (false: leave every Group as is)">];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
 def DdrAllocPass : Pass<"tx8be-ddr-alloc", "::mlir::ModuleOp"> {
   let summary = "DDR addresses for constants, graph inputs/outputs and the tensors between Groups";
   let description = [{

@@ -197,6 +197,16 @@ LogicalResult LoadBoxOp::verify() {
         return emitOpError() << "is loaded once, but step " << k << "'s box differs from step 0's";
   if (failed(verifyBoxes(*this, getBoxes(), getSource().getType(), steps)))
     return failure();
+  if (getPrefetched()) {
+    if (getOnce() || getMulticast() || !getSource().getDefiningOp<LoadConstOp>())
+      return emitOpError() << "is prefetched, but is not a constant each tile loads itself";
+    if (steps)
+      for (int64_t t = 0; t < static_cast<int64_t>(steps.getTiles().size()); ++t)
+        for (int64_t k = 1; k < steps.getTiles()[t]; ++k)
+          if (getBoxes().getBox(steps.getFirstStep(t) + k) != getBoxes().getBox(steps.getFirstStep(t)))
+            return emitOpError() << "is prefetched, but tile " << t << "'s box at its step " << k
+                                 << " differs from its first";
+  }
   return verifyMulticast();
 }
 

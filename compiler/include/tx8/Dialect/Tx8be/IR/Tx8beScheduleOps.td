@@ -115,9 +115,13 @@ def Tx8be_LoadBoxOp : Tx8be_Op<"LoadBox", [HasParent<"StepsOp">, AllTypesMatch<[
     the buffer of every tile of its rectangle with one DTE multicast (DDR reads it once per rectangle, not once
     per tile). Every tile then runs the same number of steps in lockstep: a barrier per step makes the
     multicast data visible before its compute and the buffer free before the next multicast into it.
+
+    `prefetched` (tx8be-prefetch-weights): a constant each tile reads one box of at all its steps, copied into
+    the buffer (dev_info.mem_addr, one address) during the previous Group that runs something, by each tile's
+    DTE; the Group waits for it before its steps and loads nothing itself.
   }];
   let arguments = (ins AnyRankedTensor:$source, Tx8be_BoxTableAttr:$boxes, OptionalAttr<Tx8be_DevAttr>:$dev_info,
-                       UnitAttr:$once, OptionalAttr<DenseI64ArrayAttr>:$multicast);
+                       UnitAttr:$once, OptionalAttr<DenseI64ArrayAttr>:$multicast, UnitAttr:$prefetched);
   let results = (outs AnyRankedTensor:$output, Tx8be_TokenType:$token);
   let assemblyFormat = "$source attr-dict `:` type($source)";
   let hasVerifier = 1;
