@@ -1412,14 +1412,20 @@ struct GatherModel : OpLibModel<GatherModel, GatherOp> {
     attr.needLoad = ~uint64_t{1};
   }
   /// What op_gather_rows issues: one RDMA box per index, a row of width elements (rounded up to whole DDR bursts,
-  /// as the chip model charges a run). Other Gathers have no kernel (tx8be-decompose rewrites them).
+  /// as the chip model charges a run), one after the other. Saturates (a table too large to address is the
+  /// kernel contract's to refuse, not a wrapped estimate's). Other Gathers have no kernel (tx8be-decompose
+  /// rewrites them).
   static uint64_t cycles(GatherOp op, const CycleInputs &in) {
     if (!gatherRowsProblem(op).empty())
       return in.est.tdma(in.outElems * in.bytes);
     uint64_t width = static_cast<uint64_t>(op.getData().getType().getShape().back());
+    if (width == 0)
+      return 0;
     uint64_t burst = std::max<uint64_t>(in.est.hw.ddr_burst_bytes, 1);
-    uint64_t rowBytes = ceilDiv(width * in.bytes, burst) * burst;
-    return (width ? in.outElems / width : 0) * in.est.ddr(rowBytes);
+    bool overflow = false;
+    uint64_t bytes = llvm::SaturatingMultiply(width, uint64_t{in.bytes}, &overflow);
+    uint64_t rowBytes = llvm::SaturatingMultiply(bytes / burst + (bytes % burst != 0), burst, &overflow);
+    return llvm::SaturatingMultiply(in.outElems / width, in.est.ddr(rowBytes), &overflow);
   }
 
   SmallVector<int64_t> getOpLibViewShape(Operation *, unsigned index, ArrayRef<int64_t> deviceShape) const {
