@@ -2,7 +2,7 @@
 """Writes ONNX test directories for the one-hot indexing compositions in forms the ONNX backend data lacks:
 int32 data at the int32 extremes (selected in two 16-bit halves), negative indices, batch_dims, index tuples
 of depth 2 and 3, duplicate indices, a condition shorter than its axis, 3-D ReverseSequence, 1 x 1 and 3 x 3
-determinants. Expected outputs come from numpy (np.take_along_axis, np.compress, np.linalg.det and the
+determinants; embeddings (Gather of a constant table's rows, op_gather_rows on the RDMA). Expected outputs come from numpy (np.take_along_axis, np.compress, np.linalg.det and the
 loops below, which follow the ONNX operator docs), not from the compiler.
 
 Usage: make_indexing_models.py OUT_DIR  (one subdirectory per model; their names are printed)
@@ -24,6 +24,17 @@ extremes = np.array([i32.min, i32.max, -1, 0, 1, 65535, 65536, -65536, -65537, 1
 def int_data(shape):
     return rng.choice(extremes, size=shape).astype(np.int32)
 
+
+# An embedding (Gather of a constant table's rows, op_gather_rows): int64 indices [2, 7], negative and repeated
+# ones, then a position table added (fused into the Gather's group)
+emb_rng = np.random.RandomState(34)  # its own stream: the models below keep their data
+table = emb_rng.randn(50, 24).astype(np.float32)
+idx = emb_rng.randint(-50, 50, size=(2, 7)).astype(np.int64)
+idx[1, 3] = idx[0, 1]
+pos = emb_rng.randn(7, 24).astype(np.float32)
+write_test(out, "embedding_rows", [helper.make_node("Gather", ["table", "idx"], ["rows"], axis=0),
+                                   helper.make_node("Add", ["rows", "pos"], ["y"])],
+           [("idx", idx)], [("y", table[idx % 50] + pos)], opset=13, initializers=[("table", table), ("pos", pos)])
 
 # GatherElements of int32 data along axis 1, negative indices included
 data = int_data((3, 4))
@@ -138,3 +149,12 @@ pads = np.array([2, 1, 1, 3])
 for mode in ("reflect", "edge"):
     write_test(out, "pad_runtime_%s_int32" % mode, [helper.make_node("Pad", ["x", "pads"], ["y"], mode=mode)],
                [("x", xi), ("pads", pads)], [("y", pad(xi, pads, mode))], opset=13)
+
+# An embedding whose table (1100 x 768 f32, 3.4 MB) is larger than a tile's SPM: read in place from DDR, row by
+# row; int32 indices [64] and a row with infinities (op_gather_rows copies the bits)
+table = emb_rng.randn(1100, 768).astype(np.float32)
+table[5, :2] = [np.inf, -np.inf]
+idx = emb_rng.randint(-1100, 1100, size=64).astype(np.int32)
+idx[:2] = [5, -1095]
+write_test(out, "embedding_table_beyond_spm", [helper.make_node("Gather", ["table", "idx"], ["y"], axis=0)],
+           [("idx", idx)], [("y", table[idx % 1100])], opset=13, initializers=[("table", table)])

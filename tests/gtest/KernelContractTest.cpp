@@ -103,6 +103,35 @@ TEST(KernelContractTest, ParamsAreBuiltAsMainCInitialisesThem) {
   EXPECT_EQ(why, "op_conv: out shape [1,4,4,8], expected [N,OH,OW,O] = [1,3,4,8]");
 }
 
+TEST(KernelContractTest, GatherRowsReadsItsTableInDdrAndKeepsIndicesAndRowsInSpm) {
+  tx8_hw_config hw = tx8_hw_config_default();
+  std::string why, error;
+  OpCall call;
+  call.function = "op_gather_rows";
+  call.paramType = "GATHER_ROWS_PARAM";
+  call.field("layout", OpCallValue::ofEnumerator("LAYOUT_NTENSOR"));
+  call.arg(OpCallArg::Kind::Operand, 0).arg(OpCallArg::Kind::Operand, 1).arg(OpCallArg::Kind::Result, 0);
+  // A BERT-sized bf16 table far beyond the SPM, at a DDR address; 128 indices and their rows in SPM.
+  KernelCallArgs args;
+  args.operands = {tensor(Fmt_BF16, 0x10000000, {30522, 768}), tensor(Fmt_INT32, 0, {128})};
+  args.results = {tensor(Fmt_BF16, 4096, {128, 768})};
+  ASSERT_TRUE(succeeded(checkKernelCall(call, args, hw, why, error))) << error;
+  EXPECT_EQ(why, "");
+  // The rows over the indices.
+  args.results = {tensor(Fmt_BF16, 256, {128, 768})};
+  ASSERT_TRUE(succeeded(checkKernelCall(call, args, hw, why, error))) << error;
+  EXPECT_EQ(why, "op_gather_rows: out [0x100, +196608) overlaps index [0x0, +512)");
+  // A step's rows that are not its indices' count.
+  args.results = {tensor(Fmt_BF16, 4096, {64, 768})};
+  ASSERT_TRUE(succeeded(checkKernelCall(call, args, hw, why, error))) << error;
+  EXPECT_EQ(why, "op_gather_rows: out is [64][768]; it must be [count][width] = [128][768]");
+  // A table past the end of DDR.
+  args.results = {tensor(Fmt_BF16, 4096, {128, 768})};
+  hw.ddr_bytes = 0x10000000;
+  ASSERT_TRUE(succeeded(checkKernelCall(call, args, hw, why, error))) << error;
+  EXPECT_EQ(why, "op_gather_rows: table = 0x10000000 + 46881792 bytes is outside DDR");
+}
+
 TEST(KernelContractTest, WhatCannotBeCheckedIsAnError) {
   tx8_hw_config hw = tx8_hw_config_default();
   std::string why, error;

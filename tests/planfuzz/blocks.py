@@ -1,6 +1,6 @@
 """The blocks the plan fuzzer builds models from: the patterns PyTorch models are made of and torch.onnx.export
 writes (squeeze-and-excitation, residual and inverted-bottleneck blocks, depthwise / grouped / dilated convs,
-attention with a mask, LayerNorm fused and decomposed, Concat / Split, Pad before pools, NCHW <-> NHWC permutes,
+attention with a mask, embeddings, LayerNorm fused and decomposed, Concat / Split, Pad before pools, NCHW <-> NHWC permutes,
 pixel shuffle, Resize, Gemm heads, reductions on any axes), each with random small shapes drawn from a
 random.Random: odd sizes, 1x1 maps, channel counts that divide nothing.
 
@@ -102,6 +102,21 @@ class Attention(nn.Module):
         scores = q @ k.transpose(-2, -1) / math.sqrt(hd) + self.mask
         y = torch.softmax(scores, dim=-1) @ v
         return self.o(y.transpose(1, 2).reshape(b, t, d))
+
+
+class Embedding(nn.Module):
+    """An embedding lookup with run-time indices (BERT's / GPT's word embedding: op_gather_rows reads the table's rows
+    in place in DDR): the indices are the argmax of the input's rows, spread over the table, then a position table
+    is added."""
+
+    def __init__(self, s):
+        super().__init__()
+        self.spread = s["vocab"] // s["n"]
+        self.emb = nn.Embedding(s["vocab"], s["d"])
+        self.pos = nn.Parameter(torch.randn(s["t"], s["d"]))
+
+    def forward(self, x):
+        return self.emb(x.argmax(-1) * self.spread) + self.pos
 
 
 class LayerNormBlock(nn.Module):
@@ -245,6 +260,12 @@ def _attention(rng):
             "causal": rng.random() < 0.5}
 
 
+def _embedding(rng):
+    vocab = rng.choice((1, 5, 50, 300, 2000))
+    return {"vocab": vocab, "n": min(vocab, rng.choice((1, 2, 5, 16))), "d": rng.choice((1, 4, 16, 48, 96)),
+            "t": rng.choice((1, 3, 7, 16, 33))}
+
+
 def _layernorm(rng):
     return {"d": rng.choice((5, 16, 31, 64)), "t": rng.choice((1, 4, 9)), "by_hand": rng.random() < 0.5}
 
@@ -300,6 +321,7 @@ KINDS = {
     "grouped_conv": (GroupedConv, _grouped, lambda s: [1, s["cin"] * s["groups"], s["h"], s["w"]]),
     "attention": (Attention, _attention, lambda s: [1, s["t"], s["d"]]),
     "layernorm": (LayerNormBlock, _layernorm, lambda s: [1, s["t"], s["d"]]),
+    "embedding": (Embedding, _embedding, lambda s: [1, s["t"], s["n"]]),
     "concat_split": (ConcatSplit, _concat, _nchw),
     "pad_pool": (PadPool, _padpool, _nchw),
     "permute": (Permute, _permute, _nchw),

@@ -6,6 +6,7 @@
 # (tests/torchzoo/torchzoo_compare.py: |got - expected| <= 1e-4 * max|expected| + 1e-4 * |expected|; --precision
 # bf16/fp16 by that format's rule, 16u * (max|expected| + |expected|); tf32 only that it compiles and runs). With --riscv the bundle also runs as RISC-V
 # firmware under QEMU and must write .npy files byte-identical to the cmodel's.
+# An embedding the model looks up at run time must be a Gather group of the manifest (check_embeddings.py).
 # Prints the compile and run wall times, the simulated cycles and the max errors; exits 1 with the first failing
 # line ("MODEL: compile failed: <the compiler's first error line>", "MODEL: cmodel failed: tx8 fault: ...", a
 # MISMATCH line), 77 with a SKIP line when PyTorch or torchvision cannot be imported.
@@ -67,6 +68,13 @@ fi
 data=$dir/test_data_set_0
 step compile "$aot" compile "$dir/model.onnx" -o "$work/bundle" --precision "$precision" ${hw:+--hw "$hw"}
 echo "$model: compiled in $secs s"
+# an embedding with run-time indices is op_gather_rows, not a one-hot MatMul by the whole table (issue 34)
+if ! /usr/bin/python3 "$here/check_embeddings.py" "$model" "$dir/model.onnx" "$work/bundle/manifest.json" \
+  >"$work/embeddings.log" 2>&1; then
+  echo "$model: $(grep -m1 -e MISMATCH -e Error "$work/embeddings.log" | sed "s/^$model: //")"
+  exit 1
+fi
+cat "$work/embeddings.log"
 step cmodel "$aot" run "$work/bundle" --target cmodel --inputs-dir "$data" --out "$work/cmodel"
 echo "$model: ran on the cmodel in $secs s: $(grep -h -m1 -o '[0-9]* simulated cycles' "$work/cmodel.log")"
 

@@ -260,7 +260,8 @@ struct ArgReduceToReductions : OpRewritePattern<OpT> {
   }
 };
 
-/// Gather of float data as a one-hot selection (OpLib has no gather kernel): in the view [outer, index,
+/// Gather of float data as a one-hot selection (OpLib's op_gather_rows takes only the rows of a constant 2-D
+/// table: gatherRowsProblem; those stay Gathers): in the view [outer, index,
 /// candidate, inner], data broadcast over the indices, a mask (wrapped index == iota of the candidates)
 /// broadcast over outer and inner, Where(mask, data, 0), ReduceSum over the candidates. Exact (the sum adds
 /// zeros to the selected element; a selected -0 comes out +0); an out-of-range index (an ONNX error) gives 0.
@@ -268,6 +269,8 @@ struct ArgReduceToReductions : OpRewritePattern<OpT> {
 struct GatherToOneHotSelect : OpRewritePattern<GatherOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(GatherOp op, PatternRewriter &rewriter) const override {
+    if (gatherRowsProblem(op).empty())
+      return failure();
     Location loc = op.getLoc();
     auto dataType = cast<RankedTensorType>(op.getData().getType());
     auto idxType = cast<RankedTensorType>(op.getIndices().getType());
@@ -314,14 +317,18 @@ struct GatherToOneHotSelect : OpRewritePattern<GatherOp> {
   }
 };
 
-/// Gather of rows of a constant f32 table (an embedding: axis 0) as a MatMul of the one-hot rows [count, extent]
-/// by the table [extent, inner]: the NE does count x extent x inner MACs, and nothing the size of count x extent
-/// x inner is ever built (GatherToOneHotSelect's broadcast of the table over the indices is 3 GB for BERT's).
-/// Exact when every table entry is finite (each output adds exact zeros to the selected entry), which is checked:
-/// a table with an Inf or NaN is left to GatherToOneHotSelect. An out-of-range index gives a row of zeros.
+/// Gather of rows of a constant f32 table (axis 0) that op_gather_rows does not take (a table of rank > 2) as a
+/// MatMul of the one-hot rows [count, extent] by the table [extent, inner]: the NE does count x extent x inner
+/// MACs, and nothing the size of count x extent x inner is ever built (GatherToOneHotSelect's broadcast of the
+/// table over the indices is 3 GB for BERT's). An embedding (a 2-D table) stays a Gather: op_gather_rows reads
+/// its rows from DDR (gatherRowsProblem). Exact when every table entry is finite (each output adds exact zeros to
+/// the selected entry), which is checked: a table with an Inf or NaN is left to GatherToOneHotSelect. An
+/// out-of-range index gives a row of zeros.
 struct GatherRowsToMatMul : OpRewritePattern<GatherOp> {
   GatherRowsToMatMul(MLIRContext *ctx) : OpRewritePattern<GatherOp>(ctx, /*benefit=*/2) {}
   LogicalResult matchAndRewrite(GatherOp op, PatternRewriter &rewriter) const override {
+    if (gatherRowsProblem(op).empty())
+      return failure();
     Location loc = op.getLoc();
     auto dataType = cast<RankedTensorType>(op.getData().getType());
     auto idxType = cast<RankedTensorType>(op.getIndices().getType());

@@ -211,6 +211,14 @@ SmallVector<int64_t, 6> opSplittableDims(Operation *op) {
           if (slice.getOffsets()[d] == 0 && slice.getStrides()[d] == 1 && slice.getSizes()[d] == in[d])
             dims.push_back(d);
       })
+      // An embedding (op_gather_rows): the index dims, each step gathering whole rows of its box of the indices;
+      // not the width (a row is one RDMA box from the table read in place).
+      .Case<GatherOp>([&](GatherOp gather) {
+        if (!gatherRowsProblem(gather).empty())
+          return;
+        for (int64_t d = 0; d + 1 < rank; ++d)
+          dims.push_back(d);
+      })
       // Reductions: the dims they keep (a kept extent-1 dim of keepdims stands for a whole reduction).
       .Case<ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp>([&](auto reduce) {
         SmallVector<bool, 6> reduced =
@@ -310,6 +318,13 @@ SmallVector<TensorBox, 4> operandBoxes(Operation *op, const WindowParam &out) {
   return boxes;
 }
 
+/// A constant its op reads in place from DDR (no user loads it: tx8be-move-constant's bypasscodegen, e.g. an
+/// embedding table op_gather_rows reads row by row): it takes no SPM.
+bool readInPlace(Value operand) {
+  auto load = operand.getDefiningOp<LoadConstOp>();
+  return load && load->hasAttr("bypasscodegen");
+}
+
 /// Builds the steps of one compute op's plan: the steps whose output slice starts at `start` (one per part of
 /// the reduction when it is split), with the box of every operand (backWindow; a reduction dim cut to the
 /// part), and the buffer sizes they need.
@@ -347,7 +362,8 @@ struct StepPlanner {
     for (auto [t, op] : llvm::enumerate(plan.tail)) {
       step.tailOperands.push_back(operandBoxes(op, out));
       for (auto [i, box] : llvm::enumerate(step.tailOperands.back()))
-        plan.tailOperandBytes[t][i] = std::max(plan.tailOperandBytes[t][i], spmBoxBytes(op->getOperand(i), box.size, hw));
+        if (!readInPlace(op->getOperand(i)))
+          plan.tailOperandBytes[t][i] = std::max(plan.tailOperandBytes[t][i], spmBoxBytes(op->getOperand(i), box.size, hw));
       plan.tailResultBytes[t] = std::max(plan.tailResultBytes[t], spmBoxBytes(op->getResult(0), step.result.size, hw));
     }
     for (int64_t part : parts(sampled)) {
@@ -360,7 +376,8 @@ struct StepPlanner {
           box.start[d] = part * plan.reduceSlice;
           box.size[d] = std::min(plan.reduceSlice, extent - box.start[d]);
         }
-        plan.operandBytes[i] = std::max(plan.operandBytes[i], spmBoxBytes(operand, box.size, hw));
+        if (!readInPlace(operand))
+          plan.operandBytes[i] = std::max(plan.operandBytes[i], spmBoxBytes(operand, box.size, hw));
       }
       plan.steps.push_back(std::move(partStep));
     }

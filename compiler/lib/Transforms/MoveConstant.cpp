@@ -24,12 +24,12 @@ struct ConstantToLoadConst : OpRewritePattern<ConstantOp> {
 
   LogicalResult matchAndRewrite(ConstantOp op, PatternRewriter &rewriter) const override {
     uint32_t id = container.add(cast<ElementsAttr>(op.getValue()));
-    // Does any user load it? (A user without OpLib properties, e.g. func.return, reads it from DDR.)
-    bool needLoad = false;
-    for (OpOperand &use : op.getOutput().getUses())
-      if (auto lib = dyn_cast<OpLibInterface>(use.getOwner()))
-        needLoad |= lib.queryOpAttr().loads(use.getOperandNumber());
     for (OpOperand &use : llvm::make_early_inc_range(op.getOutput().getUses())) {
+      // Does this user load it? (A user without OpLib properties, e.g. func.return, reads it from DDR.) Decided
+      // per use, each with its own LoadConst: an embedding table op_gather_rows reads in place stays in DDR even
+      // when another op (a tied output projection) loads boxes of it.
+      auto lib = dyn_cast<OpLibInterface>(use.getOwner());
+      bool needLoad = lib && lib.queryOpAttr().loads(use.getOperandNumber());
       rewriter.setInsertionPoint(use.getOwner());
       auto load = rewriter.create<LoadConstOp>(op.getLoc(), TypeRange{op.getOutput().getType()}, ValueRange{},
                                                ArrayRef<NamedAttribute>{rewriter.getNamedAttr(

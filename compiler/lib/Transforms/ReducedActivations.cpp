@@ -10,7 +10,8 @@
 //     at the tail's end (fused into the NE op's group by tx8be-group-fuse) stores the result in 2 bytes;
 //   - every other op of the kinds below, with all its float tensors fp32, computes in the reduced format:
 //     elementwise CT ops, LayerNorm and Softmax (their statistics accumulate in fp32 inside op_layernorm /
-//     op_softmax), and the views and copies (Reshape, Transpose, Concat, Slice, Expand, Pad);
+//     op_softmax), the views and copies (Reshape, Transpose, Concat, Slice, Expand, Pad) and an embedding's
+//     Gather of a constant table (op_gather_rows: the table folds into a reduced-format constant);
 //   - everything else keeps fp32 and reads a Cast back (one per value).
 // Function arguments and results keep their types: a Cast after an argument, a Cast before a result. Casts of
 // constants fold in tx8be-fold-constants, which runs next; a Cast to the reduced format of a value now in the
@@ -73,13 +74,17 @@ bool isElementwise(Operation *op) {
   return isa<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp>(op);
 }
 
-/// The ops that compute in the reduced format when their tensors are fp32.
+bool isConstant(Value v) { return v.getDefiningOp<ConstantOp>() != nullptr; }
+
+/// The ops that compute in the reduced format when their tensors are fp32. An embedding (a Gather of a constant
+/// table's rows, op_gather_rows) copies rows: its table folds into a reduced-format constant (half the DDR bytes
+/// the lookup reads and keeps) and its rows come out in that format.
 bool computesReduced(Operation *op) {
+  if (auto gather = dyn_cast<GatherOp>(op))
+    return isConstant(gather.getData()) && gatherRowsProblem(gather).empty();
   return isElementwise(op) ||
          isa<LayerNormOp, SoftmaxOp, ReshapeOp, TransposeOp, ConcatOp, SliceOp, ExpandOp, PadOp>(op);
 }
-
-bool isConstant(Value v) { return v.getDefiningOp<ConstantOp>() != nullptr; }
 
 struct ReducedActivationsPass : tx8be::impl::ReducedActivationsPassBase<ReducedActivationsPass> {
   using ReducedActivationsPassBase::ReducedActivationsPassBase;

@@ -143,6 +143,14 @@ int tx8_check_attention(const tx8_hw_config *hw, const ATTENTION_PARAM *param, c
 int tx8_check_conv(const tx8_hw_config *hw, const CONV_PARAM *param, const TSR *in, const TSR *weight,
                    const TSR *bias, const TSR *out, char *why, size_t why_size);
 
+/* ---- RDMA gathers ---- */
+/* op_gather_rows: param->layout compact; table dim 2, fp32/fp16/bf16, its rows * width elements inside DDR
+ * (table->addr is a DDR address; sizes overflow-checked); index int32 of dim 1..MAX_SHAPE_DIM with >= 1 element,
+ * out dim 2 [count][width] in table's format, both in SPM (compact bytes) and disjoint; a row's bytes fit one RDMA
+ * run. The index values are data, not arguments: the kernel checks them when it reads them. */
+int tx8_check_gather_rows(const tx8_hw_config *hw, const GATHER_ROWS_PARAM *param, const TSR *table, const TSR *index,
+                          const TSR *out, char *why, size_t why_size);
+
 /* ---- TDMA data movement (compact tensors, dim 1..6; both in SPM, disjoint) ---- */
 int tx8_check_permute(const tx8_hw_config *hw, const PERMUTE_PARAM *param, const TSR *in, const TSR *out, char *why,
                       size_t why_size);

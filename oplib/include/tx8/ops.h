@@ -328,6 +328,24 @@ typedef struct LAYERNORM_PARAM {
 uint64_t op_layernorm_imm_size(const tx8_hw_config *hw, const LAYERNORM_PARAM *param, const TSR *in);
 uint64_t op_layernorm(LAYERNORM_PARAM *param, TSR *in, TSR *scale, TSR *bias, TSR *imm, TSR *out);
 
+/* ---- op_gather_rows on the RDMA: an embedding lookup (ONNX Gather along axis 0 of a 2-D table), the table left
+ * in DDR and only the rows the indices pick moved into SPM.
+ *   table: [rows][width] (dim 2, shape_real), compact row-major, fp32 / fp16 / bf16, in DDR: addr is a DDR byte
+ *          address and all rows * width elements lie inside hw->ddr_bytes.
+ *   index: int32, any dim 1..MAX_SHAPE_DIM, compact in SPM; its count = the product of its shape_real (>= 1)
+ *          indices are read in row-major order. Index i must lie in [-rows, rows); a negative one counts from the
+ *          end (i + rows), as ONNX Gather's. An index outside that range is a fault ("op_gather_rows: index[k] =
+ *          i is outside [-rows, rows)"), found before the first row moves: every index is read and checked first.
+ *   out:   [count][width] (dim 2), table's format, compact in SPM, clear of index.
+ * out row k = table row wrap(index[k]), bit for bit: one RDMA box of width * element bytes per index (repeated
+ * indices load their row again). The indices are read by the kernel core (no engine instruction, no cycles);
+ * returns the summed RDMA cycles: per row ddr_latency_cycles + ceil(roundup(width * bytes, ddr_burst_bytes) /
+ * min(lsu_bytes_per_cycle, ddr_bytes_per_cycle)) (cm_cycles.h). No scratch. ---- */
+typedef struct GATHER_ROWS_PARAM {
+    LAYOUT_MODE layout; /* of index and out: LAYOUT_TENSOR or LAYOUT_NTENSOR (compact rows; the same bytes here) */
+} GATHER_ROWS_PARAM;
+uint64_t op_gather_rows(GATHER_ROWS_PARAM *param, TSR *table, TSR *index, TSR *out);
+
 /* ---- 2-D pooling on the CT: in [N][H][W][C] -> out [N][OH][OW][C] (dim 4, shape_real), fp32 / fp16 / bf16, same
  * format, in any layout (Tensor/NTensor: compact NHWC, one instruction; Cx/NCx: per batch one instruction for the
  * C <= 32 image, or one for the 64-channel blocks and one for the C0 block, unless the batches happen to be

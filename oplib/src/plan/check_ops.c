@@ -1,5 +1,5 @@
-/* The contracts of op_reduce, op_softmax, op_layernorm, the pools, op_batchnorm_inference, op_gemm and op_conv (tx8/check.h).
- * The ops issue what these accept. */
+/* The contracts of op_reduce, op_softmax, op_layernorm, the pools, op_batchnorm_inference, op_gemm, op_conv,
+ * op_attention and op_gather_rows (tx8/check.h). The ops issue what these accept. */
 #include "check_internal.h"
 
 #include "tx8/ne.h"
@@ -685,4 +685,53 @@ int tx8_check_attention(const tx8_hw_config *hw, const ATTENTION_PARAM *param, c
                         const TSR *v, const TSR *mask, const TSR *imm, const TSR *out, char *why, size_t why_size) {
     attn_plan pl;
     return tx8_check_attention_plan(hw, param, q, k, v, mask, imm, out, &pl, why, why_size);
+}
+
+/* ---- op_gather_rows ---- */
+
+#define GR_WHY(...) tx8_why(why, why_size, "op_gather_rows: " __VA_ARGS__)
+
+int tx8_check_gather_rows(const tx8_hw_config *hw, const GATHER_ROWS_PARAM *param, const TSR *table, const TSR *index,
+                          const TSR *out, char *why, size_t why_size) {
+    const TSR *const all[3] = {table, index, out};
+    static const char *const names[3] = {"table", "index", "out"};
+    if (!param) return GR_WHY("param is NULL");
+    for (int i = 0; i < 3; ++i)
+        if (!all[i] || !all[i]->shape) return GR_WHY("%s (or its shape) is NULL", names[i]);
+    if (param->layout != LAYOUT_TENSOR && param->layout != LAYOUT_NTENSOR)
+        return GR_WHY("param->layout = %d (%s), must be Tensor or NTensor (compact rows)", (int)param->layout,
+                      (unsigned)param->layout < LAYOUT_COUNT ? tx8_layout_name(param->layout) : "invalid");
+    if (table->shape->dim != 2) return GR_WHY("table->shape->dim = %d, must be 2 ([rows][width])", table->shape->dim);
+    if (!is_ct_float(table->format))
+        return GR_WHY("table->format = %s, supported fp32, fp16, bf16", tx8_format_name(table->format));
+    if (index->format != Fmt_INT32) return GR_WHY("index->format = %s, must be int32", tx8_format_name(index->format));
+    if (index->shape->dim < 1 || index->shape->dim > MAX_SHAPE_DIM)
+        return GR_WHY("index->shape->dim = %d, supported 1..%d", index->shape->dim, MAX_SHAPE_DIM);
+    if (out->format != table->format)
+        return GR_WHY("out->format = %s differs from table->format = %s", tx8_format_name(out->format),
+                      tx8_format_name(table->format));
+    if (out->shape->dim != 2) return GR_WHY("out->shape->dim = %d, must be 2 ([count][width])", out->shape->dim);
+    const int32_t rows = table->shape->shape_real[0], width = table->shape->shape_real[1];
+    if (rows < 1 || width < 1) return GR_WHY("table is [%d][%d]; its extents must be >= 1", rows, width);
+    const uint64_t index_bytes = tx8_tsr_compact_bytes(index);
+    if (index_bytes == 0) return GR_WHY("index's extents must be >= 1");
+    const uint64_t count = index_bytes / 4;
+    if ((uint64_t)out->shape->shape_real[0] != count || out->shape->shape_real[1] != width)
+        return GR_WHY("out is [%d][%d]; it must be [count][width] = [%llu][%d]", out->shape->shape_real[0],
+                      out->shape->shape_real[1], (unsigned long long)count, width);
+    const uint64_t eb = tx8_format_bytes(table->format), row_bytes = (uint64_t)width * eb;
+    if (row_bytes > UINT32_MAX) return GR_WHY("a row of %llu bytes exceeds one RDMA run", (unsigned long long)row_bytes);
+    const uint64_t table_bytes = tx8_tsr_compact_bytes(table);
+    if (table_bytes == 0 || table->addr > hw->ddr_bytes || table_bytes > hw->ddr_bytes - table->addr)
+        return GR_WHY("table = 0x%llx + %llu bytes is outside DDR", (unsigned long long)table->addr,
+                      (unsigned long long)table_bytes);
+    const uint64_t out_bytes = tx8_tsr_compact_bytes(out);
+    if (tx8_check_range_in_spm(hw, "op_gather_rows", "index", index->addr, index_bytes, why, why_size) != 0 ||
+        tx8_check_range_in_spm(hw, "op_gather_rows", "out", out->addr, out_bytes, why, why_size) != 0)
+        return -1;
+    if (ranges_overlap(index->addr, index_bytes, out->addr, out_bytes))
+        return GR_WHY("out [0x%llx, +%llu) overlaps index [0x%llx, +%llu)", (unsigned long long)out->addr,
+                      (unsigned long long)out_bytes, (unsigned long long)index->addr,
+                      (unsigned long long)index_bytes);
+    return 0;
 }

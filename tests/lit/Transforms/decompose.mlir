@@ -272,17 +272,16 @@ func.func @flatten_rank7(%x: tensor<2x1x2x1x2x1x2xf32>, %y: tensor<2x1x2x1x2x1xf
 
 // -----
 
-// Rows of a constant f32 table (an embedding) as a MatMul: the wrapped indices [3, 1] expanded to [3, 4],
-// compared with the iota of the rows, cast to the one-hot f32 [3, 4], times the table [4, 2].
+// An embedding, rows of a constant 2-D table, stays a Gather: op_gather_rows copies the rows from DDR (no one-hot
+// MatMul over the whole table). So does one of a table with an Inf (the rows are copied bit for bit).
 // CHECK-LABEL: func.func @embedding
-// CHECK: %[[E:.*]] = tx8be.Expand %{{.*}} : (tensor<3x1xi64>) -> tensor<3x4xi64>
-// CHECK-NEXT: %[[H:.*]] = tx8be.Equal %[[E]], %{{.*}} : (tensor<3x4xi64>, tensor<1x4xi64>) -> tensor<3x4xi1>
-// CHECK-NEXT: %[[F:.*]] = tx8be.Cast %[[H]] : (tensor<3x4xi1>) -> tensor<3x4xf32>
-// CHECK-NEXT: tx8be.MatMul %[[F]], %{{.*}} : (tensor<3x4xf32>, tensor<4x2xf32>) -> tensor<3x2xf32>
-// A table with an Inf keeps the one-hot selection (0 x Inf would be NaN in a MatMul).
+// CHECK-NEXT: tx8be.Constant
+// CHECK-NEXT: %[[G:.*]] = tx8be.Gather %{{.*}}, %arg0 : (tensor<4x2xf32>, tensor<3xi64>) -> tensor<3x2xf32>
+// CHECK-NEXT: return %[[G]]
 // CHECK-LABEL: func.func @embedding_nonfinite
-// CHECK-NOT: tx8be.MatMul
-// CHECK: tx8be.ReduceSum
+// CHECK-NEXT: tx8be.Constant
+// CHECK-NEXT: tx8be.Gather
+// CHECK-NEXT: return
 func.func @embedding(%i: tensor<3xi64>) -> tensor<3x2xf32> {
   %t = tx8be.Constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]]> : tensor<4x2xf32>
   %0 = tx8be.Gather %t, %i {axis = 0 : i64} : (tensor<4x2xf32>, tensor<3xi64>) -> tensor<3x2xf32>
@@ -292,4 +291,44 @@ func.func @embedding_nonfinite(%i: tensor<3xi64>) -> tensor<3x2xf32> {
   %t = tx8be.Constant dense<"0x0000803F0000807F000040400000804000000A4100000C4100000E4100001041"> : tensor<4x2xf32>
   %0 = tx8be.Gather %t, %i {axis = 0 : i64} : (tensor<4x2xf32>, tensor<3xi64>) -> tensor<3x2xf32>
   return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+// Rows of a constant f32 table of rank 3 (op_gather_rows takes 2-D tables) as a MatMul: the wrapped indices [3, 1]
+// expanded to [3, 4], compared with the iota of the rows, cast to the one-hot f32 [3, 4], times the table viewed as
+// [4, 2].
+// CHECK-LABEL: func.func @rows_rank3
+// CHECK: %[[E:.*]] = tx8be.Expand %{{.*}} : (tensor<3x1xi64>) -> tensor<3x4xi64>
+// CHECK-NEXT: %[[H:.*]] = tx8be.Equal %[[E]], %{{.*}} : (tensor<3x4xi64>, tensor<1x4xi64>) -> tensor<3x4xi1>
+// CHECK-NEXT: %[[F:.*]] = tx8be.Cast %[[H]] : (tensor<3x4xi1>) -> tensor<3x4xf32>
+// CHECK: tx8be.MatMul %[[F]], %{{.*}} : (tensor<3x4xf32>, tensor<4x2xf32>) -> tensor<3x2xf32>
+// CHECK-NOT: tx8be.Gather
+func.func @rows_rank3(%i: tensor<3xi64>) -> tensor<3x2x1xf32> {
+  %t = tx8be.Constant dense<[[[1.0], [2.0]], [[3.0], [4.0]], [[5.0], [6.0]], [[7.0], [8.0]]]> : tensor<4x2x1xf32>
+  %0 = tx8be.Gather %t, %i {axis = 0 : i64} : (tensor<4x2x1xf32>, tensor<3xi64>) -> tensor<3x2x1xf32>
+  return %0 : tensor<3x2x1xf32>
+}
+
+// -----
+
+// A table that is not a constant, or a constant table gathered along axis 1, has no kernel: the one-hot selection.
+// CHECK-LABEL: func.func @rows_of_variable
+// CHECK-NOT: tx8be.Gather
+// CHECK: tx8be.Where
+// CHECK: tx8be.ReduceSum
+// CHECK-NOT: tx8be.Gather
+// CHECK-LABEL: func.func @columns_of_constant
+// CHECK-NOT: tx8be.Gather
+// CHECK: tx8be.Where
+// CHECK: tx8be.ReduceSum
+// CHECK-NOT: tx8be.Gather
+func.func @rows_of_variable(%t: tensor<4x2xf32>, %i: tensor<3xi64>) -> tensor<3x2xf32> {
+  %0 = tx8be.Gather %t, %i {axis = 0 : i64} : (tensor<4x2xf32>, tensor<3xi64>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+func.func @columns_of_constant(%i: tensor<3xi64>) -> tensor<4x3xf32> {
+  %t = tx8be.Constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]]> : tensor<4x2xf32>
+  %0 = tx8be.Gather %t, %i {axis = 1 : i64} : (tensor<4x2xf32>, tensor<3xi64>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
 }

@@ -59,3 +59,19 @@ func.func @main() -> tensor<3x2xf32> {
   %g = tx8be.Gather %table, %idx : (tensor<5x2xf32>, tensor<3xi64>) -> tensor<3x2xf32>
   return %g : tensor<3x2xf32>
 }
+
+// -----
+
+// Decided per use: a table the Gather reads in place and a MatMul loads (an output projection tied to the
+// embedding) gets one LoadConst of each kind, both of the one container entry.
+// CHECK-LABEL: func.func @tied
+// CHECK: %[[T:.*]] = tx8be.LoadConst {bypasscodegen = true, const_map_id = 0 : ui32} : tensor<5x2xf32>
+// CHECK-NEXT: %[[G:.*]] = tx8be.Gather %[[T]], %arg0
+// CHECK-NEXT: %[[W:.*]] = tx8be.LoadConst {const_map_id = 0 : ui32} : tensor<5x2xf32>
+// CHECK-NEXT: tx8be.MatMul %arg1, %[[W]]
+func.func @tied(%i: tensor<3xi32>, %h: tensor<3x5xf32>) -> (tensor<3x2xf32>, tensor<3x2xf32>) {
+  %table = tx8be.Constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0], [9.0, 10.0]]> : tensor<5x2xf32>
+  %0 = tx8be.Gather %table, %i {axis = 0 : i64} : (tensor<5x2xf32>, tensor<3xi32>) -> tensor<3x2xf32>
+  %1 = tx8be.MatMul %h, %table : (tensor<3x5xf32>, tensor<5x2xf32>) -> tensor<3x2xf32>
+  return %0, %1 : tensor<3x2xf32>, tensor<3x2xf32>
+}

@@ -65,3 +65,40 @@ func.func @views(%a: tensor<6x8xf32>, %c: tensor<2x7x4xi1>) -> tensor<2x7x4xf32>
   %y = tx8be.Where %c, %cat, %zero : (tensor<2x7x4xi1>, tensor<2x7x4xf32>, tensor<2x7x4xf32>) -> tensor<2x7x4xf32>
   return %y : tensor<2x7x4xf32>
 }
+
+// -----
+
+// An embedding (op_gather_rows: a Gather of a constant table's rows) computes in the format: its table is cast,
+// and the Cast of the constant folds into a bf16 (fp16) table, half the DDR bytes; the rows come out in the
+// format, the position Add and the LayerNorm after it too. A Gather whose table is a variable (no kernel:
+// tx8be-decompose's compositions) keeps f32.
+// CHECK-LABEL: func.func @embedding
+// CHECK: %[[T:.*]] = tx8be.Constant dense<{{.*}}> : tensor<6x4xf32>
+// CHECK-NEXT: %[[TB:.*]] = tx8be.Cast %[[T]] : (tensor<6x4xf32>) -> tensor<6x4xbf16>
+// CHECK: %[[G:.*]] = tx8be.Gather %[[TB]], %arg0 : (tensor<6x4xbf16>, tensor<3xi32>) -> tensor<3x4xbf16>
+// CHECK: tx8be.Add %[[G]], %{{.*}} : (tensor<3x4xbf16>, tensor<3x4xbf16>) -> tensor<3x4xbf16>
+// CHECK: tx8be.LayerNorm {{.*}} -> tensor<3x4xbf16>
+// CHECK-LABEL: func.func @gather_of_variable
+// CHECK-NOT: bf16
+// CHECK: tx8be.Gather %arg0, %arg1 : (tensor<6x4xf32>, tensor<3xi32>) -> tensor<3x4xf32>
+// CHECK-NOT: bf16
+// FP16-LABEL: func.func @embedding
+// FP16: %[[T:.*]] = tx8be.Constant dense<{{.*}}> : tensor<6x4xf16>
+// FP16-NOT: tx8be.Cast
+// FP16: tx8be.Gather %[[T]], %arg0 : (tensor<6x4xf16>, tensor<3xi32>) -> tensor<3x4xf16>
+// FP16-LABEL: func.func @gather_of_variable
+// FP16: tx8be.Gather %arg0, %arg1 : (tensor<6x4xf32>, tensor<3xi32>) -> tensor<3x4xf32>
+func.func @embedding(%i: tensor<3xi32>) -> tensor<3x4xf32> {
+  %t = tx8be.Constant dense<[[0.5, 1.0, 1.5, 2.0], [2.5, 3.0, 3.5, 4.0], [4.5, 5.0, 5.5, 6.0], [6.5, 7.0, 7.5, 8.0], [8.5, 9.0, 9.5, 10.0], [10.5, 11.0, 11.5, 12.0]]> : tensor<6x4xf32>
+  %pos = tx8be.Constant dense<0.25> : tensor<3x4xf32>
+  %gamma = tx8be.Constant dense<1.5> : tensor<4xf32>
+  %beta = tx8be.Constant dense<0.25> : tensor<4xf32>
+  %0 = tx8be.Gather %t, %i {axis = 0 : i64} : (tensor<6x4xf32>, tensor<3xi32>) -> tensor<3x4xf32>
+  %1 = tx8be.Add %0, %pos : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  %2 = tx8be.LayerNorm %1, %gamma, %beta {axis = 1 : i64} : (tensor<3x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+  return %2 : tensor<3x4xf32>
+}
+func.func @gather_of_variable(%t: tensor<6x4xf32>, %i: tensor<3xi32>) -> tensor<3x4xf32> {
+  %0 = tx8be.Gather %t, %i {axis = 0 : i64} : (tensor<6x4xf32>, tensor<3xi32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}

@@ -309,6 +309,9 @@ LogicalResult setField(PAD_PARAM &p, StringRef n, const FieldValue &v, std::stri
 LogicalResult setField(CONCAT_PARAM &p, StringRef n, const FieldValue &v, std::string &e) {
   return setMember(p, n, v, e, TX8_M(CONCAT_PARAM, axis), TX8_M(CONCAT_PARAM, count));
 }
+LogicalResult setField(GATHER_ROWS_PARAM &p, StringRef n, const FieldValue &v, std::string &e) {
+  return setMember(p, n, v, e, TX8_M(GATHER_ROWS_PARAM, layout));
+}
 #undef TX8_M
 
 /// `param` as main.c initialises it from call.fields at this step (designated initialisers: the rest 0).
@@ -436,6 +439,7 @@ const llvm::StringMap<Kernel> &kernels() {
       {"op_slice", kernel("SLICE_PARAM", tx8_check_slice)},
       {"op_pad", kernel("PAD_PARAM", tx8_check_pad)},
       {"op_concat", concatKernel()},
+      {"op_gather_rows", kernel("GATHER_ROWS_PARAM", tx8_check_gather_rows)},
   };
   return kTable;
 }

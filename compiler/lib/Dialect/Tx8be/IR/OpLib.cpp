@@ -12,7 +12,7 @@
 // a family overrides what differs. Which OpLib kernel exists is decided by oplib/include/tx8/ops.h:
 // op_batchnorm_inference, op_gemm (Gemm, MatMul, batched too), op_conv, op_reduce, the elementwise op_add/sub/mul/div/max/min
 // (with broadcasting) and op_relu/abs/neg/exp/sqrt/reciprocal/sigmoid/tanh, op_leaky_relu/op_clip/op_hard_sigmoid,
-// op_softmax, op_layernorm, op_attention, op_maxpool/op_avgpool, op_global_avgpool and op_permute (ChannelNorm, Transpose). genOpCode describes the
+// op_softmax, op_layernorm, op_attention, op_maxpool/op_avgpool, op_global_avgpool, op_gather_rows (Gather) and op_permute (ChannelNorm, Transpose). genOpCode describes the
 // call (OpCall: function, *_PARAM members, TSR arguments); for the other ops, or attributes a kernel does not take, it
 // fails with an error saying why. Codegen names the tensors and prints the call. Shapes never appear in it: they travel
 // in the TSRs codegen builds (opLibViewShape). Adding an op: attach its family's model in attachOpLibModels (or write
@@ -156,7 +156,8 @@ LogicalResult noKernel(Operation *op) {
             "Tanh, Erf, Gelu (erf and tanh), Softplus, Softsign, Elu, Celu, Selu, Mish, HardSwish, ThresholdedRelu, Shrink, "
             "LeakyRelu, HardSigmoid, Clip, the trigonometric and hyperbolic functions, Floor/Ceil/Round/Sign, "
             "ReduceSum/Mean/Max/Min, comparisons, And/Or/Xor/Not, Where, Mod, Cast, Softmax, LayerNorm, Max/AvgPool 2-D, "
-            "GlobalAvgPool, Reshape, Concat, Slice, Expand, Pad, Transpose and ChannelNorm between compact layouts)";
+            "GlobalAvgPool, Reshape, Concat, Slice, Expand, Pad, Gather of a constant table's rows, Transpose and "
+            "ChannelNorm between compact layouts)";
 }
 
 /// The base of every family's model. ConcreteModel provides
@@ -1400,15 +1401,60 @@ struct PadModel : TdmaMoveModel<PadModel, PadOp> {
   }
 };
 
-/// Seed: an embedding table (operand 0) is read in place from DDR, only the indices are loaded. No OpLib
-/// kernel.
+/// Gather: op_gather_rows, an embedding lookup (gatherRowsProblem): the table (operand 0) is not loaded (seed: an
+/// embedding table is read in place from DDR), each step loads its box of the indices and the kernel moves one
+/// table row per index with an RDMA box into the step's rows of the output. OpLib sees the indices as [count] and
+/// the output as [count, width] (the index dims merged); the table as [rows, width].
 struct GatherModel : OpLibModel<GatherModel, GatherOp> {
   static void properties(GatherOp, OpAttr &attr) {
     attr.alignMode = NPU_COMPACT;
     attr.engine = NPU_ENGINE_LSU;
     attr.needLoad = ~uint64_t{1};
   }
-  static uint64_t cycles(GatherOp, const CycleInputs &in) { return in.est.tdma(in.outElems * in.bytes); }
+  /// What op_gather_rows issues: one RDMA box per index, a row of width elements (rounded up to whole DDR bursts,
+  /// as the chip model charges a run), one after the other. Saturates (a table too large to address is the
+  /// kernel contract's to refuse, not a wrapped estimate's). Other Gathers have no kernel (tx8be-decompose
+  /// rewrites them).
+  static uint64_t cycles(GatherOp op, const CycleInputs &in) {
+    if (!gatherRowsProblem(op).empty())
+      return in.est.tdma(in.outElems * in.bytes);
+    uint64_t width = static_cast<uint64_t>(op.getData().getType().getShape().back());
+    if (width == 0)
+      return 0;
+    uint64_t burst = std::max<uint64_t>(in.est.hw.ddr_burst_bytes, 1);
+    bool overflow = false;
+    uint64_t bytes = llvm::SaturatingMultiply(width, uint64_t{in.bytes}, &overflow);
+    uint64_t rowBytes = llvm::SaturatingMultiply(bytes / burst + (bytes % burst != 0), burst, &overflow);
+    return llvm::SaturatingMultiply(in.outElems / width, in.est.ddr(rowBytes), &overflow);
+  }
+
+  SmallVector<int64_t> getOpLibViewShape(Operation *, unsigned index, ArrayRef<int64_t> deviceShape) const {
+    if (index == 0 || deviceShape.empty()) // the table [rows, width] as it is
+      return SmallVector<int64_t>(deviceShape.begin(), deviceShape.end());
+    if (index == 1) // the indices: [count]
+      return {static_cast<int64_t>(product(deviceShape))};
+    return {static_cast<int64_t>(product(deviceShape.drop_back())), deviceShape.back()}; // out: [count, width]
+  }
+
+  LogicalResult genOpCode(Operation *operation, OpCall &call) const {
+    auto op = cast<GatherOp>(operation);
+    if (std::string problem = gatherRowsProblem(op); !problem.empty())
+      return op.emitOpError() << "has no OpLib kernel: " << problem;
+    if (!op.getIndices().getType().getElementType().isSignlessInteger(32))
+      return op.emitOpError() << "has no OpLib kernel: op_gather_rows takes i32 indices (tx8be-narrow-int64 narrows "
+                                 "i64 ones)";
+    DeviceLayout table = getDeviceLayout(op.getData()), indices = operandReadLayout(op, 1),
+                 out = getDeviceLayout(op.getOutput());
+    for (const DeviceLayout &layout : {table, indices, out})
+      if (!isCompactLayout(layout.mode) || !layout.isIdentityOrder())
+        return op.emitOpError() << "has no OpLib kernel: op_gather_rows takes the table, the indices and the result "
+                                   "compact and row-major";
+    call.function = "op_gather_rows";
+    call.paramType = "GATHER_ROWS_PARAM";
+    call.field("layout", layoutOf(op));
+    operandsThenResults(op, call);
+    return success();
+  }
 };
 
 /// ChannelNorm, the layout converter itself (it takes either side): the same logical tensor from its input's
@@ -1525,6 +1571,23 @@ std::string tx8be::gemmFormProblem(GemmOp op) {
   bool rowVector = (shape.size() == 1 && shape[0] == n) || (shape.size() == 2 && shape[0] == 1 && shape[1] == n);
   if (!rowVector || op.getBeta().convertToFloat() != 1.0f)
     return "op_gemm adds C only as a row vector of the output's " + std::to_string(n) + " columns with beta 1";
+  return "";
+}
+
+std::string tx8be::gatherRowsProblem(GatherOp op) {
+  auto data = dyn_cast<RankedTensorType>(op.getData().getType());
+  auto indices = dyn_cast<RankedTensorType>(op.getIndices().getType());
+  if (!data || !indices || !data.hasStaticShape() || !indices.hasStaticShape() || data.getRank() != 2)
+    return "op_gather_rows takes a static 2-D table and static indices";
+  if (normalizeAxis(op.getAxis(), 2) != 0)
+    return "op_gather_rows gathers rows (axis 0)";
+  if (!isCtFloat(data) || data.getNumElements() == 0)
+    return "op_gather_rows takes a non-empty f32, f16 or bf16 table";
+  if (indices.getNumElements() == 0)
+    return "op_gather_rows takes at least one index";
+  Operation *def = op.getData().getDefiningOp();
+  if (!isa_and_nonnull<ConstantOp, LoadConstOp>(def))
+    return "op_gather_rows reads a constant table in place in DDR";
   return "";
 }
 

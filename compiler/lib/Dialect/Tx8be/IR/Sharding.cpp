@@ -497,6 +497,13 @@ struct GatherModel : RuleModel<GatherModel, GatherOp> {
         data[d].outDim = d < axis ? d : d + idxRank - 1;
     for (int64_t d = 0; d < idxRank; ++d)
       indices[d].outDim = axis + d;
+    // op_gather_rows: each shard gathers whole rows of its indices from the table in DDR (read in place, never
+    // loaded): the index dims are parallel, the width is not divided.
+    if (gatherRowsProblem(op).empty()) {
+      data = wholeRule(dataRank);
+      for (int64_t d = idxRank; d < rankOf(op.getOutput()); ++d)
+        rule.divisible[d] = false;
+    }
     rule.operands.push_back(data);
     rule.operands.push_back(indices);
     return rule;

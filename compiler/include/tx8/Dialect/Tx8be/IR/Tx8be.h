@@ -148,6 +148,12 @@ inline llvm::SmallVector<bool, 6> reducedDims(llvm::ArrayRef<int64_t> axes, int6
 /// vector of the output's N columns ([N] or [1, N]) with beta 1. (OpLib.cpp; tx8be-decompose rewrites the rest.)
 std::string gemmFormProblem(GemmOp op);
 
+/// Why op_gather_rows cannot run `op` ("" if it can): an embedding lookup, a Gather along axis 0 of a static 2-D
+/// f32/f16/bf16 table that is a constant (tx8be.Constant, or its LoadConst: the table stays in DDR, read in place),
+/// with static i32 (or i64: tx8be-narrow-int64 narrows them) indices of any rank, at least one. (OpLib.cpp;
+/// tx8be-decompose writes the other Gathers of float data as compositions.)
+std::string gatherRowsProblem(GatherOp op);
+
 } // namespace tx8be
 
 #endif // TX8_DIALECT_TX8BE_IR_TX8BE_H
