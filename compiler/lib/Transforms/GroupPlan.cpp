@@ -621,6 +621,13 @@ StepsOp tx8be::getGroupSteps(GroupOp group) {
   return steps.empty() ? StepsOp() : *steps.begin();
 }
 
+uint64_t tx8be::loadBoxBufferBytes(LoadBoxOp load, const tx8_hw_config &hw) {
+  uint64_t bytes = 0;
+  for (int64_t k = 0; k < load.getBoxes().getCount(); ++k)
+    bytes = std::max(bytes, spmBoxBytes(load.getSource(), load.getBoxes().getBox(k).size, hw));
+  return bytes;
+}
+
 GroupOp tx8be::getPrefetchHost(GroupOp group) {
   for (Operation *op = group->getPrevNode(); op; op = op->getPrevNode())
     if (auto host = dyn_cast<GroupOp>(op); host && host.getGroupTag().value_or(0) != 2 && getGroupSteps(host))

@@ -49,14 +49,6 @@ bool isPrefetchable(LoadBoxOp load, StepsOp steps) {
   return true;
 }
 
-/// The SPM a buffer of `load` needs: its largest box.
-uint64_t bufferBytes(LoadBoxOp load, const tx8_hw_config &hw) {
-  uint64_t bytes = 0;
-  for (int64_t k = 0; k < load.getBoxes().getCount(); ++k)
-    bytes = std::max(bytes, spmBoxBytes(load.getSource(), load.getBoxes().getBox(k).size, hw));
-  return bytes;
-}
-
 uint64_t alignUp(uint64_t n, uint64_t align) { return (n + align - 1) / align * align; }
 
 /// A host whose steps run in lockstep (a LoadBox multicast per step) meets the other tiles at a barrier in each
@@ -88,7 +80,7 @@ struct PrefetchWeightsPass : tx8be::impl::PrefetchWeightsPassBase<PrefetchWeight
       uint64_t bytes = 0;
       for (auto load : steps.getBody().front().getOps<LoadBoxOp>())
         if (isPrefetchable(load, steps)) {
-          uint64_t b = alignUp(bufferBytes(load, hw), align);
+          uint64_t b = alignUp(loadBoxBufferBytes(load, hw), align);
           loads.push_back({load, b});
           bytes += b;
         }

@@ -27,12 +27,8 @@ struct GroupBuffer {
 /// SPM bytes of the buffer `op` defines: a constant whole, a LoadBox its largest box, a chain op's result the
 /// largest slice the chain's StoreBox writes (`store`).
 FailureOr<uint64_t> bufferBytes(Operation *op, StoreBoxOp store, const tx8_hw_config &hw) {
-  if (auto load = dyn_cast<LoadBoxOp>(op)) {
-    uint64_t bytes = 0;
-    for (int64_t k = 0; k < load.getBoxes().getCount(); ++k)
-      bytes = std::max(bytes, spmBoxBytes(load.getSource(), load.getBoxes().getBox(k).size, hw));
-    return bytes;
-  }
+  if (auto load = dyn_cast<LoadBoxOp>(op))
+    return loadBoxBufferBytes(load, hw);
   Value result = op->getResult(0);
   if (isa<LoadConstOp>(op))
     return spmBoxBytes(result, cast<ShapedType>(result.getType()).getShape(), hw);

@@ -167,6 +167,9 @@ GroupOp getPrefetchHost(GroupOp group);
 /// overflows.
 uint64_t spmBoxBytes(mlir::Value value, llvm::ArrayRef<int64_t> size, const tx8_hw_config &hw);
 
+/// SPM bytes of one buffer of `load`: its largest box.
+uint64_t loadBoxBufferBytes(LoadBoxOp load, const tx8_hw_config &hw);
+
 /// SPM / DDR alignment of every buffer start (bytes).
 uint64_t spmBufferAlign(const tx8_hw_config &hw);
 
