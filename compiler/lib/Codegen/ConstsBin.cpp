@@ -3,6 +3,7 @@
 #include "CodegenUtils.h"
 
 #include "tx8/Codegen/DeviceImage.h"
+#include "tx8/Dialect/Tx8be/IR/ColumnBlocks.h"
 #include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 #include "tx8/Interpreter/ReferenceRunner.h"
 #include "tx8/Transforms/ConstContainer.h"
@@ -73,6 +74,23 @@ LogicalResult tx8::codegen::buildConsts(ModuleOp module, std::string &blob, std:
     if (failed(tensorFromElementsAttr(value, host, error)))
       return module.emitError() << "constant " << id << " (" << e.name << "): " << error;
     desc.elementBytes = static_cast<unsigned>(host.bytes.size() / std::max<uint64_t>(1, type.getNumElements()));
+    if (std::optional<int64_t> w = reader.lookup(id) ? reader.lookup(id).getColumnBlock() : std::nullopt) {
+      // Stored block by block (tx8be-block-weights): the same bytes, each block of w columns contiguous.
+      if (!e.layout.isIdentityOrder() || type.getRank() < 2 || type.getShape().back() % *w != 0)
+        return module.emitError() << "constant " << id << " (" << e.name << "): column blocks of " << *w
+                                  << " need an identity-order tensor whose last dim they divide";
+      std::vector<uint8_t> blocked(host.bytes.size());
+      uint64_t n = static_cast<uint64_t>(type.getShape().back());
+      columnBlockBytes(host.bytes.data(), blocked.data(), static_cast<uint64_t>(type.getNumElements()) / n, n,
+                       static_cast<uint64_t>(*w), desc.elementBytes);
+      host.bytes = std::move(blocked);
+      SmallVector<int64_t, 6> shape = columnBlockedShape(type.getShape(), *w);
+      desc.shape.assign(shape.begin(), shape.end());
+      desc.order.clear();
+      for (size_t d = 0; d < shape.size(); ++d)
+        desc.order.push_back(static_cast<int64_t>(d));
+      e.layoutStr = "column blocks of " + std::to_string(*w);
+    }
     std::vector<uint8_t> image;
     if (!packImage(desc, host.bytes, image, error))
       return module.emitError() << "constant " << id << " (" << e.name << "): " << error;

@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 #include "CodegenUtils.h"
 
+#include "tx8/Dialect/Tx8be/IR/ColumnBlocks.h"
 #include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
 #include "tx8/Dialect/Tx8be/IR/KernelContract.h"
 #include "tx8/Transforms/GroupPlan.h"
@@ -187,20 +188,36 @@ FailureOr<uint64_t> GroupPrinter::bufferAddresses(Operation *op, const std::stri
 }
 
 /// Step k's box of `value` (logical dims) as a C tx8_box in device order.
-std::string boxLiteral(const TensorBox &box, Value value) {
+std::string boxLiteral(const TensorBox &box, Value value, int64_t columnBlock = 0) {
   DeviceLayout layout = getDeviceLayout(value);
   if (box.size.empty()) // rank 0: the one element
     return "{{0}, {1}}";
+  if (columnBlock) { // a box of a constant stored in column blocks (identity order): its block's image
+    TensorBox blocked = columnBlockedBox(box, columnBlock);
+    return "{" + ints(blocked.start) + ", " + ints(blocked.size) + "}";
+  }
   return "{" + ints(toDeviceOrder(box.start, layout.order)) + ", " + ints(toDeviceOrder(box.size, layout.order)) +
          "}";
 }
 
 /// The box of `value` at each of the `count` steps (a rank-0 table has no rows: the one element every step).
-std::string boxTable(const std::string &name, BoxTableAttr boxes, Value value, int64_t count) {
+std::string boxTable(const std::string &name, BoxTableAttr boxes, Value value, int64_t count,
+                     int64_t columnBlock = 0) {
   std::string s = "    static const tx8_box " + name + "[" + std::to_string(count) + "] = {";
   for (int64_t k = 0; k < count; ++k)
-    s += (k ? ", " : "") + boxLiteral(boxes.getRank() == 0 ? TensorBox{} : boxes.getBox(k), value);
+    s += (k ? ", " : "") + boxLiteral(boxes.getRank() == 0 ? TensorBox{} : boxes.getBox(k), value, columnBlock);
   return s + "};\n";
+}
+
+/// The column block of the constant a LoadBox reads (tx8be-block-weights), 0 when it is stored row by row, and
+/// the shape codegen addresses the constant's image with.
+std::pair<int64_t, SmallVector<int64_t, 6>> loadBoxImage(LoadBoxOp load) {
+  SmallVector<int64_t, 6> whole = deviceShapeOf(load.getOutput());
+  auto constant = load.getSource().getDefiningOp<LoadConstOp>();
+  if (!constant || !constant.getColumnBlock())
+    return {0, whole};
+  int64_t w = *constant.getColumnBlock();
+  return {w, columnBlockedShape(whole, w)};
 }
 
 LogicalResult GroupPrinter::printView() {
@@ -282,7 +299,7 @@ LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
       return failure();
     ddr = *addr;
   }
-  SmallVector<int64_t, 6> whole = deviceShapeOf(result);
+  auto [columnBlock, whole] = loadBoxImage(load);
   auto steps = load->getParentOfType<StepsOp>();
   if (load.getPrefetched()) {
     // Copied during the previous group (printPrefetch there) into its one buffer; waited for before the steps.
@@ -292,7 +309,8 @@ LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
     return success();
   }
   text.tables += "    static const int32_t " + n + "_whole[" + std::to_string(whole.size()) + "] = " + ints(whole) +
-                 ";\n" + boxTable(n + "_box", load.getBoxes(), result, load.getOnce() ? 1 : steps.getCount());
+                 ";\n" +
+                 boxTable(n + "_box", load.getBoxes(), result, load.getOnce() ? 1 : steps.getCount(), columnBlock);
   if (load.getOnce()) {
     // The same box every step: loaded before the loop into one buffer. On several tiles, tile 0 copies it from
     // DDR into every tile's SPM with one DTE multicast, and the barrier after the shared loads (print) makes it
@@ -360,13 +378,14 @@ LogicalResult GroupPrinter::printPrefetch(const Prefetch &prefetch, unsigned k, 
   if (!fmt || !constant || !steps || failed(addr) || failed(constAddressOf(constant, ddr)))
     return load.emitOpError() << "is prefetched, but is not a constant box with an SPM buffer";
   std::string n = "p" + std::to_string(k);
-  SmallVector<int64_t, 6> whole = deviceShapeOf(result);
+  auto [columnBlock, whole] = loadBoxImage(load);
   ArrayRef<int64_t> counts = steps.getTiles();
   std::string has, boxes;
   for (unsigned t = 0; t < counts.size(); ++t) {
     has += (t ? ", " : "") + std::to_string(counts[t] > 0 ? 1 : 0);
     // A tile without steps copies nothing; its row is any box.
-    boxes += (t ? ", " : "") + boxLiteral(load.getBoxes().getBox(counts[t] > 0 ? steps.getFirstStep(t) : 0), result);
+    boxes += (t ? ", " : "") +
+             boxLiteral(load.getBoxes().getBox(counts[t] > 0 ? steps.getFirstStep(t) : 0), result, columnBlock);
   }
   uint32_t meshX = std::max<uint32_t>(getHwConfig(group).mesh_x, 1);
   std::string tiles = std::to_string(counts.size()), x = "(pt % " + std::to_string(meshX) + ")",

@@ -33,6 +33,9 @@ void tx8be::buildBackendPipeline(OpPassManager &pm, const tx8::codegen::BundleOp
   PrefetchWeightsPassOptions prefetch;
   prefetch.enable = options.prefetchWeights;
   pm.addNestedPass<func::FuncOp>(createPrefetchWeightsPass(prefetch));
+  BlockWeightsPassOptions block;
+  block.enable = options.blockWeights;
+  pm.addPass(createBlockWeightsPass(block));
   pm.addPass(createDdrAllocPass());
   pm.addNestedPass<func::FuncOp>(createGroupDAGPass());
 }

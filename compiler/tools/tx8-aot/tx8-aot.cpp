@@ -239,6 +239,12 @@ cl::opt<bool> prefetchWeightsArg("prefetch-weights",
                                  cl::init(true), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::sub(diffCmd),
                                  cl::cat(category));
 
+cl::opt<bool> blockWeightsArg("block-weights",
+                              cl::desc("Store a weight the tiles read by column blocks block by block, each box one "
+                                       "DDR run (default true)"),
+                              cl::init(true), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::sub(diffCmd),
+                              cl::cat(category));
+
 cl::opt<bool> fuseArg("fuse",
                       cl::desc("Run an op and the elementwise ops after it as one group, the intermediate values in "
                                "SPM (default true)"),
@@ -418,6 +424,7 @@ tx8::codegen::BundleOptions commandLineOptions(const std::string &target) {
   options.swPipeline = swPipelineArg;
   options.fuse = fuseArg;
   options.prefetchWeights = prefetchWeightsArg;
+  options.blockWeights = blockWeightsArg;
   options.profile = profileArg;
   options.testInjectError = testInjectError;
   return options;

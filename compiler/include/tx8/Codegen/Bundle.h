@@ -64,6 +64,8 @@ struct BundleOptions {
   bool fuse = true;       ///< --fuse: tx8be-group-fuse merges an op and the elementwise ops after it into a Group
   bool prefetchWeights = true; ///< --prefetch-weights: tx8be-prefetch-weights copies a Group's constant boxes
                                ///< during the Group before it
+  bool blockWeights = true;    ///< --block-weights: tx8be-block-weights stores a constant read by column blocks
+                               ///< block by block (ColumnBlocks.h)
   bool profile = false;   ///< --profile: main.c prints each group's simulated cycles ("tx8: group G cycles C"),
                           ///< with a barrier after every group (its barrier_cycles counted in the group)
   std::string testInjectError; ///< test only (tx8-aot --test-inject-error=NODE): main.c perturbs element 0 of the

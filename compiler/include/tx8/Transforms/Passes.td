@@ -374,6 +374,20 @@ def PrefetchWeightsPass : Pass<"tx8be-prefetch-weights", "::mlir::func::FuncOp">
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
 
+def BlockWeightsPass : Pass<"tx8be-block-weights", "::mlir::ModuleOp"> {
+  let summary = "Store a constant cut into column blocks block by block, so each box is one DDR run";
+  let description = [{
+    After the plans are final (tx8be-prefetch-weights), before tx8be-ddr-alloc. A constant read only by
+    LoadBoxes (read in place, bypasscodegen), each box of every step one whole block of the same w columns of
+    its last dim (a linear layer's weight cut by output columns), in an identity-order compact layout, whose
+    rows of w elements are not whole DDR bursts (hardware config ddr_burst_bytes), and whose entry no other
+    LoadConst reads, gets `column_block` = w: consts.bin stores it as [N / w][d0 .. d(r-2)][w] and codegen
+    loads each box as one run (ColumnBlocks.h). The bytes are the same; only their order changes.
+  }];
+  let options = [Option<"enable", "enable", "bool", "true", "block the constants (false: leave every image as is)">];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
 def DdrAllocPass : Pass<"tx8be-ddr-alloc", "::mlir::ModuleOp"> {
   let summary = "DDR addresses for constants, graph inputs/outputs and the tensors between Groups";
   let description = [{

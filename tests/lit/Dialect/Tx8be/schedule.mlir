@@ -274,6 +274,39 @@ func.func @load_const_not_in_place(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> 
 
 // -----
 
+// tx8be-block-weights: a constant stored in column blocks is read only by LoadBoxes of whole blocks.
+func.func @column_block_partial_box(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
+  ^bb0(%arg1: tensor<2x64xf32>):
+    %c = tx8be.LoadConst {bypasscodegen = true, column_block = 16 : i64, const_map_id = 0 : ui32} : tensor<2x64xf32>
+    %1 = tx8be.Steps tiles [2] slice [2, 32] -> tensor<2x64xf32> {
+      // expected-error @+1 {{'tx8be.LoadBox' op loads a constant stored in blocks of 16 columns, but step 1's box is not one whole block}}
+      %z, %zt = tx8be.LoadBox %c {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 0, 16], size = [2, 16, 2, 32], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+      %yt = tx8be.StoreBox %z into 0 {boxes = #tx8be.boxes<rank = 2, start = [0, 0, 0, 32], size = [2, 32, 2, 32], pad_low = [], pad_high = []>} : tensor<2x64xf32>
+    }
+    tx8be.Return %1 : tensor<2x64xf32>
+  }
+  return %0 : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @column_block_not_dividing() -> tensor<2x64xf32> {
+  // expected-error @+1 {{'tx8be.LoadConst' op column_block 24 must divide the last dim of a tensor of rank 2 or more, not 'tensor<2x64xf32>'}}
+  %c = tx8be.LoadConst {bypasscodegen = true, column_block = 24 : i64, const_map_id = 0 : ui32} : tensor<2x64xf32>
+  return %c : tensor<2x64xf32>
+}
+
+// -----
+
+func.func @column_block_read_whole() -> tensor<2x64xf32> {
+  // expected-error @+1 {{'tx8be.LoadConst' op has column_block 16, but func.return reads it (only LoadBoxes of whole blocks may)}}
+  %c = tx8be.LoadConst {bypasscodegen = true, column_block = 16 : i64, const_map_id = 0 : ui32} : tensor<2x64xf32>
+  return %c : tensor<2x64xf32>
+}
+
+// -----
+
 func.func @slice(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
   %0 = tx8be.Group(%arg0) : (tensor<2x64xf32>) -> tensor<2x64xf32> {
   ^bb0(%arg1: tensor<2x64xf32>):

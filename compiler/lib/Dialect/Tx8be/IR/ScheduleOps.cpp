@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
+#include "tx8/Dialect/Tx8be/IR/ColumnBlocks.h"
 #include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 
 #include "mlir/IR/Builders.h"
@@ -191,6 +192,11 @@ LogicalResult LoadBoxOp::verify() {
     return emitOpError() << "loads a value defined inside its Steps; the source must be in DDR";
   if (auto load = getSource().getDefiningOp<LoadConstOp>(); load && !load->hasAttr("bypasscodegen"))
     return emitOpError() << "loads a LoadConst that is not read in place (bypasscodegen); the source must be in DDR";
+  if (auto load = getSource().getDefiningOp<LoadConstOp>(); load && load.getColumnBlock())
+    for (int64_t k = 0; k < getBoxes().getCount(); ++k)
+      if (!isOneColumnBlock(getBoxes().getBox(k), *load.getColumnBlock()))
+        return emitOpError() << "loads a constant stored in blocks of " << *load.getColumnBlock()
+                             << " columns, but step " << k << "'s box is not one whole block";
   if (getOnce())
     for (int64_t k = 1; k < getBoxes().getCount(); ++k)
       if (getBoxes().getBox(k) != getBoxes().getBox(0))

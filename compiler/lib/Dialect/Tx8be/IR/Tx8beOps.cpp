@@ -31,6 +31,26 @@ LogicalResult ConstantOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// LoadConstOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LoadConstOp::verify() {
+  std::optional<int64_t> w = getColumnBlock();
+  if (!w)
+    return success();
+  auto type = cast<RankedTensorType>(getOutput().getType());
+  if (type.getRank() < 2 || type.isDynamicDim(type.getRank() - 1) || type.getShape().back() % *w != 0)
+    return emitOpError() << "column_block " << *w << " must divide the last dim of a tensor of rank 2 or more, not "
+                         << type;
+  // Its image is blocked: only a LoadBox knows how to address it (each box checks it is one whole block).
+  for (Operation *user : getOutput().getUsers())
+    if (!isa<LoadBoxOp>(user))
+      return emitOpError() << "has column_block " << *w << ", but " << user->getName()
+                           << " reads it (only LoadBoxes of whole blocks may)";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // GroupOp
 //===----------------------------------------------------------------------===//
 

@@ -240,11 +240,18 @@ def Tx8be_LoadConstOp : Tx8be_ComputeOp<"LoadConst", [Pure], Tx8be_ResultTypePar
   let description = [{
     Reads constant `const_map_id` of the constant container (DDR) into the tile. `bypasscodegen` (a
     discardable attribute) marks loads that the users read in place.
+
+    `column_block` = w (tx8be-block-weights): the entry's DDR image is cut into blocks of w columns of the last
+    dim, each block whole and contiguous ([N / w][d0 .. d(r-2)][w] for a logical [d0 .. d(r-2), N]), so a
+    LoadBox of one block reads one run instead of one short row per element of the other dims. Only LoadBoxes
+    read such a constant, each box a whole block.
   }];
-  let arguments = !con((ins UI32Attr:$const_map_id, OptionalAttr<Tx8be_MemScopeModeAttr>:$mem_scope),
+  let arguments = !con((ins UI32Attr:$const_map_id, OptionalAttr<Tx8be_MemScopeModeAttr>:$mem_scope,
+                            OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$column_block),
                        Tx8be_BackendAttrs);
   let results = (outs Tx8be_Tensor:$output);
   let assemblyFormat = "attr-dict `:` type($output)";
+  let hasVerifier = 1;
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::computeResultTypes(::llvm::SmallVectorImpl<::mlir::Type> &types) {
       types.push_back(getOutput().getType()); // nothing to infer from: the container entry has this type
