@@ -122,6 +122,9 @@ uint64_t GroupCostModel::stepComputeCycles(ArrayRef<int64_t> size, int64_t reduc
     ne.conv.kernel_w = clampU32(w.back());
     return cm_cycles_ne(&hw, &ne);
   }
+  if (auto oplib = dyn_cast<OpLibInterface>(compute); reduce <= 0 && oplib)
+    if (uint64_t cycles = oplib.getSliceClockCycle(hw, size))
+      return cycles;
   return shareOfOpCycles(compute, size);
 }
 

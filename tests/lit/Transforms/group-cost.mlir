@@ -335,3 +335,26 @@ module attributes {tx8be.hw_config = {spm_bytes = 1048576 : i64}} {
     return %0 : tensor<256x256xf32>
   }
 }
+
+// -----
+
+// ViT-B/16's attention on sixteen tiles (12 heads of 197 queries and keys, head dim 64, bf16 in, fp32 out): one
+// head per tile on 12 tiles, not 13 queries of every head per tile. op_attention pays every instruction's start-up
+// per block of queries, and 13-query blocks of 12 heads cost more than twice a tile's whole head
+// (getSliceClockCycle prices a slice's own blocks; its share of the whole op's estimate did not).
+// CHECK-LABEL: func.func @attention_heads
+// CHECK: tx8be.Steps tiles [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0] slice [1, 197, 64] -> tensor<12x197x64xf32> attributes {estimate = {{[0-9]+}} : i64, multi_buf = 2 : i64, sharding = array<i64: 12, 1, 1>} {
+module {
+  func.func @attention_heads(%q: tensor<12x197x64xbf16>, %k: tensor<12x197x64xbf16>, %v: tensor<12x197x64xbf16>) -> tensor<12x197x64xf32> {
+    %0 = tx8be.Group(%q, %k, %v) {dev_region = #tx8be.region_attr<x_dim = 4, y_dim = 4>, group_tag = 0 : i32} : (tensor<12x197x64xbf16>, tensor<12x197x64xbf16>, tensor<12x197x64xbf16>) -> tensor<12x197x64xf32> {
+    ^bb0(%a: tensor<12x197x64xbf16>, %b: tensor<12x197x64xbf16>, %c: tensor<12x197x64xbf16>):
+      %1 = tx8be.LoadVar %a : (tensor<12x197x64xbf16>) -> tensor<12x197x64xbf16>
+      %2 = tx8be.LoadVar %b : (tensor<12x197x64xbf16>) -> tensor<12x197x64xbf16>
+      %3 = tx8be.LoadVar %c : (tensor<12x197x64xbf16>) -> tensor<12x197x64xbf16>
+      %4 = tx8be.Attention %1, %2, %3 {scale = 1.250000e-01 : f32, ne_in_fmt = "bf16"} : (tensor<12x197x64xbf16>, tensor<12x197x64xbf16>, tensor<12x197x64xbf16>) -> tensor<12x197x64xf32>
+      %5 = tx8be.StoreVar %4 : (tensor<12x197x64xf32>) -> tensor<12x197x64xf32>
+      tx8be.Return %5 : tensor<12x197x64xf32>
+    }
+    return %0 : tensor<12x197x64xf32>
+  }
+}

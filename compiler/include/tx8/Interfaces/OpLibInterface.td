@@ -29,6 +29,12 @@ def OpLibInterface : OpInterface<"OpLibInterface"> {
       [{Estimated cycles of one execution on the whole (unsliced) result on hardware `hw`.}],
       "uint64_t", "getOpClockCycle", (ins "const ::tx8_hw_config &":$hw)>,
     InterfaceMethod<
+      [{Estimated cycles of one execution on an output slice of extents `slice` (logical dims) on hardware
+        `hw`, for a kernel whose fixed costs per block make a slice's time not its share of the whole op's
+        (op_attention on a few query rows). 0 (the default): the share of getOpClockCycle.}],
+      "uint64_t", "getSliceClockCycle", (ins "const ::tx8_hw_config &":$hw, "::llvm::ArrayRef<int64_t>":$slice),
+      [{}], [{ return 0; }]>,
+    InterfaceMethod<
       [{Bytes of SPM scratch (the op's imm TSR) one execution on an output slice of extents `slice` (logical
         dims; empty: the whole output) needs on hardware `hw`.}],
       "uint32_t", "getImmSpSize", (ins "const ::tx8_hw_config &":$hw, "::llvm::ArrayRef<int64_t>":$slice)>,

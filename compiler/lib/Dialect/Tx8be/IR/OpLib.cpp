@@ -747,7 +747,20 @@ struct AttentionModel : MatrixModel<AttentionModel, AttentionOp> {
   /// values, O's rescale; per query block 1 / l and the final scaling. Causal blocks past the diagonal are
   /// skipped (about half).
   static uint64_t cycles(AttentionOp op, const CycleInputs &in) {
-    ArrayRef<int64_t> out = op.getOutput().getType().getShape(), k = op.getK().getType().getShape();
+    return sliceCycles(op, op.getOutput().getType().getShape(), in.est, in.elementType);
+  }
+  /// One execution on an output slice: its own query blocks (a slice of 13 queries runs 13-row blocks, each
+  /// paying every instruction's start-up).
+  uint64_t getSliceClockCycle(Operation *operation, const tx8_hw_config &hw, ArrayRef<int64_t> slice) const {
+    auto op = cast<AttentionOp>(operation);
+    auto out = op.getOutput().getType();
+    if (!out.hasStaticShape() || !op.getK().getType().hasStaticShape() || slice.size() != out.getShape().size() ||
+        llvm::any_of(slice, [](int64_t n) { return n <= 0; }))
+      return 0;
+    return sliceCycles(op, slice, CycleEstimate{hw}, out.getElementType());
+  }
+  static uint64_t sliceCycles(AttentionOp op, ArrayRef<int64_t> out, const CycleEstimate &est, Type outElement) {
+    ArrayRef<int64_t> k = op.getK().getType().getShape();
     Type qe = op.getQ().getType().getElementType();
     const uint64_t sq = out[out.size() - 2], dv = out.back(), skv = k[k.size() - 2], d = k.back();
     const uint64_t matrices = product(out.drop_back(2));
@@ -755,7 +768,6 @@ struct AttentionModel : MatrixModel<AttentionModel, AttentionOp> {
     const uint64_t nq = ceilDiv(sq, bq), nk = ceilDiv(skv, bk), blk = bq * bk;
     const bool narrow = !qe.isF32(), mask = static_cast<bool>(op.getMask());
     const unsigned mb = mask ? elementBytes(op.getMask().getType()) : 4;
-    const CycleEstimate &est = in.est;
     uint64_t perBlock = est.ne(blk * d, qe) + est.ne(blk * dv, qe) + est.ct(blk, 4, 3 + (narrow ? 1 : 0)) +
                         est.ctTranscendental(blk, 4) + est.tdma(blk * 4) + est.ct(bq * dv, 4) +
                         est.tdma(bq * dv * 4) + est.ct(bq, 4, 3) + est.ctTranscendental(bq, 4);
@@ -770,7 +782,7 @@ struct AttentionModel : MatrixModel<AttentionModel, AttentionOp> {
       blocks = (blocks + std::min(nq, nk)) / 2 + 1;
     uint64_t transpose = nk * (est.ne(d * bk * bk, qe) + (narrow ? est.ct(d * bk, 4) : 0));
     uint64_t finish = nq * (est.ctTranscendental(bq, 4) + est.ct(bq * dv, 4) + est.tdma(bq * dv * 4) +
-                            (in.elementType.isF32() ? 0 : est.ct(bq * dv, 4)));
+                            (outElement.isF32() ? 0 : est.ct(bq * dv, 4)));
     return matrices * (transpose + blocks * perBlock + finish);
   }
   LogicalResult genOpCode(Operation *operation, OpCall &call) const {
