@@ -38,15 +38,7 @@ bool isPrefetchable(LoadBoxOp load, StepsOp steps) {
   LayoutMode mode = getDeviceLayout(load.getOutput()).mode;
   if (mode != LayoutMode::Tensor && mode != LayoutMode::NTensor)
     return false;
-  BoxTableAttr boxes = load.getBoxes();
-  if (boxes.hasPads())
-    return false;
-  ArrayRef<int64_t> counts = steps.getTiles();
-  for (unsigned t = 0; t < counts.size(); ++t)
-    for (int64_t k = 1; k < counts[t]; ++k)
-      if (boxes.getBox(steps.getFirstStep(t) + k) != boxes.getBox(steps.getFirstStep(t)))
-        return false;
-  return true;
+  return !load.getBoxes().hasPads() && !load.findBoxChangeWithinTile(steps);
 }
 
 uint64_t alignUp(uint64_t n, uint64_t align) { return (n + align - 1) / align * align; }

@@ -190,12 +190,13 @@ LogicalResult LoadBoxOp::verify() {
   auto steps = (*this)->getParentOfType<StepsOp>();
   if (steps && steps->isAncestor(getSource().getParentBlock()->getParentOp()))
     return emitOpError() << "loads a value defined inside its Steps; the source must be in DDR";
-  if (auto load = getSource().getDefiningOp<LoadConstOp>(); load && !load->hasAttr("bypasscodegen"))
+  auto constant = getSource().getDefiningOp<LoadConstOp>();
+  if (constant && !constant->hasAttr("bypasscodegen"))
     return emitOpError() << "loads a LoadConst that is not read in place (bypasscodegen); the source must be in DDR";
-  if (auto load = getSource().getDefiningOp<LoadConstOp>(); load && load.getColumnBlock())
+  if (constant && constant.getColumnBlock())
     for (int64_t k = 0; k < getBoxes().getCount(); ++k)
-      if (!isOneColumnBlock(getBoxes().getBox(k), *load.getColumnBlock()))
-        return emitOpError() << "loads a constant stored in blocks of " << *load.getColumnBlock()
+      if (!isOneColumnBlock(getBoxes().getBox(k), *constant.getColumnBlock()))
+        return emitOpError() << "loads a constant stored in blocks of " << *constant.getColumnBlock()
                              << " columns, but step " << k << "'s box is not one whole block";
   if (getOnce())
     for (int64_t k = 1; k < getBoxes().getCount(); ++k)
@@ -204,16 +205,22 @@ LogicalResult LoadBoxOp::verify() {
   if (failed(verifyBoxes(*this, getBoxes(), getSource().getType(), steps)))
     return failure();
   if (getPrefetched()) {
-    if (getOnce() || getMulticast() || !getSource().getDefiningOp<LoadConstOp>())
+    if (getOnce() || getMulticast() || !constant)
       return emitOpError() << "is prefetched, but is not a constant each tile loads itself";
-    if (steps)
-      for (int64_t t = 0; t < static_cast<int64_t>(steps.getTiles().size()); ++t)
-        for (int64_t k = 1; k < steps.getTiles()[t]; ++k)
-          if (getBoxes().getBox(steps.getFirstStep(t) + k) != getBoxes().getBox(steps.getFirstStep(t)))
-            return emitOpError() << "is prefetched, but tile " << t << "'s box at its step " << k
-                                 << " differs from its first";
+    if (auto change = steps ? findBoxChangeWithinTile(steps) : std::nullopt)
+      return emitOpError() << "is prefetched, but tile " << change->first << "'s box at its step " << change->second
+                           << " differs from its first";
   }
   return verifyMulticast();
+}
+
+std::optional<std::pair<int64_t, int64_t>> LoadBoxOp::findBoxChangeWithinTile(StepsOp steps) {
+  ArrayRef<int64_t> counts = steps.getTiles();
+  for (int64_t t = 0; t < static_cast<int64_t>(counts.size()); ++t)
+    for (int64_t k = 1; k < counts[t]; ++k)
+      if (getBoxes().getBox(steps.getFirstStep(t) + k) != getBoxes().getBox(steps.getFirstStep(t)))
+        return std::make_pair(t, k);
+  return std::nullopt;
 }
 
 LogicalResult LoadBoxOp::verifyMulticast() {

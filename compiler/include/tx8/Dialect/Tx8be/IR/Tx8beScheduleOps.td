@@ -128,6 +128,9 @@ def Tx8be_LoadBoxOp : Tx8be_Op<"LoadBox", [HasParent<"StepsOp">, AllTypesMatch<[
   let extraClassDeclaration = [{
     /// `multicast`'s rules: one leader per tile, lockstep steps, the same boxes as the leader, rectangles.
     ::mlir::LogicalResult verifyMulticast();
+    /// The first (tile, its step) of `steps` whose box differs from that tile's first box; nullopt when every
+    /// tile reads one box at all its steps (what `prefetched` needs).
+    std::optional<std::pair<int64_t, int64_t>> findBoxChangeWithinTile(StepsOp steps);
   }];
 }
 
