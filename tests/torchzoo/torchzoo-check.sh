@@ -9,7 +9,9 @@
 # An embedding the model looks up at run time must be a Gather group of the manifest (check_embeddings.py).
 # Prints the compile and run wall times, the simulated cycles and the max errors; exits 1 with the first failing
 # line ("MODEL: compile failed: <the compiler's first error line>", "MODEL: cmodel failed: tx8 fault: ...", a
-# MISMATCH line), 77 with a SKIP line when PyTorch or torchvision cannot be imported.
+# MISMATCH line), 77 with a SKIP line when PyTorch or torchvision cannot be imported. A pass leaves only WORK's
+# logs and outputs (the bundle goes: up to a hundred MB or so, so a test run does not fill the disk); a failure
+# keeps the bundle.
 set -euo pipefail
 if [ $# -lt 3 ]; then
   echo "usage: torchzoo-check.sh AOT WORK MODEL [--riscv] [--precision P] [--size small|full] [--hw HW_JSON]" \
@@ -98,4 +100,5 @@ if [ "$riscv" = 1 ]; then
   done
   echo "$model: ran under QEMU in $secs s: outputs byte-identical to the cmodel's"
 fi
+rm -rf "$work/bundle"
 echo "$model: ok"

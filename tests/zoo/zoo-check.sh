@@ -7,7 +7,8 @@
 #     |got - ref| <= 1e-4 * |ref| + 1e-5 * max|ref| (tests/zoo/zoo_compare.py says why)
 #   - with --riscv: the bundle as RISC-V firmware under QEMU writes .npy files byte-identical to the cmodel's.
 # Prints the max abs/rel error of each comparison; exits 1 on the first failure (a failed compile prints the
-# compiler's first error line).
+# compiler's first error line). A pass leaves only WORK's logs and outputs: the model and its bundle (up to a few
+# hundred MB each for the large ones) go, so a test run does not fill the disk; a failure keeps everything.
 set -euo pipefail
 if [ $# -lt 3 ]; then
   echo "usage: zoo-check.sh AOT WORK MODEL [--riscv] [--hw HW_JSON] [--size small|full]" >&2
@@ -59,4 +60,5 @@ if [ "$riscv" = 1 ]; then
   done
   echo "$model: riscv outputs byte-identical to the cmodel's"
 fi
+rm -rf "$work/zoo" "$work/bundle"
 echo "$model: ok"
