@@ -12,6 +12,7 @@
 //     elementwise CT ops, LayerNorm and Softmax (their statistics accumulate in fp32 inside op_layernorm /
 //     op_softmax), the views and copies (Reshape, Transpose, Concat, Slice, Expand, Pad) and an embedding's
 //     Gather of a constant table (op_gather_rows: the table folds into a reduced-format constant);
+//   - a Reshape that only leads to the function's results keeps fp32 (the result's format: no round trip);
 //   - everything else keeps fp32 and reads a Cast back (one per value).
 // Function arguments and results keep their types: a Cast after an argument, a Cast before a result. Casts of
 // constants fold in tx8be-fold-constants, which runs next; a Cast to the reduced format of a value now in the
@@ -76,6 +77,18 @@ bool isElementwise(Operation *op) {
 
 bool isConstant(Value v) { return v.getDefiningOp<ConstantOp>() != nullptr; }
 
+/// The value only reaches the function's results, through Reshapes or directly. Such a Reshape stays in the
+/// format of the result it becomes: reduced, it would make the producer store 2-byte values and a Cast group read
+/// them back to write the fp32 result (GPT's logits: the lm_head's output twice through DDR).
+bool onlyReachesResults(Value v) {
+  return llvm::all_of(v.getUsers(), [](Operation *user) {
+    if (isa<func::ReturnOp>(user))
+      return true;
+    auto reshape = dyn_cast<ReshapeOp>(user);
+    return reshape && onlyReachesResults(reshape.getResult());
+  });
+}
+
 /// The ops that compute in the reduced format when their tensors are fp32. An embedding (a Gather of a constant
 /// table's rows, op_gather_rows) copies rows: its table folds into a reduced-format constant (half the DDR bytes
 /// the lookup reads and keeps) and its rows come out in that format.
@@ -109,6 +122,8 @@ struct ReducedActivationsPass : tx8be::impl::ReducedActivationsPassBase<ReducedA
         return;
       }
       if (!computesReduced(op) || !allFloatsF32(op))
+        return;
+      if (isa<ReshapeOp>(op) && onlyReachesResults(op->getResult(0)))
         return;
       if (isElementwise(op)) {
         bool fromTail = false, onlyTailOrConstants = true;

@@ -68,6 +68,34 @@ func.func @views(%a: tensor<6x8xf32>, %c: tensor<2x7x4xi1>) -> tensor<2x7x4xf32>
 
 // -----
 
+// A language model's logits: the projection's f32 tail reshaped straight into the function's result (through
+// two Reshapes) stays f32, with no Cast: reduced, the Reshape would have the MatMul store 2-byte values and a
+// Cast read them back to write the f32 result (GPT's [128, 50257] logits twice through DDR). A Reshape also read
+// by another op computes in bf16 as before.
+// CHECK-LABEL: func.func @logits
+// CHECK: %[[L:.*]] = tx8be.MatMul {{.*}} -> tensor<6x8xf32>
+// CHECK-NEXT: %[[R:.*]] = tx8be.Reshape %[[L]] : (tensor<6x8xf32>) -> tensor<1x6x8xf32>
+// CHECK-NEXT: %[[R2:.*]] = tx8be.Reshape %[[R]] : (tensor<1x6x8xf32>) -> tensor<1x1x6x8xf32>
+// CHECK-NEXT: return %[[R2]] : tensor<1x1x6x8xf32>
+// CHECK-LABEL: func.func @logits_also_read
+// CHECK: tx8be.Reshape %{{.*}} : (tensor<6x8xbf16>) -> tensor<1x6x8xbf16>
+func.func @logits(%h: tensor<6x8xf32>) -> tensor<1x1x6x8xf32> {
+  %w = tx8be.Constant dense<0.5> : tensor<8x8xf32>
+  %l = tx8be.MatMul %h, %w : (tensor<6x8xf32>, tensor<8x8xf32>) -> tensor<6x8xf32>
+  %r = tx8be.Reshape %l : (tensor<6x8xf32>) -> tensor<1x6x8xf32>
+  %r2 = tx8be.Reshape %r : (tensor<1x6x8xf32>) -> tensor<1x1x6x8xf32>
+  return %r2 : tensor<1x1x6x8xf32>
+}
+func.func @logits_also_read(%h: tensor<6x8xf32>) -> (tensor<1x6x8xf32>, tensor<1x6x8xf32>) {
+  %w = tx8be.Constant dense<0.5> : tensor<8x8xf32>
+  %l = tx8be.MatMul %h, %w : (tensor<6x8xf32>, tensor<8x8xf32>) -> tensor<6x8xf32>
+  %r = tx8be.Reshape %l : (tensor<6x8xf32>) -> tensor<1x6x8xf32>
+  %s = tx8be.Softmax %r : (tensor<1x6x8xf32>) -> tensor<1x6x8xf32>
+  return %r, %s : tensor<1x6x8xf32>, tensor<1x6x8xf32>
+}
+
+// -----
+
 // An embedding (op_gather_rows: a Gather of a constant table's rows) computes in the format: its table is cast,
 // and the Cast of the constant folds into a bf16 (fp16) table, half the DDR bytes; the rows come out in the
 // format, the position Add and the LayerNorm after it too. A Gather whose table is a variable (no kernel:
