@@ -263,7 +263,10 @@ std::optional<Candidate> searchGroup(Operation *compute, const tx8_hw_config &hw
       SplitSearch search{compute,  hw,       model,          space.sharding, part, space.usedTiles,
                          multiBuf, optSearch == 0, checkContracts, &dropped};
       std::optional<Candidate> c = search.run();
-      if (c && (!best || c->estimate < best->estimate))
+      // A tie between the buffer counts of one sharding goes to one buffer: half the SPM for the same cycles.
+      bool fewerBuffersAlike = c && best && c->estimate == best->estimate && c->sharding == best->sharding &&
+                               c->multiBuf < best->multiBuf;
+      if (c && (!best || c->estimate < best->estimate || fewerBuffersAlike))
         best = std::move(c);
       if (c && optSearch == 0)
         break;
