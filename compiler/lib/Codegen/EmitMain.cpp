@@ -308,9 +308,19 @@ LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
     tensors[result] = {n, *fmt, *addr, load.getBoxes(), "", *dfmt, addrList};
     return success();
   }
+  // The DMA reads the source's boxes: through perm, a transposed read's (the same bytes, tx8be-transposed-loads).
+  BoxTableAttr dmaBoxes = load.getBoxes();
+  Value dmaValue = result;
+  if (load.getPerm()) {
+    SmallVector<TensorBox> rows;
+    for (int64_t k = 0; k < dmaBoxes.getCount(); ++k)
+      rows.push_back(load.getSourceBox(k));
+    dmaBoxes = BoxTableAttr::get(load.getContext(), dmaBoxes.getRank(), rows);
+    dmaValue = load.getSource();
+    whole = deviceShapeOf(dmaValue);
+  }
   text.tables += "    static const int32_t " + n + "_whole[" + std::to_string(whole.size()) + "] = " + ints(whole) +
-                 ";\n" +
-                 boxTable(n + "_box", load.getBoxes(), result, load.getOnce() ? 1 : steps.getCount(), columnBlock);
+                 ";\n" + boxTable(n + "_box", dmaBoxes, dmaValue, load.getOnce() ? 1 : steps.getCount(), columnBlock);
   if (load.getOnce()) {
     // The same box every step: loaded before the loop into one buffer. On several tiles, tile 0 copies it from
     // DDR into every tile's SPM with one DTE multicast, and the barrier after the shared loads (print) makes it

@@ -26,6 +26,9 @@ void tx8be::buildBackendPipeline(OpPassManager &pm, const tx8::codegen::BundleOp
   GroupCostPassOptions cost;
   cost.optSearch = options.optSearch;
   pm.addNestedPass<func::FuncOp>(createGroupCostPass(cost));
+  TransposedLoadsPassOptions transposed;
+  transposed.enable = options.transposedLoads;
+  pm.addNestedPass<func::FuncOp>(createTransposedLoadsPass(transposed));
   SwPipelinePassOptions pipeline;
   pipeline.enable = options.swPipeline;
   pm.addNestedPass<func::FuncOp>(createSwPipelinePass(pipeline));

@@ -622,9 +622,11 @@ StepsOp tx8be::getGroupSteps(GroupOp group) {
 }
 
 uint64_t tx8be::loadBoxBufferBytes(LoadBoxOp load, const tx8_hw_config &hw) {
+  // The boxes are the output's (a transposed read's source is in another order).
+  Value image = load.getPerm() ? load.getOutput() : load.getSource();
   uint64_t bytes = 0;
   for (int64_t k = 0; k < load.getBoxes().getCount(); ++k)
-    bytes = std::max(bytes, spmBoxBytes(load.getSource(), load.getBoxes().getBox(k).size, hw));
+    bytes = std::max(bytes, spmBoxBytes(image, load.getBoxes().getBox(k).size, hw));
   return bytes;
 }
 
@@ -715,7 +717,7 @@ LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
     auto box = b.create<LoadBoxOp>(load.getLoc(), load.getInput().getType(), TokenType::get(ctx), load.getInput(),
                                    table(load.getInput(), operandBox(reader, static_cast<unsigned>(operand))),
                                    /*dev_info=*/DevAttr(), /*once=*/UnitAttr(), /*multicast=*/DenseI64ArrayAttr(),
-                                   /*prefetched=*/UnitAttr());
+                                   /*prefetched=*/UnitAttr(), /*perm=*/DenseI64ArrayAttr());
     // The same box every step, and more than one step: loaded once (on several tiles, multicast).
     auto boxOf = operandBox(reader, static_cast<unsigned>(operand));
     if (count > 1 && llvm::all_of(plan.steps, [&](const GroupStep &s) { return boxOf(s) == boxOf(plan.steps.front()); }))
@@ -741,7 +743,7 @@ LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
       auto box = b.create<LoadBoxOp>(load.getLoc(), load.getOutput().getType(), TokenType::get(ctx),
                                      load.getOutput(), table(load.getOutput(), operandBox(k, operand)),
                                      /*dev_info=*/DevAttr(), /*once=*/UnitAttr(), /*multicast=*/DenseI64ArrayAttr(),
-                                     /*prefetched=*/UnitAttr());
+                                     /*prefetched=*/UnitAttr(), /*perm=*/DenseI64ArrayAttr());
       setMulticast(box);
       use.set(box.getOutput());
       tokens.push_back(box.getToken());

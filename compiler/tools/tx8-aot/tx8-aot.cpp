@@ -239,6 +239,12 @@ cl::opt<bool> prefetchWeightsArg("prefetch-weights",
                                  cl::init(true), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::sub(diffCmd),
                                  cl::cat(category));
 
+cl::opt<bool> transposedLoadsArg("transposed-loads",
+                                 cl::desc("Read a transposed tensor (an attention's heads) through the loads of the "
+                                          "groups that read it, not through a transpose group (default true)"),
+                                 cl::init(true), cl::sub(compileCmd), cl::sub(testOnnxCmd), cl::sub(diffCmd),
+                                 cl::cat(category));
+
 cl::opt<bool> blockWeightsArg("block-weights",
                               cl::desc("Store a weight the tiles read by column blocks block by block, each box one "
                                        "DDR run (default true)"),
@@ -425,6 +431,7 @@ tx8::codegen::BundleOptions commandLineOptions(const std::string &target) {
   options.fuse = fuseArg;
   options.prefetchWeights = prefetchWeightsArg;
   options.blockWeights = blockWeightsArg;
+  options.transposedLoads = transposedLoadsArg;
   options.profile = profileArg;
   options.testInjectError = testInjectError;
   return options;

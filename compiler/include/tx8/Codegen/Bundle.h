@@ -66,6 +66,8 @@ struct BundleOptions {
                                ///< during the Group before it
   bool blockWeights = true;    ///< --block-weights: tx8be-block-weights stores a constant read by column blocks
                                ///< block by block (ColumnBlocks.h)
+  bool transposedLoads = true; ///< --transposed-loads: tx8be-transposed-loads reads a Transpose's input through
+                               ///< the loads of the Groups after it
   bool profile = false;   ///< --profile: main.c prints each group's simulated cycles ("tx8: group G cycles C"),
                           ///< with a barrier after every group (its barrier_cycles counted in the group)
   std::string testInjectError; ///< test only (tx8-aot --test-inject-error=NODE): main.c perturbs element 0 of the

@@ -356,6 +356,21 @@ def SpmAllocPass : Pass<"tx8be-spm-alloc", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
 
+def TransposedLoadsPass : Pass<"tx8be-transposed-loads", "::mlir::func::FuncOp"> {
+  let summary = "Read a Transpose's input through the loads of the Groups after it, not through a Transpose Group";
+  let description = [{
+    After tx8be-group-cost (issue 34, item 1). A Group that only transposes (its Steps: one LoadBox of its
+    input, the Transpose, one StoreBox) moves its whole tensor through DDR twice; an attention's head split
+    ([S, H, D] -> [H, S, D]) and merge are such Groups. When every reader of its result is a Group that loads
+    it per step (LoadBoxes, not once, multicast or prefetched, no pads) and every box it loads holds the same
+    bytes in the input's order (the dims longer than 1 keep their order through the perm: a head's [1, S, D]
+    is the input's [S, 1, D]), those LoadBoxes read the input instead, with `perm` (Tx8beScheduleOps.td), and
+    the Transpose Group goes. Both tensors must be compact and row-major in DDR, of one element type.
+  }];
+  let options = [Option<"enable", "enable", "bool", "true", "fold the Transposes (false: leave every Group as is)">];
+  let dependentDialects = ["::tx8be::Tx8beDialect"];
+}
+
 def PrefetchWeightsPass : Pass<"tx8be-prefetch-weights", "::mlir::func::FuncOp"> {
   let summary = "Copy a Group's constant boxes into SPM during the Group before it";
   let description = [{

@@ -429,3 +429,75 @@ func.func @uneven_runs(%arg0: tensor<2x64xf32>) -> tensor<2x64xf32> {
   }
   return %0 : tensor<2x64xf32>
 }
+
+// -----
+
+// tx8be-transposed-loads: a LoadBox reads a head's [1, 4, 8] box of the [2, 4, 8] transposed tensor as the
+// [4, 1, 8] box of its [4, 2, 8] source; its result is the transposed type.
+// CHECK-LABEL: func.func @transposed_load
+// CHECK: tx8be.LoadBox %arg1 {{.*}}perm = array<i64: 1, 0, 2>} : tensor<4x2x8xf32>
+// CHECK-NEXT: tx8be.Wait %{{.*}}
+// CHECK-NEXT: tx8be.Relu %{{.*}} : (tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+func.func @transposed_load(%arg0: tensor<4x2x8xf32>) -> tensor<2x4x8xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<4x2x8xf32>) -> tensor<2x4x8xf32> {
+  ^bb0(%arg1: tensor<4x2x8xf32>):
+    %1 = tx8be.Steps tiles [2] slice [1, 4, 8] -> tensor<2x4x8xf32> {
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0, 1, 0, 0], size = [1, 4, 8, 1, 4, 8], pad_low = [], pad_high = []>, perm = array<i64: 1, 0, 2>} : tensor<4x2x8xf32>
+      tx8be.Wait %xt
+      %y = tx8be.Relu %x : (tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+      %yt = tx8be.StoreBox %y into 0 {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0, 1, 0, 0], size = [1, 4, 8, 1, 4, 8], pad_low = [], pad_high = []>} : tensor<2x4x8xf32>
+    }
+    tx8be.Return %1 : tensor<2x4x8xf32>
+  }
+  return %0 : tensor<2x4x8xf32>
+}
+
+// -----
+
+// A box whose dims longer than 1 change order through perm is other bytes in the source (a [2, 4, 8] box).
+func.func @transposed_load_reordered(%arg0: tensor<4x2x8xf32>) -> tensor<2x4x8xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<4x2x8xf32>) -> tensor<2x4x8xf32> {
+  ^bb0(%arg1: tensor<4x2x8xf32>):
+    %1 = tx8be.Steps tiles [1] slice [2, 4, 8] -> tensor<2x4x8xf32> {
+      // expected-error @+1 {{'tx8be.LoadBox' op reads its source transposed (perm), but step 0's box is not the same bytes in the source's order}}
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0], size = [2, 4, 8], pad_low = [], pad_high = []>, perm = array<i64: 1, 0, 2>} : tensor<4x2x8xf32>
+      tx8be.Wait %xt
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0], size = [2, 4, 8], pad_low = [], pad_high = []>} : tensor<2x4x8xf32>
+    }
+    tx8be.Return %1 : tensor<2x4x8xf32>
+  }
+  return %0 : tensor<2x4x8xf32>
+}
+
+// -----
+
+func.func @transposed_load_not_a_permutation(%arg0: tensor<4x2x8xf32>) -> tensor<2x4x8xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<4x2x8xf32>) -> tensor<2x4x8xf32> {
+  ^bb0(%arg1: tensor<4x2x8xf32>):
+    %1 = tx8be.Steps tiles [1] slice [2, 4, 8] -> tensor<2x4x8xf32> {
+      // expected-error @+1 {{tx8be.LoadBox: perm is not a permutation of the source's 3 dims}}
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0], size = [2, 4, 8], pad_low = [], pad_high = []>, perm = array<i64: 1, 1, 2>} : tensor<4x2x8xf32>
+      tx8be.Wait %xt
+    }
+    tx8be.Return %1 : tensor<2x4x8xf32>
+  }
+  return %0 : tensor<2x4x8xf32>
+}
+
+// -----
+
+// Only a Group input: a constant read in place is loaded as it is stored.
+func.func @transposed_load_of_constant(%arg0: tensor<2x4x8xf32>) -> tensor<2x4x8xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x4x8xf32>) -> tensor<2x4x8xf32> {
+  ^bb0(%arg1: tensor<2x4x8xf32>):
+    %c = tx8be.LoadConst {bypasscodegen = true, const_map_id = 0 : ui32} : tensor<4x2x8xf32>
+    %1 = tx8be.Steps tiles [2] slice [1, 4, 8] -> tensor<2x4x8xf32> {
+      // expected-error @+1 {{'tx8be.LoadBox' op reads its source transposed (perm), but is not a Group input loaded per step}}
+      %x, %xt = tx8be.LoadBox %c {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0, 1, 0, 0], size = [1, 4, 8, 1, 4, 8], pad_low = [], pad_high = []>, perm = array<i64: 1, 0, 2>} : tensor<4x2x8xf32>
+      tx8be.Wait %xt
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0, 1, 0, 0], size = [1, 4, 8, 1, 4, 8], pad_low = [], pad_high = []>} : tensor<2x4x8xf32>
+    }
+    tx8be.Return %1 : tensor<2x4x8xf32>
+  }
+  return %0 : tensor<2x4x8xf32>
+}

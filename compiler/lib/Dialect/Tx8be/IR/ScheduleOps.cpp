@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "tx8/Dialect/Tx8be/IR/Tx8be.h"
 #include "tx8/Dialect/Tx8be/IR/ColumnBlocks.h"
+#include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
 #include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 
 #include "mlir/IR/Builders.h"
@@ -202,8 +203,21 @@ LogicalResult LoadBoxOp::verify() {
     for (int64_t k = 1; k < getBoxes().getCount(); ++k)
       if (getBoxes().getBox(k) != getBoxes().getBox(0))
         return emitOpError() << "is loaded once, but step " << k << "'s box differs from step 0's";
-  if (failed(verifyBoxes(*this, getBoxes(), getSource().getType(), steps)))
+  if (failed(verifyBoxes(*this, getBoxes(), getOutput().getType(), steps)))
     return failure();
+  if (std::optional<ArrayRef<int64_t>> perm = getPerm()) {
+    if (constant || getOnce() || getMulticast() || getPrefetched())
+      return emitOpError() << "reads its source transposed (perm), but is not a Group input loaded per step";
+    for (Value v : {getSource(), getOutput()}) {
+      DeviceLayout layout = getDeviceLayout(v);
+      if ((layout.mode != LayoutMode::Tensor && layout.mode != LayoutMode::NTensor) || !layout.isIdentityOrder())
+        return emitOpError() << "reads its source transposed (perm), but a layout is not compact row-major";
+    }
+    for (int64_t k = 0; k < getBoxes().getCount(); ++k)
+      if (!transposeKeepsBoxOrder(getBoxes().getBox(k), *perm))
+        return emitOpError() << "reads its source transposed (perm), but step " << k
+                             << "'s box is not the same bytes in the source's order";
+  }
   if (getPrefetched()) {
     if (getOnce() || getMulticast() || !constant)
       return emitOpError() << "is prefetched, but is not a constant each tile loads itself";
@@ -212,6 +226,47 @@ LogicalResult LoadBoxOp::verify() {
                            << " differs from its first";
   }
   return verifyMulticast();
+}
+
+TensorBox LoadBoxOp::getSourceBox(int64_t k) {
+  TensorBox box = getBoxes().getBox(k);
+  if (std::optional<ArrayRef<int64_t>> perm = getPerm())
+    return transposedSourceBox(box, *perm);
+  return box;
+}
+
+LogicalResult LoadBoxOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                          ValueRange operands, DictionaryAttr attributes,
+                                          OpaqueProperties properties, RegionRange regions,
+                                          SmallVectorImpl<Type> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  auto source = dyn_cast<RankedTensorType>(adaptor.getSource().getType());
+  if (!source)
+    return failure();
+  // The parser infers the types before it moves the attributes into the properties.
+  DenseI64ArrayAttr permAttr = adaptor.getPermAttr();
+  if (!permAttr && attributes)
+    permAttr = dyn_cast_or_null<DenseI64ArrayAttr>(attributes.get(getPermAttrName(OperationName(
+        getOperationName(), context))));
+  Type output = source;
+  if (permAttr) {
+    std::optional<ArrayRef<int64_t>> perm = permAttr.asArrayRef();
+    // A permutation of the source's dims (tx8be.Transpose's rule); anything else is refused with the place.
+    int64_t rank = source.getRank();
+    SmallVector<bool, 6> seen(static_cast<size_t>(rank), false);
+    SmallVector<int64_t, 6> shape;
+    for (int64_t d : *perm) {
+      if (static_cast<int64_t>(perm->size()) != rank || d < 0 || d >= rank || seen[static_cast<size_t>(d)])
+        return emitOptionalError(location, "tx8be.LoadBox: perm is not a permutation of the source's ", rank,
+                                 " dims");
+      seen[static_cast<size_t>(d)] = true;
+      shape.push_back(source.getDimSize(d));
+    }
+    output = source.clone(shape);
+  }
+  inferred.push_back(output);
+  inferred.push_back(TokenType::get(context));
+  return success();
 }
 
 std::optional<std::pair<int64_t, int64_t>> LoadBoxOp::findBoxChangeWithinTile(StepsOp steps) {

@@ -2,6 +2,7 @@
 #ifndef TX8_DIALECT_TX8BE_IR_TENSORBOX_H
 #define TX8_DIALECT_TX8BE_IR_TENSORBOX_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -18,6 +19,34 @@ struct TensorBox {
   }
   friend bool operator!=(const TensorBox &a, const TensorBox &b) { return !(a == b); }
 };
+
+/// The box of a Transpose's input that `box` of its output reads (output dim d is input dim perm[d]); pads go
+/// with their dims.
+inline TensorBox transposedSourceBox(const TensorBox &box, llvm::ArrayRef<int64_t> perm) {
+  TensorBox source = box;
+  for (size_t d = 0; d < perm.size() && d < box.size.size(); ++d) {
+    auto to = static_cast<size_t>(perm[d]);
+    source.start[to] = box.start[d];
+    source.size[to] = box.size[d];
+    if (!box.padLow.empty())
+      source.padLow[to] = box.padLow[d], source.padHigh[to] = box.padHigh[d];
+  }
+  return source;
+}
+
+/// Whether `box` of a Transpose's output holds, row-major, the same elements in the same order as its source
+/// box in the input: the dims longer than 1 keep their order through `perm`.
+inline bool transposeKeepsBoxOrder(const TensorBox &box, llvm::ArrayRef<int64_t> perm) {
+  int64_t last = -1;
+  for (size_t d = 0; d < perm.size() && d < box.size.size(); ++d) {
+    if (box.size[d] <= 1)
+      continue;
+    if (perm[d] < last)
+      return false;
+    last = perm[d];
+  }
+  return true;
+}
 
 } // namespace tx8be
 

@@ -21,6 +21,7 @@ include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonTypeConstraints.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/IR/OpAsmInterface.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
 
 def Tx8be_TokenType : TypeDef<Tx8be_Dialect, "Token"> {
   let mnemonic = "token";
@@ -95,7 +96,8 @@ def Tx8be_StepsOp : Tx8be_Op<"Steps", [HasParent<"GroupOp">, SingleBlock, NoTerm
   }];
 }
 
-def Tx8be_LoadBoxOp : Tx8be_Op<"LoadBox", [HasParent<"StepsOp">, AllTypesMatch<["source", "output"]>,
+def Tx8be_LoadBoxOp : Tx8be_Op<"LoadBox", [HasParent<"StepsOp">,
+                                            DeclareOpInterfaceMethods<InferTypeOpInterface>,
                                             DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "issue the copy of this step's box of a DDR tensor into SPM";
   let description = [{
@@ -119,9 +121,16 @@ def Tx8be_LoadBoxOp : Tx8be_Op<"LoadBox", [HasParent<"StepsOp">, AllTypesMatch<[
     `prefetched` (tx8be-prefetch-weights): a constant each tile reads one box of at all its steps, copied into
     the buffer (dev_info.mem_addr, one address) during the previous Group that runs something, by each tile's
     DTE; the Group waits for it before its steps and loads nothing itself.
+
+    `perm` (tx8be-transposed-loads): `output` is `source` transposed (output dim d is source dim perm[d], as
+    tx8be.Transpose), and the boxes are the output's. Each step's DMA reads the source box they map to, whose
+    dims longer than 1 come in the same order as the output box's, so its bytes in SPM are the output box's
+    (a head's [1, S, D] box of a [H, S, D] tensor read as [S, 1, D] of the [S, H, D] tensor before the head
+    split). Only a Group input loaded per step (not once, multicast or prefetched) in a compact layout.
   }];
   let arguments = (ins AnyRankedTensor:$source, Tx8be_BoxTableAttr:$boxes, OptionalAttr<Tx8be_DevAttr>:$dev_info,
-                       UnitAttr:$once, OptionalAttr<DenseI64ArrayAttr>:$multicast, UnitAttr:$prefetched);
+                       UnitAttr:$once, OptionalAttr<DenseI64ArrayAttr>:$multicast, UnitAttr:$prefetched,
+                       OptionalAttr<DenseI64ArrayAttr>:$perm);
   let results = (outs AnyRankedTensor:$output, Tx8be_TokenType:$token);
   let assemblyFormat = "$source attr-dict `:` type($source)";
   let hasVerifier = 1;
@@ -131,6 +140,8 @@ def Tx8be_LoadBoxOp : Tx8be_Op<"LoadBox", [HasParent<"StepsOp">, AllTypesMatch<[
     /// The first (tile, its step) of `steps` whose box differs from that tile's first box; nullopt when every
     /// tile reads one box at all its steps (what `prefetched` needs).
     std::optional<std::pair<int64_t, int64_t>> findBoxChangeWithinTile(StepsOp steps);
+    /// The box of `source` that step `k` reads: its box of `output`, through `perm` when there is one.
+    TensorBox getSourceBox(int64_t k);
   }];
 }
 

@@ -1,0 +1,124 @@
+//===- TransposedLoads.cpp - Transposes read by the loads after them (tx8be-transposed-loads) -===//
+//
+// An attention's heads are split ([S, H, D] -> [H, S, D]) and merged by Transposes, each a Group that moves the
+// whole tensor through DDR twice on the TDMA (ViT-B/16: 12 % of its cycles). The Group that reads the result
+// loads one head's [1, S, D] box per step, and that box is the same bytes, in the same order, as the input's
+// [S, 1, D] box: the DMA can read it there (S runs of D elements) and the Transpose Group is not needed.
+// Issue 34, item 1: transposed operands read by the load, not by a Transpose group.
+//
+//===----------------------------------------------------------------------===//
+#include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
+#include "tx8/Transforms/GroupPlan.h"
+#include "tx8/Transforms/PassStatistics.h"
+#include "tx8/Transforms/Passes.h"
+
+namespace tx8be {
+#define GEN_PASS_DEF_TRANSPOSEDLOADSPASS
+#include "tx8/Transforms/Passes.h.inc"
+} // namespace tx8be
+
+using namespace mlir;
+using namespace tx8be;
+
+namespace {
+
+bool isCompactRowMajor(Value v) {
+  DeviceLayout layout = getDeviceLayout(v);
+  return (layout.mode == LayoutMode::Tensor || layout.mode == LayoutMode::NTensor) && layout.isIdentityOrder();
+}
+
+/// The Transpose of a Group that does nothing else: its Steps load the Group's one input, transpose it and
+/// store the result. Null for any other Group.
+TransposeOp getLoneTranspose(GroupOp group) {
+  StepsOp steps = getGroupSteps(group);
+  if (!steps || group->getNumOperands() != 1 || group->getNumResults() != 1 || steps->getNumResults() != 1)
+    return {};
+  TransposeOp transpose;
+  for (Operation &op : steps.getBody().front()) {
+    if (isa<LoadBoxOp, StoreBoxOp, WaitOp>(op) || op.hasTrait<OpTrait::IsTerminator>())
+      continue;
+    if (transpose || !isa<TransposeOp>(op))
+      return {};
+    transpose = cast<TransposeOp>(op);
+  }
+  if (!transpose)
+    return {};
+  auto load = transpose.getInput().getDefiningOp<LoadBoxOp>();
+  if (!load || load.getSource() != group.getBody().front().getArgument(0) || load.getPerm())
+    return {};
+  return transpose;
+}
+
+/// A LoadBox that may read the Transpose's input instead: per step, no pads, every box the same bytes there.
+bool canReadTransposed(LoadBoxOp load, ArrayRef<int64_t> perm) {
+  if (load.getOnce() || load.getMulticast() || load.getPrefetched() || load.getPerm() || load.getBoxes().hasPads())
+    return false;
+  for (int64_t k = 0; k < load.getBoxes().getCount(); ++k)
+    if (!transposeKeepsBoxOrder(load.getBoxes().getBox(k), perm))
+      return false;
+  return true;
+}
+
+/// The readers of `value` (the Transpose Group's result) as (Group, operand index), when all of them are
+/// Groups whose every use of it is a LoadBox that can read the input transposed; nullopt otherwise.
+std::optional<SmallVector<std::pair<GroupOp, unsigned>>> transposedReaders(Value value, ArrayRef<int64_t> perm) {
+  SmallVector<std::pair<GroupOp, unsigned>> readers;
+  for (OpOperand &use : value.getUses()) {
+    auto reader = dyn_cast<GroupOp>(use.getOwner());
+    if (!reader || !getGroupSteps(reader))
+      return std::nullopt;
+    BlockArgument arg = reader.getBody().front().getArgument(use.getOperandNumber());
+    for (Operation *user : arg.getUsers()) {
+      auto load = dyn_cast<LoadBoxOp>(user);
+      if (!load || !canReadTransposed(load, perm))
+        return std::nullopt;
+    }
+    readers.emplace_back(reader, use.getOperandNumber());
+  }
+  if (readers.empty())
+    return std::nullopt;
+  return readers;
+}
+
+struct TransposedLoadsPass : tx8be::impl::TransposedLoadsPassBase<TransposedLoadsPass> {
+  using TransposedLoadsPassBase::TransposedLoadsPassBase;
+
+  PassStatistic numFolded{this, "folded", "Transpose Groups read through the loads after them"};
+  PassStatistic numLoads{this, "loads", "LoadBoxes that read a Transpose's input (perm)"};
+
+  void runOnOperation() override {
+    if (!enable)
+      return;
+    SmallVector<GroupOp> folded;
+    getOperation().walk([&](GroupOp group) {
+      TransposeOp transpose = getLoneTranspose(group);
+      if (!transpose)
+        return;
+      Value input = group->getOperand(0), result = group->getResult(0);
+      ArrayRef<int64_t> perm = transpose.getPerm();
+      if (getElementTypeOrSelf(input.getType()) != getElementTypeOrSelf(result.getType()) ||
+          !isCompactRowMajor(input) || !isCompactRowMajor(result))
+        return;
+      std::optional<SmallVector<std::pair<GroupOp, unsigned>>> readers = transposedReaders(result, perm);
+      if (!readers)
+        return;
+      for (auto [reader, index] : *readers) {
+        // The reader takes the input; its argument's loads read it through perm, their results unchanged.
+        reader->setOperand(index, input);
+        BlockArgument arg = reader.getBody().front().getArgument(index);
+        arg.setType(input.getType());
+        for (Operation *user : arg.getUsers()) {
+          cast<LoadBoxOp>(user).setPerm(perm);
+          ++numLoads;
+        }
+      }
+      folded.push_back(group);
+    });
+    for (GroupOp group : folded) {
+      group->erase();
+      ++numFolded;
+    }
+  }
+};
+
+} // namespace
