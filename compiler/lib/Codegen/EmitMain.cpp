@@ -640,10 +640,19 @@ LogicalResult GroupPrinter::printStoreBox(StoreBoxOp store) {
   if (failed(ddr))
     return failure();
   std::string y = store.getResultIndex() == 0 ? "y" : "y" + std::to_string(store.getResultIndex());
-  SmallVector<int64_t, 6> whole = deviceShapeOf(value);
+  // The DMA writes the result's boxes: through perm, a transposed write's (the same bytes, tx8be-transposed-loads).
+  BoxTableAttr dmaBoxes = store.getBoxes();
+  Value dmaValue = value;
+  if (store.getPerm()) {
+    SmallVector<TensorBox> rows;
+    for (int64_t k = 0; k < dmaBoxes.getCount(); ++k)
+      rows.push_back(store.getResultBox(k));
+    dmaBoxes = BoxTableAttr::get(store.getContext(), dmaBoxes.getRank(), rows);
+    dmaValue = store->getParentOfType<StepsOp>()->getResult(store.getResultIndex());
+  }
+  SmallVector<int64_t, 6> whole = deviceShapeOf(dmaValue);
   text.tables += "    static const int32_t " + y + "_whole[" + std::to_string(whole.size()) + "] = " + ints(whole) +
-                 ";\n" + boxTable(y + "_box", store.getBoxes(), value,
-                                                           store->getParentOfType<StepsOp>().getCount());
+                 ";\n" + boxTable(y + "_box", dmaBoxes, dmaValue, store->getParentOfType<StepsOp>().getCount());
   llvm::raw_string_ostream once(text.once);
   once << "    L_SHAPE " << y << "_ds;\n";
   once << "    TSR " << y << "_ddr = {" << it->second.format << ", " << hex(*ddr) << ", &" << y << "_ds};\n";

@@ -758,7 +758,8 @@ LogicalResult tx8be::buildSchedule(GroupOp group, const GroupPlan &plan) {
   b.setInsertionPointToEnd(stepBody);
   for (auto [i, store] : llvm::enumerate(stores)) {
     auto box = b.create<StoreBoxOp>(store.getLoc(), TokenType::get(ctx), store.getInput(), static_cast<int64_t>(i),
-                                    table(store.getInput(), [](const GroupStep &s) { return s.result; }));
+                                    table(store.getInput(), [](const GroupStep &s) { return s.result; }),
+                                    /*perm=*/DenseI64ArrayAttr());
     tokens.push_back(box.getToken());
   }
   if (!tokens.empty())

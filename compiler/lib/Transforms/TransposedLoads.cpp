@@ -3,7 +3,9 @@
 // An attention's heads are split ([S, H, D] -> [H, S, D]) and merged by Transposes, each a Group that moves the
 // whole tensor through DDR twice on the TDMA (ViT-B/16: 12 % of its cycles). The Group that reads the result
 // loads one head's [1, S, D] box per step, and that box is the same bytes, in the same order, as the input's
-// [S, 1, D] box: the DMA can read it there (S runs of D elements) and the Transpose Group is not needed.
+// [S, 1, D] box: the DMA can read it there (S runs of D elements) and the Transpose Group is not needed. The
+// same holds on the other side: the attention's Group writes each head's [1, S, D] box straight into the
+// merged [S, H, D] tensor when the merge's Transpose Group is the only reader.
 // Issue 34, item 1: transposed operands read by the load, not by a Transpose group.
 //
 //===----------------------------------------------------------------------===//
@@ -80,11 +82,34 @@ std::optional<SmallVector<std::pair<GroupOp, unsigned>>> transposedReaders(Value
   return readers;
 }
 
+/// The StoreBox of the Group that computes `value` (the Transpose Group's input), when that Group may write it
+/// transposed instead: the Transpose Group is its only reader and every box it stores is the same bytes in the
+/// transposed tensor.
+StoreBoxOp transposedWriter(Value value, ArrayRef<int64_t> perm) {
+  auto writer = value.getDefiningOp<GroupOp>();
+  if (!writer || !value.hasOneUse())
+    return {};
+  StepsOp steps = getGroupSteps(writer);
+  auto ret = cast<ReturnOp>(writer.getBody().front().getTerminator());
+  unsigned index = cast<OpResult>(value).getResultNumber();
+  auto stepsResult = dyn_cast<OpResult>(ret.getOperand(index));
+  if (!steps || !stepsResult || stepsResult.getOwner() != steps.getOperation() || !stepsResult.hasOneUse())
+    return {};
+  StoreBoxOp store = steps.getStoreOf(stepsResult.getResultNumber());
+  if (!store || store.getPerm())
+    return {};
+  for (int64_t k = 0; k < store.getBoxes().getCount(); ++k)
+    if (!transposeKeepsBoxOrder(transposedResultBox(store.getBoxes().getBox(k), perm), perm))
+      return {};
+  return store;
+}
+
 struct TransposedLoadsPass : tx8be::impl::TransposedLoadsPassBase<TransposedLoadsPass> {
   using TransposedLoadsPassBase::TransposedLoadsPassBase;
 
   PassStatistic numFolded{this, "folded", "Transpose Groups read through the loads after them"};
   PassStatistic numLoads{this, "loads", "LoadBoxes that read a Transpose's input (perm)"};
+  PassStatistic numStores{this, "stores", "StoreBoxes that write a Transpose's result (perm)"};
 
   void runOnOperation() override {
     if (!enable)
@@ -100,8 +125,20 @@ struct TransposedLoadsPass : tx8be::impl::TransposedLoadsPassBase<TransposedLoad
           !isCompactRowMajor(input) || !isCompactRowMajor(result))
         return;
       std::optional<SmallVector<std::pair<GroupOp, unsigned>>> readers = transposedReaders(result, perm);
-      if (!readers)
+      if (!readers) {
+        // The Group before may store its result transposed instead (an attention's heads merged).
+        StoreBoxOp store = transposedWriter(input, perm);
+        if (!store)
+          return;
+        store.setPerm(perm);
+        auto steps = cast<StepsOp>(store->getParentOp());
+        steps->getResult(store.getResultIndex()).setType(result.getType());
+        input.setType(result.getType());
+        result.replaceAllUsesWith(input);
+        ++numStores;
+        folded.push_back(group);
         return;
+      }
       for (auto [reader, index] : *readers) {
         // The reader takes the input; its argument's loads read it through perm, their results unchanged.
         reader->setOperand(index, input);

@@ -357,7 +357,7 @@ def SpmAllocPass : Pass<"tx8be-spm-alloc", "::mlir::func::FuncOp"> {
 }
 
 def TransposedLoadsPass : Pass<"tx8be-transposed-loads", "::mlir::func::FuncOp"> {
-  let summary = "Read a Transpose's input through the loads of the Groups after it, not through a Transpose Group";
+  let summary = "Read a Transpose's input through the loads after it, or write its result by the store before it";
   let description = [{
     After tx8be-group-cost (issue 34, item 1). A Group that only transposes (its Steps: one LoadBox of its
     input, the Transpose, one StoreBox) moves its whole tensor through DDR twice; an attention's head split
@@ -365,6 +365,9 @@ def TransposedLoadsPass : Pass<"tx8be-transposed-loads", "::mlir::func::FuncOp">
     it per step (LoadBoxes, not once, multicast or prefetched, no pads) and every box it loads holds the same
     bytes in the input's order (the dims longer than 1 keep their order through the perm: a head's [1, S, D]
     is the input's [S, 1, D]), those LoadBoxes read the input instead, with `perm` (Tx8beScheduleOps.td), and
+    the Transpose Group goes. Otherwise, when the Transpose Group is the only reader of the Group before it and
+    every box that Group stores is the same bytes in the transposed tensor (an attention's heads merged: a
+    head's [1, S, D] is the merged [S, 1, D]), that Group's StoreBox writes the transposed tensor (`perm`) and
     the Transpose Group goes. Both tensors must be compact and row-major in DDR, of one element type.
   }];
   let options = [Option<"enable", "enable", "bool", "true", "fold the Transposes (false: leave every Group as is)">];

@@ -501,3 +501,56 @@ func.func @transposed_load_of_constant(%arg0: tensor<2x4x8xf32>) -> tensor<2x4x8
   }
   return %0 : tensor<2x4x8xf32>
 }
+
+// -----
+
+// A StoreBox writes each [1, 4, 8] box of its [2, 4, 8] input as the [4, 1, 8] box of the Steps' [4, 2, 8]
+// result (perm): the Steps result is the input transposed.
+// CHECK-LABEL: func.func @transposed_store
+// CHECK: tx8be.StoreBox %{{.*}} into 0 {{.*}}perm = array<i64: 1, 0, 2>} : tensor<2x4x8xf32>
+func.func @transposed_store(%arg0: tensor<2x4x8xf32>) -> tensor<4x2x8xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x4x8xf32>) -> tensor<4x2x8xf32> {
+  ^bb0(%arg1: tensor<2x4x8xf32>):
+    %1 = tx8be.Steps tiles [2] slice [1, 4, 8] -> tensor<4x2x8xf32> {
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0, 1, 0, 0], size = [1, 4, 8, 1, 4, 8], pad_low = [], pad_high = []>} : tensor<2x4x8xf32>
+      tx8be.Wait %xt
+      %y = tx8be.Relu %x : (tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+      %yt = tx8be.StoreBox %y into 0 {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0, 1, 0, 0], size = [1, 4, 8, 1, 4, 8], pad_low = [], pad_high = []>, perm = array<i64: 1, 0, 2>} : tensor<2x4x8xf32>
+    }
+    tx8be.Return %1 : tensor<4x2x8xf32>
+  }
+  return %0 : tensor<4x2x8xf32>
+}
+
+// -----
+
+func.func @transposed_store_reordered(%arg0: tensor<2x4x8xf32>) -> tensor<4x2x8xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x4x8xf32>) -> tensor<4x2x8xf32> {
+  ^bb0(%arg1: tensor<2x4x8xf32>):
+    %1 = tx8be.Steps tiles [1] slice [2, 4, 8] -> tensor<4x2x8xf32> {
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0], size = [2, 4, 8], pad_low = [], pad_high = []>} : tensor<2x4x8xf32>
+      tx8be.Wait %xt
+      // expected-error @+1 {{'tx8be.StoreBox' op writes its result transposed (perm), but step 0's box is not the same bytes in the result's order}}
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0], size = [2, 4, 8], pad_low = [], pad_high = []>, perm = array<i64: 1, 0, 2>} : tensor<2x4x8xf32>
+    }
+    tx8be.Return %1 : tensor<4x2x8xf32>
+  }
+  return %0 : tensor<4x2x8xf32>
+}
+
+// -----
+
+// Without perm the result has the input's type.
+func.func @store_type_mismatch(%arg0: tensor<2x4x8xf32>) -> tensor<4x2x8xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x4x8xf32>) -> tensor<4x2x8xf32> {
+  ^bb0(%arg1: tensor<2x4x8xf32>):
+    %1 = tx8be.Steps tiles [2] slice [1, 4, 8] -> tensor<4x2x8xf32> {
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0, 1, 0, 0], size = [1, 4, 8, 1, 4, 8], pad_low = [], pad_high = []>} : tensor<2x4x8xf32>
+      tx8be.Wait %xt
+      // expected-error @+1 {{'tx8be.StoreBox' op stores a 'tensor<2x4x8xf32>' into result 0 of type 'tensor<4x2x8xf32>'}}
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0, 1, 0, 0], size = [1, 4, 8, 1, 4, 8], pad_low = [], pad_high = []>} : tensor<2x4x8xf32>
+    }
+    tx8be.Return %1 : tensor<4x2x8xf32>
+  }
+  return %0 : tensor<4x2x8xf32>
+}

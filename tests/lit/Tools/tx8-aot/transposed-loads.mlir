@@ -1,8 +1,9 @@
 // tx8be-transposed-loads: an attention's head split (Reshape [8, 32] -> [8, 4, 8], Transpose to [4, 8, 8]) on 4
 // tiles. The attention's Group loads one head's [1, 8, 8] box per tile, the same bytes as the [8, 1, 8] box of
 // the tensor before the Transpose: its three LoadBoxes read that tensor (perm) and the three Transpose Groups go.
-// The head merge after it stays (a Transpose the next Group stores, not loads). The outputs are the same bits
-// as with --transposed-loads=false, in fewer cycles.
+// The head merge after it (Transpose to [8, 4, 8], the function's result through a Reshape) goes too: the
+// attention's StoreBox writes each head's box as the [8, 1, 8] box of the merged tensor (perm). The outputs are
+// the same bits as with --transposed-loads=false, in fewer cycles.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tx8-aot compile %s --tiles 4 -o %t/on --dump-ir %t/on.mlir > /dev/null
 // RUN: tx8-aot compile %s --tiles 4 --transposed-loads=false -o %t/off --dump-ir %t/off.mlir > /dev/null
@@ -25,16 +26,20 @@
 // RUN: not grep -q "perm = array<i64: 1, 0, 2>} : tensor" %t/one.mlir
 //
 // IR-NOT: tx8be.Transpose
-// IR: tx8be.LoadBox %{{.*}} {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0], size = [1, 8, 8, 1, 8, 8, 1, 8, 8, 1, 8, 8]{{.*}}perm = array<i64: 1, 0, 2>} : tensor<8x4x8xf32>
+// The attention's Steps fill the merged [8, 4, 8] tensor.
+// IR: tx8be.Steps tiles [1, 1, 1, 1] slice [1, 8, 8] -> tensor<8x4x8xf32>
+// IR-NEXT: tx8be.LoadBox %{{.*}} {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0, 0], size = [1, 8, 8, 1, 8, 8, 1, 8, 8, 1, 8, 8]{{.*}}perm = array<i64: 1, 0, 2>} : tensor<8x4x8xf32>
 // IR-NEXT: tx8be.LoadBox {{.*}}perm = array<i64: 1, 0, 2>} : tensor<8x4x8xf32>
 // IR-NEXT: tx8be.LoadBox {{.*}}perm = array<i64: 1, 0, 2>} : tensor<8x4x8xf32>
 // IR: tx8be.Attention {{.*}} : (tensor<4x8x8xf32>, tensor<4x8x8xf32>, tensor<4x8x8xf32>) -> tensor<4x8x8xf32>
-// IR: tx8be.Transpose {{.*}} : (tensor<4x8x8xf32>) -> tensor<8x4x8xf32>
+// IR-NEXT: tx8be.StoreBox {{.*}}perm = array<i64: 1, 0, 2>} : tensor<4x8x8xf32>
 // IR-NOT: tx8be.Transpose
 // OFF: 4
-// The DMA's boxes are the source's: [8, 1, 8] of [8, 4, 8].
+// The DMA's boxes are the source's and the result's: [8, 1, 8] of [8, 4, 8].
 // MAIN: static const int32_t t0_whole[3] = {8, 4, 8};
 // MAIN-NEXT: static const tx8_box t0_box[4] = {{[{][{][{]}}0, 0, 0}, {8, 1, 8}}, {{[{][{]}}0, 1, 0}, {8, 1, 8}}, {{[{][{]}}0, 2, 0}, {8, 1, 8}}, {{[{][{]}}0, 3, 0}, {8, 1, 8}}};
+// MAIN: static const int32_t y_whole[3] = {8, 4, 8};
+// MAIN-NEXT: static const tx8_box y_box[4] = {{[{][{][{]}}0, 0, 0}, {8, 1, 8}}, {{[{][{]}}0, 1, 0}, {8, 1, 8}}, {{[{][{]}}0, 2, 0}, {8, 1, 8}}, {{[{][{]}}0, 3, 0}, {8, 1, 8}}};
 func.func @main(%q: tensor<8x32xf32> {tx8be.name = "q"}, %k: tensor<8x32xf32> {tx8be.name = "k"}, %v: tensor<8x32xf32> {tx8be.name = "v"}) -> (tensor<8x32xf32> {tx8be.name = "y"}) {
   %q3 = tx8be.Reshape %q : (tensor<8x32xf32>) -> tensor<8x4x8xf32> loc("q_split")
   %k3 = tx8be.Reshape %k : (tensor<8x32xf32>) -> tensor<8x4x8xf32> loc("k_split")

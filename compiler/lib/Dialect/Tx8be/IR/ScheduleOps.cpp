@@ -162,9 +162,19 @@ LogicalResult StepsOp::verifyRegions() {
     if (store.getResultIndex() >= getNumResults())
       return store.emitOpError() << "stores into result " << store.getResultIndex() << " of a Steps with "
                                  << getNumResults();
-    if (store.getInput().getType() != getResult(store.getResultIndex()).getType())
-      return store.emitOpError() << "stores a " << store.getInput().getType() << " into result "
-                                 << store.getResultIndex() << " of type " << getResult(store.getResultIndex()).getType();
+    Type stored = store.getInput().getType();
+    if (std::optional<ArrayRef<int64_t>> perm = store.getPerm()) {
+      auto input = cast<RankedTensorType>(stored);
+      SmallVector<int64_t, 6> shape;
+      for (int64_t d : *perm)
+        shape.push_back(d >= 0 && d < input.getRank() ? input.getDimSize(d) : ShapedType::kDynamic);
+      if (static_cast<int64_t>(perm->size()) != input.getRank())
+        return store.emitOpError() << "perm has " << perm->size() << " dims, its input " << input.getRank();
+      stored = input.clone(shape);
+    }
+    if (stored != getResult(store.getResultIndex()).getType())
+      return store.emitOpError() << "stores a " << stored << " into result " << store.getResultIndex()
+                                 << " of type " << getResult(store.getResultIndex()).getType();
     ++stores[store.getResultIndex()];
   }
   for (auto [i, n] : llvm::enumerate(stores))
@@ -314,8 +324,31 @@ void LoadBoxOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
 
 void StoreBoxOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) { setNameFn(getToken(), "stored"); }
 
+TensorBox StoreBoxOp::getResultBox(int64_t k) {
+  TensorBox box = getBoxes().getBox(k);
+  if (std::optional<ArrayRef<int64_t>> perm = getPerm())
+    return transposedResultBox(box, *perm);
+  return box;
+}
+
 LogicalResult StoreBoxOp::verify() {
   if (getBoxes().hasPads())
     return emitOpError() << "box table has pads; a stored slice has none";
+  if (std::optional<ArrayRef<int64_t>> perm = getPerm()) {
+    int64_t rank = cast<ShapedType>(getInput().getType()).getRank();
+    SmallVector<bool, 6> seen(static_cast<size_t>(rank), false);
+    for (int64_t d : *perm) {
+      if (static_cast<int64_t>(perm->size()) != rank || d < 0 || d >= rank || seen[static_cast<size_t>(d)])
+        return emitOpError() << "perm is not a permutation of the input's " << rank << " dims";
+      seen[static_cast<size_t>(d)] = true;
+    }
+    DeviceLayout layout = getDeviceLayout(getInput());
+    if ((layout.mode != LayoutMode::Tensor && layout.mode != LayoutMode::NTensor) || !layout.isIdentityOrder())
+      return emitOpError() << "writes its result transposed (perm), but its layout is not compact row-major";
+    for (int64_t k = 0; k < getBoxes().getCount(); ++k)
+      if (!transposeKeepsBoxOrder(getResultBox(k), *perm))
+        return emitOpError() << "writes its result transposed (perm), but step " << k
+                             << "'s box is not the same bytes in the result's order";
+  }
   return verifyBoxes(*this, getBoxes(), getInput().getType(), (*this)->getParentOfType<StepsOp>());
 }

@@ -151,12 +151,21 @@ def Tx8be_StoreBoxOp : Tx8be_Op<"StoreBox", [HasParent<"StepsOp">,
   let description = [{
     Copies the SPM buffer of `input` (this step's box of it) into box row k of the enclosing tx8be.Steps'
     result `result_index` at step k. Completes at the tx8be.Wait on `token`.
+
+    `perm` (tx8be-transposed-loads): the result is `input` transposed (result dim d is input dim perm[d], as
+    tx8be.Transpose); the boxes are the input's, and each step's DMA writes the result box they map to, whose
+    dims longer than 1 come in the same order (an attention's [1, S, D] head written as [S, 1, D] of the merged
+    [S, H, D]). Both in a compact row-major layout.
   }];
   let arguments = (ins AnyRankedTensor:$input, ConfinedAttr<I64Attr, [IntNonNegative]>:$result_index,
-                       Tx8be_BoxTableAttr:$boxes);
+                       Tx8be_BoxTableAttr:$boxes, OptionalAttr<DenseI64ArrayAttr>:$perm);
   let results = (outs Tx8be_TokenType:$token);
   let assemblyFormat = "$input `into` $result_index attr-dict `:` type($input)";
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The box of the Steps' result that step `k` writes: its box of `input`, through `perm` when there is one.
+    TensorBox getResultBox(int64_t k);
+  }];
 }
 
 def Tx8be_WaitOp : Tx8be_Op<"Wait", [HasParent<"StepsOp">]> {
