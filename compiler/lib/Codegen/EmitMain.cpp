@@ -209,6 +209,14 @@ std::string boxTable(const std::string &name, BoxTableAttr boxes, Value value, i
   return s + "};\n";
 }
 
+/// A table of the same rank and rows as `boxes`, row k `row(k)` (a transposed copy's other side).
+BoxTableAttr mapBoxes(BoxTableAttr boxes, llvm::function_ref<TensorBox(int64_t)> row) {
+  SmallVector<TensorBox> rows;
+  for (int64_t k = 0; k < boxes.getCount(); ++k)
+    rows.push_back(row(k));
+  return BoxTableAttr::get(boxes.getContext(), boxes.getRank(), rows);
+}
+
 /// The column block of the constant a LoadBox reads (tx8be-block-weights), 0 when it is stored row by row, and
 /// the shape codegen addresses the constant's image with.
 std::pair<int64_t, SmallVector<int64_t, 6>> loadBoxImage(LoadBoxOp load) {
@@ -312,10 +320,7 @@ LogicalResult GroupPrinter::printLoadBox(LoadBoxOp load) {
   BoxTableAttr dmaBoxes = load.getBoxes();
   Value dmaValue = result;
   if (load.getPerm()) {
-    SmallVector<TensorBox> rows;
-    for (int64_t k = 0; k < dmaBoxes.getCount(); ++k)
-      rows.push_back(load.getSourceBox(k));
-    dmaBoxes = BoxTableAttr::get(load.getContext(), dmaBoxes.getRank(), rows);
+    dmaBoxes = mapBoxes(dmaBoxes, [&](int64_t k) { return load.getSourceBox(k); });
     dmaValue = load.getSource();
     whole = deviceShapeOf(dmaValue);
   }
@@ -644,10 +649,7 @@ LogicalResult GroupPrinter::printStoreBox(StoreBoxOp store) {
   BoxTableAttr dmaBoxes = store.getBoxes();
   Value dmaValue = value;
   if (store.getPerm()) {
-    SmallVector<TensorBox> rows;
-    for (int64_t k = 0; k < dmaBoxes.getCount(); ++k)
-      rows.push_back(store.getResultBox(k));
-    dmaBoxes = BoxTableAttr::get(store.getContext(), dmaBoxes.getRank(), rows);
+    dmaBoxes = mapBoxes(dmaBoxes, [&](int64_t k) { return store.getResultBox(k); });
     dmaValue = store->getParentOfType<StepsOp>()->getResult(store.getResultIndex());
   }
   SmallVector<int64_t, 6> whole = deviceShapeOf(dmaValue);

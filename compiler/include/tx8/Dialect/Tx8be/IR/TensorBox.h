@@ -34,17 +34,13 @@ inline TensorBox transposedSourceBox(const TensorBox &box, llvm::ArrayRef<int64_
   return source;
 }
 
-/// The box of a Transpose's output that holds `box` of its input (output dim d is input dim perm[d]).
+/// The box of a Transpose's output that holds `box` of its input (output dim d is input dim perm[d]): the
+/// input box of the inverse Transpose.
 inline TensorBox transposedResultBox(const TensorBox &box, llvm::ArrayRef<int64_t> perm) {
-  TensorBox result = box;
-  for (size_t d = 0; d < perm.size() && d < box.size.size(); ++d) {
-    auto from = static_cast<size_t>(perm[d]);
-    result.start[d] = box.start[from];
-    result.size[d] = box.size[from];
-    if (!box.padLow.empty())
-      result.padLow[d] = box.padLow[from], result.padHigh[d] = box.padHigh[from];
-  }
-  return result;
+  llvm::SmallVector<int64_t, 6> inverse(perm.size());
+  for (size_t d = 0; d < perm.size(); ++d)
+    inverse[static_cast<size_t>(perm[d])] = static_cast<int64_t>(d);
+  return transposedSourceBox(box, inverse);
 }
 
 /// Whether `box` of a Transpose's output holds, row-major, the same elements in the same order as its source
