@@ -284,9 +284,9 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
     // The pipeline fills with the first step's loads; each further step costs its slowest engine; it drains with
     // the last step's compute and store. A plan that cuts the reduction keeps a whole step for the drain: priced
     // with its last compute only, such plans won over the ones whose constants tx8be-prefetch-weights copies
-    // during the Group before (which this model does not price) and then ran slower (ViT's MLPs: 1.8k cycles a
-    // layer instead of 0.9k). The lockstep estimate above still counts the first copies twice: made exact, it
-    // moved plans out of reach of the same prefetch.
+    // during the Group before (which this model does not price) and then ran slower (the small torch-zoo ViT's
+    // MLPs: 1.8k cycles a layer instead of 0.9k; lit prefetch-weights.mlir's MLP). The lockstep estimate above
+    // still counts the first copies twice: made exact, it moved plans out of reach of the same prefetch.
     uint64_t ddrPerStep = ceilDiv(addSat(loadBytes, ceilDiv(storeBytes, parts)), rate);
     perStep = std::max({b.computeCycles, b.loadCycles, storePerStep, ddrPerStep});
     uint64_t drain = parts > 1 ? perStep : b.computeCycles;
