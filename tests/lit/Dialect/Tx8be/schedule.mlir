@@ -554,3 +554,35 @@ func.func @store_type_mismatch(%arg0: tensor<2x4x8xf32>) -> tensor<4x2x8xf32> {
   }
   return %0 : tensor<4x2x8xf32>
 }
+
+// -----
+
+// A perm with fewer entries than the source has dims is refused, not read as a rank-0 result.
+func.func @transposed_load_short_perm(%arg0: tensor<4x2x8xf32>) -> tensor<2x4x8xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<4x2x8xf32>) -> tensor<2x4x8xf32> {
+  ^bb0(%arg1: tensor<4x2x8xf32>):
+    %1 = tx8be.Steps tiles [1] slice [2, 4, 8] -> tensor<2x4x8xf32> {
+      // expected-error @+1 {{tx8be.LoadBox: perm is not a permutation of the source's 3 dims}}
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0], size = [2, 4, 8], pad_low = [], pad_high = []>, perm = array<i64>} : tensor<4x2x8xf32>
+      tx8be.Wait %xt
+    }
+    tx8be.Return %1 : tensor<2x4x8xf32>
+  }
+  return %0 : tensor<2x4x8xf32>
+}
+
+// -----
+
+func.func @transposed_store_short_perm(%arg0: tensor<2x4x8xf32>) -> tensor<2x4x8xf32> {
+  %0 = tx8be.Group(%arg0) : (tensor<2x4x8xf32>) -> tensor<2x4x8xf32> {
+  ^bb0(%arg1: tensor<2x4x8xf32>):
+    %1 = tx8be.Steps tiles [1] slice [2, 4, 8] -> tensor<2x4x8xf32> {
+      %x, %xt = tx8be.LoadBox %arg1 {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0], size = [2, 4, 8], pad_low = [], pad_high = []>} : tensor<2x4x8xf32>
+      tx8be.Wait %xt
+      // expected-error @+1 {{'tx8be.StoreBox' op perm is not a permutation of the input's 3 dims}}
+      %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0], size = [2, 4, 8], pad_low = [], pad_high = []>, perm = array<i64: 0, 1>} : tensor<2x4x8xf32>
+    }
+    tx8be.Return %1 : tensor<2x4x8xf32>
+  }
+  return %0 : tensor<2x4x8xf32>
+}

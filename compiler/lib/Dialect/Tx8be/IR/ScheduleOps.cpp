@@ -265,8 +265,10 @@ LogicalResult LoadBoxOp::inferReturnTypes(MLIRContext *context, std::optional<Lo
     int64_t rank = source.getRank();
     SmallVector<bool, 6> seen(static_cast<size_t>(rank), false);
     SmallVector<int64_t, 6> shape;
+    if (static_cast<int64_t>(perm->size()) != rank)
+      return emitOptionalError(location, "tx8be.LoadBox: perm is not a permutation of the source's ", rank, " dims");
     for (int64_t d : *perm) {
-      if (static_cast<int64_t>(perm->size()) != rank || d < 0 || d >= rank || seen[static_cast<size_t>(d)])
+      if (d < 0 || d >= rank || seen[static_cast<size_t>(d)])
         return emitOptionalError(location, "tx8be.LoadBox: perm is not a permutation of the source's ", rank,
                                  " dims");
       seen[static_cast<size_t>(d)] = true;
@@ -337,8 +339,10 @@ LogicalResult StoreBoxOp::verify() {
   if (std::optional<ArrayRef<int64_t>> perm = getPerm()) {
     int64_t rank = cast<ShapedType>(getInput().getType()).getRank();
     SmallVector<bool, 6> seen(static_cast<size_t>(rank), false);
+    if (static_cast<int64_t>(perm->size()) != rank)
+      return emitOpError() << "perm is not a permutation of the input's " << rank << " dims";
     for (int64_t d : *perm) {
-      if (static_cast<int64_t>(perm->size()) != rank || d < 0 || d >= rank || seen[static_cast<size_t>(d)])
+      if (d < 0 || d >= rank || seen[static_cast<size_t>(d)])
         return emitOpError() << "perm is not a permutation of the input's " << rank << " dims";
       seen[static_cast<size_t>(d)] = true;
     }
