@@ -25,6 +25,7 @@ void tx8be::buildBackendPipeline(OpPassManager &pm, const tx8::codegen::BundleOp
   pm.addPass(createGroupMappingPass());
   GroupCostPassOptions cost;
   cost.optSearch = options.optSearch;
+  cost.transposedLoads = options.transposedLoads;
   pm.addNestedPass<func::FuncOp>(createGroupCostPass(cost));
   TransposedLoadsPassOptions transposed;
   transposed.enable = options.transposedLoads;

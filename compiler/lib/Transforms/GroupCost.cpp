@@ -32,7 +32,48 @@ struct Candidate {
   int64_t reduceSlice = 0;
   int64_t multiBuf = 1;
   uint64_t estimate = UINT64_MAX;
+  /// What the search compares: the estimate less the Transpose groups this plan's loads make unnecessary
+  /// (TransposeCredit); below 0 when those cost more than the group itself.
+  int64_t score = INT64_MAX;
 };
+
+/// An operand the group loads from a Group that only transposes (an attention's head split) and that nothing
+/// else reads: a plan whose every box of it is the same bytes in the Transpose's input lets
+/// tx8be-transposed-loads read it there and drop that Group, whose estimate the plan is credited with.
+struct TransposeCredit {
+  unsigned operand;
+  SmallVector<int64_t, 6> perm;
+  uint64_t cycles;
+};
+
+/// The compute op's TransposeCredits: its LoadVar operands whose source Group (planned already: the walk is in
+/// program order) is a lone Transpose read only by this Group.
+SmallVector<TransposeCredit> transposeCredits(Operation *compute) {
+  SmallVector<TransposeCredit> credits;
+  auto group = compute->getParentOfType<GroupOp>();
+  for (auto [i, operand] : llvm::enumerate(compute->getOperands())) {
+    auto load = operand.getDefiningOp<LoadVarOp>();
+    auto arg = load ? dyn_cast<BlockArgument>(load.getInput()) : BlockArgument();
+    if (!arg || arg.getOwner()->getParentOp() != group.getOperation())
+      continue;
+    Value source = group->getOperand(arg.getArgNumber());
+    auto producer = source.getDefiningOp<GroupOp>();
+    StepsOp steps = producer ? getGroupSteps(producer) : StepsOp();
+    if (!steps || !source.hasOneUse() || producer->getNumOperands() != 1)
+      continue;
+    auto ops = steps.getBody().front().getOps<TransposeOp>();
+    if (ops.empty() || std::next(ops.begin()) != ops.end())
+      continue;
+    auto estimate = steps->getAttrOfType<IntegerAttr>("estimate");
+    if (!estimate)
+      continue;
+    TransposeOp transpose = *ops.begin();
+    credits.push_back({static_cast<unsigned>(i), SmallVector<int64_t, 6>(transpose.getPerm()),
+                       estimate.getValue().getZExtValue()});
+  }
+  return credits;
+}
+
 
 /// One entry of the sharding space: parts per dim and the tiles it really uses (getFactor's tileNum).
 struct ShardingSpace {
@@ -117,6 +158,22 @@ struct SplitSearch {
   /// (planContractProblem), counting it in *dropped; false: take candidates as they are.
   bool checkContracts;
   uint64_t *dropped;
+  ArrayRef<TransposeCredit> credits;
+
+  /// The candidate's estimate less the credits its boxes earn.
+  int64_t score(const Candidate &c) const {
+    auto estimate = static_cast<int64_t>(std::min<uint64_t>(c.estimate, INT64_MAX / 2));
+    if (credits.empty())
+      return estimate;
+    GroupPlan plan = planGroupSizes(compute, c.slice, hw, c.reduceSlice);
+    int64_t credit = 0;
+    for (const TransposeCredit &t : credits)
+      if (llvm::all_of(plan.steps, [&](const GroupStep &step) {
+            return transposeKeepsBoxOrder(step.operands[t.operand], t.perm);
+          }))
+        credit += static_cast<int64_t>(std::min<uint64_t>(t.cycles, INT64_MAX / 8));
+    return estimate - credit;
+  }
 
   bool fits(ArrayRef<int64_t> slice, int64_t reduceSlice) const {
     return planGroupSizes(compute, slice, hw, reduceSlice).footprint(spmBufferAlign(hw), multiBuf) <= hw.spm_bytes;
@@ -186,8 +243,9 @@ struct SplitSearch {
         return;
       Candidate c{SmallVector<int64_t, 6>(sharding), std::move(*slice), reduceSlice, multiBuf, 0};
       c.estimate = model.estimate(c.sharding, c.slice, c.reduceSlice, c.multiBuf);
+      c.score = score(c);
       // Ties keep the earlier candidate: outer device dims first.
-      if (best && c.estimate >= best->estimate)
+      if (best && c.score >= best->score)
         return;
       if (checkContracts && !planContractProblem(planGroupSizes(compute, c.slice, hw, c.reduceSlice), hw).empty()) {
         ++*dropped;
@@ -221,7 +279,7 @@ struct SplitSearch {
           if (reduceSlice < 4 * static_cast<int64_t>(hw.ne_step_k))
             break;
           std::optional<Candidate> c = best(reduceSlice);
-          if (c && c->estimate < whole->estimate)
+          if (c && c->score < whole->score)
             whole = std::move(c);
         }
       return whole;
@@ -254,19 +312,19 @@ struct SplitSearch {
 /// The best candidate over the sharding space, or nullopt when nothing fits; with `checkContracts`, of the
 /// candidates whose calls OpLib's kernels accept (the others counted in `dropped`).
 std::optional<Candidate> searchGroup(Operation *compute, const tx8_hw_config &hw, int64_t tiles, int optSearch,
-                                     bool checkContracts, uint64_t &dropped) {
+                                     ArrayRef<TransposeCredit> credits, bool checkContracts, uint64_t &dropped) {
   GroupCostModel model(compute, hw, tiles);
   std::optional<Candidate> best;
   for (const ShardingSpace &space : shardingSpace(compute, tiles, optSearch)) {
     SmallVector<int64_t, 6> part = largestShard(compute, space.sharding);
     for (int64_t multiBuf : {2, 1}) {
-      SplitSearch search{compute,  hw,       model,          space.sharding, part, space.usedTiles,
-                         multiBuf, optSearch == 0, checkContracts, &dropped};
+      SplitSearch search{compute,  hw,       model,          space.sharding, part,   space.usedTiles,
+                         multiBuf, optSearch == 0, checkContracts, &dropped, credits};
       std::optional<Candidate> c = search.run();
       // A tie between the buffer counts of one sharding goes to one buffer: half the SPM for the same cycles.
-      bool fewerBuffersAlike = c && best && c->estimate == best->estimate && c->sharding == best->sharding &&
+      bool fewerBuffersAlike = c && best && c->score == best->score && c->sharding == best->sharding &&
                                c->multiBuf < best->multiBuf;
-      if (c && (!best || c->estimate < best->estimate || fewerBuffersAlike))
+      if (c && (!best || c->score < best->score || fewerBuffersAlike))
         best = std::move(c);
       if (c && optSearch == 0)
         break;
@@ -351,17 +409,25 @@ struct GroupCostPass : tx8be::impl::GroupCostPassBase<GroupCostPass> {
       if (failed(compute) || failed(checkNotEmpty(*compute)))
         return WalkResult::interrupt();
       int64_t tiles = regionTiles(group);
+      SmallVector<TransposeCredit> credits;
+      if (transposedLoads)
+        credits = transposeCredits(*compute);
       std::string key = std::to_string(tiles) + " " + groupKey(*compute);
+      for (const TransposeCredit &t : credits) { // the credits are part of what the search weighs
+        key += " T" + std::to_string(t.operand) + ":" + std::to_string(t.cycles) + ":";
+        for (int64_t d : t.perm)
+          key += std::to_string(d) + ",";
+      }
       auto [it, inserted] = cache.try_emplace(key);
       numCacheHits += !inserted;
       if (inserted) {
         uint64_t dropped = 0, again = 0;
-        it->second = searchGroup(*compute, hw, tiles, optSearch, /*checkContracts=*/true, dropped);
+        it->second = searchGroup(*compute, hw, tiles, optSearch, credits, /*checkContracts=*/true, dropped);
         numContractDropped += dropped;
         // Every plan that fits breaks a kernel's contract: keep the best, and codegen refuses it naming the call
         // (node, op, tile, step and the kernel's reason).
         if (!it->second && dropped)
-          it->second = searchGroup(*compute, hw, tiles, optSearch, /*checkContracts=*/false, again);
+          it->second = searchGroup(*compute, hw, tiles, optSearch, credits, /*checkContracts=*/false, again);
       }
       const std::optional<Candidate> &choice = it->second;
       if (!choice) {

@@ -312,7 +312,11 @@ def GroupCostPass : Pass<"tx8be-group-cost", "::mlir::func::FuncOp"> {
     * the estimate of each candidate (GroupCost.cpp: the cmodel's cycle formulas of hw_config: DMA latency
       and bytes in bursts, NE/CT compute per step, loads and stores overlapping the compute when double
       buffered, DDR bandwidth shared by the tiles that stream at once, a barrier) and keeps the cheapest.
-    Groups whose compute op, types and layouts are equal (the group key) share one search. The plan becomes
+    With `transposed-loads`, a candidate whose every box of an operand that a Group doing only a Transpose
+    produces (read by nothing else, planned already) is the same bytes in that Transpose's input is compared
+    by its estimate less that Group's (tx8be-transposed-loads will drop it): an attention planned one head per
+    tile rather than several heads of fewer queries. Groups whose compute op, types and layouts are equal (the
+    group key, with those credits) share one search. The plan becomes
     the Group's schedule (Tx8beScheduleOps.td): the LoadConsts stay, a tx8be.Steps with each tile's steps
     takes the compute op, each LoadVar becomes a LoadBox and each StoreVar a StoreBox with one box per step,
     each followed by a Wait. Groups with a Steps already are left alone. A group whose smallest slice does not
@@ -320,7 +324,10 @@ def GroupCostPass : Pass<"tx8be-group-cost", "::mlir::func::FuncOp"> {
   }];
   let options = [
     Option<"optSearch", "opt-search", "int", /*default=*/"1",
-           "How much of the sharding space to search: 0, 1 or 2">
+           "How much of the sharding space to search: 0, 1 or 2">,
+    Option<"transposedLoads", "transposed-loads", "bool", /*default=*/"false",
+           "tx8be-transposed-loads runs next: a plan whose loads of a lone Transpose Group's result are the same "
+           "bytes in its input is credited with that Group's estimate">
   ];
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
