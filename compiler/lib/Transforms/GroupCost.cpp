@@ -58,16 +58,12 @@ SmallVector<TransposeCredit> transposeCredits(Operation *compute) {
       continue;
     Value source = group->getOperand(arg.getArgNumber());
     auto producer = source.getDefiningOp<GroupOp>();
-    StepsOp steps = producer ? getGroupSteps(producer) : StepsOp();
-    if (!steps || !source.hasOneUse() || producer->getNumOperands() != 1)
+    TransposeOp transpose = producer ? getFoldableTranspose(producer) : TransposeOp();
+    if (!transpose || !source.hasOneUse())
       continue;
-    auto ops = steps.getBody().front().getOps<TransposeOp>();
-    if (ops.empty() || std::next(ops.begin()) != ops.end())
-      continue;
-    auto estimate = steps->getAttrOfType<IntegerAttr>("estimate");
+    auto estimate = getGroupSteps(producer)->getAttrOfType<IntegerAttr>("estimate");
     if (!estimate)
       continue;
-    TransposeOp transpose = *ops.begin();
     credits.push_back({static_cast<unsigned>(i), SmallVector<int64_t, 6>(transpose.getPerm()),
                        estimate.getValue().getZExtValue()});
   }

@@ -621,6 +621,34 @@ StepsOp tx8be::getGroupSteps(GroupOp group) {
   return steps.empty() ? StepsOp() : *steps.begin();
 }
 
+TransposeOp tx8be::getFoldableTranspose(GroupOp group) {
+  StepsOp steps = getGroupSteps(group);
+  if (!steps || group->getNumOperands() != 1 || group->getNumResults() != 1 || steps->getNumResults() != 1)
+    return {};
+  TransposeOp transpose;
+  for (Operation &op : steps.getBody().front()) {
+    if (isa<LoadBoxOp, StoreBoxOp, WaitOp>(op) || op.hasTrait<OpTrait::IsTerminator>())
+      continue;
+    if (transpose || !isa<TransposeOp>(op))
+      return {};
+    transpose = cast<TransposeOp>(op);
+  }
+  if (!transpose)
+    return {};
+  auto load = transpose.getInput().getDefiningOp<LoadBoxOp>();
+  if (!load || load.getSource() != group.getBody().front().getArgument(0) || load.getPerm())
+    return {};
+  Value input = group->getOperand(0), result = group->getResult(0);
+  auto compactRowMajor = [](Value v) {
+    DeviceLayout layout = getDeviceLayout(v);
+    return (layout.mode == LayoutMode::Tensor || layout.mode == LayoutMode::NTensor) && layout.isIdentityOrder();
+  };
+  if (getElementTypeOrSelf(input.getType()) != getElementTypeOrSelf(result.getType()) || !compactRowMajor(input) ||
+      !compactRowMajor(result))
+    return {};
+  return transpose;
+}
+
 uint64_t tx8be::loadBoxBufferBytes(LoadBoxOp load, const tx8_hw_config &hw) {
   // The boxes are the output's (a transposed read's source is in another order).
   Value image = load.getPerm() ? load.getOutput() : load.getSource();

@@ -9,7 +9,6 @@
 // Issue 34, item 1: transposed operands read by the load, not by a Transpose group.
 //
 //===----------------------------------------------------------------------===//
-#include "tx8/Dialect/Tx8be/IR/DeviceLayout.h"
 #include "tx8/Transforms/GroupPlan.h"
 #include "tx8/Transforms/PassStatistics.h"
 #include "tx8/Transforms/Passes.h"
@@ -23,33 +22,6 @@ using namespace mlir;
 using namespace tx8be;
 
 namespace {
-
-bool isCompactRowMajor(Value v) {
-  DeviceLayout layout = getDeviceLayout(v);
-  return (layout.mode == LayoutMode::Tensor || layout.mode == LayoutMode::NTensor) && layout.isIdentityOrder();
-}
-
-/// The Transpose of a Group that does nothing else: its Steps load the Group's one input, transpose it and
-/// store the result. Null for any other Group.
-TransposeOp getLoneTranspose(GroupOp group) {
-  StepsOp steps = getGroupSteps(group);
-  if (!steps || group->getNumOperands() != 1 || group->getNumResults() != 1 || steps->getNumResults() != 1)
-    return {};
-  TransposeOp transpose;
-  for (Operation &op : steps.getBody().front()) {
-    if (isa<LoadBoxOp, StoreBoxOp, WaitOp>(op) || op.hasTrait<OpTrait::IsTerminator>())
-      continue;
-    if (transpose || !isa<TransposeOp>(op))
-      return {};
-    transpose = cast<TransposeOp>(op);
-  }
-  if (!transpose)
-    return {};
-  auto load = transpose.getInput().getDefiningOp<LoadBoxOp>();
-  if (!load || load.getSource() != group.getBody().front().getArgument(0) || load.getPerm())
-    return {};
-  return transpose;
-}
 
 /// A LoadBox that may read the Transpose's input instead: per step, no pads, every box the same bytes there.
 bool canReadTransposed(LoadBoxOp load, ArrayRef<int64_t> perm) {
@@ -116,14 +88,11 @@ struct TransposedLoadsPass : tx8be::impl::TransposedLoadsPassBase<TransposedLoad
       return;
     SmallVector<GroupOp> folded;
     getOperation().walk([&](GroupOp group) {
-      TransposeOp transpose = getLoneTranspose(group);
+      TransposeOp transpose = getFoldableTranspose(group);
       if (!transpose)
         return;
       Value input = group->getOperand(0), result = group->getResult(0);
       ArrayRef<int64_t> perm = transpose.getPerm();
-      if (getElementTypeOrSelf(input.getType()) != getElementTypeOrSelf(result.getType()) ||
-          !isCompactRowMajor(input) || !isCompactRowMajor(result))
-        return;
       std::optional<SmallVector<std::pair<GroupOp, unsigned>>> readers = transposedReaders(result, perm);
       if (!readers) {
         // The Group before may store its result transposed instead (an attention's heads merged).

@@ -159,6 +159,11 @@ mlir::LogicalResult buildSchedule(GroupOp group, const GroupPlan &plan);
 /// The Steps of a planned group (null if it has none: not planned, or group_tag 2).
 StepsOp getGroupSteps(GroupOp group);
 
+/// The Transpose of a planned Group that does nothing else (its Steps load its one input, transpose it and
+/// store the result), between compact row-major tensors of one element type: what tx8be-transposed-loads may
+/// drop. Null for any other Group.
+TransposeOp getFoldableTranspose(GroupOp group);
+
 /// The Group that copies `group`'s prefetched LoadBox boxes (tx8be-prefetch-weights): the nearest Group before
 /// it in its block that runs something (planned, not a view); null if there is none.
 GroupOp getPrefetchHost(GroupOp group);
