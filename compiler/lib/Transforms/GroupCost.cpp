@@ -156,7 +156,8 @@ struct SplitSearch {
   uint64_t *dropped;
   ArrayRef<TransposeCredit> credits;
 
-  /// The candidate's estimate less the credits its boxes earn.
+  /// The candidate's estimate less the credits its boxes earn. Boxes only: a plan whose tiles share such a box
+  /// (a multicast or once load, which tx8be-transposed-loads leaves) is credited all the same.
   int64_t score(const Candidate &c) const {
     auto estimate = static_cast<int64_t>(std::min<uint64_t>(c.estimate, INT64_MAX / 2));
     if (credits.empty())
