@@ -156,19 +156,28 @@ struct SplitSearch {
   uint64_t *dropped;
   ArrayRef<TransposeCredit> credits;
 
-  /// The candidate's estimate less the credits its boxes earn. Boxes only: a plan whose tiles share such a box
-  /// (a multicast or once load, which tx8be-transposed-loads leaves) is credited all the same.
+  /// The candidate's estimate less the credits its boxes earn. Not where two tiles' shards read the same
+  /// window of the operand (their loads may be multicast or shared, which tx8be-transposed-loads leaves: the
+  /// K and V of an attention whose queries are cut across tiles).
   int64_t score(const Candidate &c) const {
     auto estimate = static_cast<int64_t>(std::min<uint64_t>(c.estimate, INT64_MAX / 2));
     if (credits.empty())
       return estimate;
     GroupPlan plan = planGroupSizes(compute, c.slice, hw, c.reduceSlice);
+    std::vector<TensorBox> shards = shardBoxes(compute, c.sharding);
     int64_t credit = 0;
-    for (const TransposeCredit &t : credits)
-      if (llvm::all_of(plan.steps, [&](const GroupStep &step) {
+    for (const TransposeCredit &t : credits) {
+      SmallVector<TensorBox, 16> windows;
+      for (const TensorBox &shard : shards)
+        windows.push_back(operandWindows(compute, shard)[t.operand]);
+      bool shared = llvm::any_of(llvm::seq<size_t>(0, windows.size()), [&](size_t a) {
+        return llvm::is_contained(llvm::ArrayRef(windows).drop_front(a + 1), windows[a]);
+      });
+      if (!shared && llvm::all_of(plan.steps, [&](const GroupStep &step) {
             return transposeKeepsBoxOrder(step.operands[t.operand], t.perm);
           }))
         credit += static_cast<int64_t>(std::min<uint64_t>(t.cycles, INT64_MAX / 8));
+    }
     return estimate - credit;
   }
 
@@ -263,6 +272,15 @@ struct SplitSearch {
     }
     if (dims.size() > 1)
       consider(balanced(dims, reduceSlice));
+    // With credits, also the shard with one dim cut to single rows: an attention's one head per step, whose
+    // boxes the Transpose's input holds as they are, where the shard of several heads fits whole.
+    if (!credits.empty() && !firstFit)
+      for (int64_t d : dims) {
+        SmallVector<int64_t, 6> single(part);
+        single[d] = 1;
+        if (single != part && fits(single, reduceSlice))
+          consider(single);
+      }
     return best;
   }
 
