@@ -156,28 +156,18 @@ struct SplitSearch {
   uint64_t *dropped;
   ArrayRef<TransposeCredit> credits;
 
-  /// The candidate's estimate less the credits its boxes earn. Not where two tiles' shards read the same
-  /// window of the operand (their loads may be multicast or shared, which tx8be-transposed-loads leaves: the
-  /// K and V of an attention whose queries are cut across tiles).
+  /// The candidate's estimate less the credits its boxes earn.
   int64_t score(const Candidate &c) const {
     auto estimate = static_cast<int64_t>(std::min<uint64_t>(c.estimate, INT64_MAX / 2));
     if (credits.empty())
       return estimate;
     GroupPlan plan = planGroupSizes(compute, c.slice, hw, c.reduceSlice);
-    std::vector<TensorBox> shards = shardBoxes(compute, c.sharding);
     int64_t credit = 0;
-    for (const TransposeCredit &t : credits) {
-      SmallVector<TensorBox, 16> windows;
-      for (const TensorBox &shard : shards)
-        windows.push_back(operandWindows(compute, shard)[t.operand]);
-      bool shared = llvm::any_of(llvm::seq<size_t>(0, windows.size()), [&](size_t a) {
-        return llvm::is_contained(llvm::ArrayRef(windows).drop_front(a + 1), windows[a]);
-      });
-      if (!shared && llvm::all_of(plan.steps, [&](const GroupStep &step) {
+    for (const TransposeCredit &t : credits)
+      if (llvm::all_of(plan.steps, [&](const GroupStep &step) {
             return transposeKeepsBoxOrder(step.operands[t.operand], t.perm);
           }))
         credit += static_cast<int64_t>(std::min<uint64_t>(t.cycles, INT64_MAX / 8));
-    }
     return estimate - credit;
   }
 

@@ -23,9 +23,10 @@ using namespace tx8be;
 
 namespace {
 
-/// A LoadBox that may read the Transpose's input instead: per step, no pads, every box the same bytes there.
+/// A LoadBox that may read the Transpose's input instead: no pads, every box the same bytes there (loaded per
+/// step, once or multicast: each copy reads its box from DDR the same way).
 bool canReadTransposed(LoadBoxOp load, ArrayRef<int64_t> perm) {
-  if (load.getOnce() || load.getMulticast() || load.getPrefetched() || load.getPerm() || load.getBoxes().hasPads())
+  if (load.getPrefetched() || load.getPerm() || load.getBoxes().hasPads())
     return false;
   for (int64_t k = 0; k < load.getBoxes().getCount(); ++k)
     if (!transposeKeepsBoxOrder(load.getBoxes().getBox(k), perm))

@@ -369,7 +369,7 @@ def TransposedLoadsPass : Pass<"tx8be-transposed-loads", "::mlir::func::FuncOp">
     After tx8be-group-cost (issue 34, item 1). A Group that only transposes (its Steps: one LoadBox of its
     input, the Transpose, one StoreBox) moves its whole tensor through DDR twice; an attention's head split
     ([S, H, D] -> [H, S, D]) and merge are such Groups. When every reader of its result is a Group that loads
-    it per step (LoadBoxes, not once, multicast or prefetched, no pads) and every box it loads holds the same
+    it (LoadBoxes per step, once or multicast; no pads) and every box it loads holds the same
     bytes in the input's order (the dims longer than 1 keep their order through the perm: a head's [1, S, D]
     is the input's [S, 1, D]), those LoadBoxes read the input instead, with `perm` (Tx8beScheduleOps.td), and
     the Transpose Group goes. Otherwise, when the Transpose Group is the only reader of the Group before it and

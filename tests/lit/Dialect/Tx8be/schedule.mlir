@@ -492,7 +492,7 @@ func.func @transposed_load_of_constant(%arg0: tensor<2x4x8xf32>) -> tensor<2x4x8
   ^bb0(%arg1: tensor<2x4x8xf32>):
     %c = tx8be.LoadConst {bypasscodegen = true, const_map_id = 0 : ui32} : tensor<4x2x8xf32>
     %1 = tx8be.Steps tiles [2] slice [1, 4, 8] -> tensor<2x4x8xf32> {
-      // expected-error @+1 {{'tx8be.LoadBox' op reads its source transposed (perm), but is not a Group input loaded per step}}
+      // expected-error @+1 {{'tx8be.LoadBox' op reads its source transposed (perm), but is not a Group input}}
       %x, %xt = tx8be.LoadBox %c {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0, 1, 0, 0], size = [1, 4, 8, 1, 4, 8], pad_low = [], pad_high = []>, perm = array<i64: 1, 0, 2>} : tensor<4x2x8xf32>
       tx8be.Wait %xt
       %yt = tx8be.StoreBox %x into 0 {boxes = #tx8be.boxes<rank = 3, start = [0, 0, 0, 1, 0, 0], size = [1, 4, 8, 1, 4, 8], pad_low = [], pad_high = []>} : tensor<2x4x8xf32>

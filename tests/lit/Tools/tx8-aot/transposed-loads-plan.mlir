@@ -1,9 +1,10 @@
 // tx8be-group-cost with tx8be-transposed-loads: GPT-2-small's causal attention (12 heads, 128 tokens, head dim 64,
-// bf16) on 16 tiles. Alone its cheapest plan is 3 heads x 32 queries per tile ([4, 4, 1]), whose boxes of Q, K
-// and V hold three heads: other bytes than the tensors before the head split, so the four Transpose groups stay.
-// One head per tile on 12 tiles ([12, 1, 1]) costs the attention a little more but lets tx8be-transposed-loads
-// drop the Transposes: the search compares each plan's estimate less the Transpose groups it makes unnecessary,
-// and picks it. The same output bits, in fewer cycles.
+// bf16) on 16 tiles. Alone its cheapest plan is 3 heads x 32 queries per tile ([4, 4, 1], one step), whose boxes
+// of Q, K and V hold three heads: other bytes than the tensors before the head split, so the four Transpose
+// groups stay. The search credits a plan with the Transpose groups tx8be-transposed-loads can drop for it, and
+// with credits also tries one head per step: the same sharding in 3 steps of [1, 32, 64] costs the attention
+// more but lets every Transpose go. Q is read per step through perm; K and V, the same box for the 4 tiles of a
+// query block's row of the mesh, are multicast through perm. The same output bits, in fewer cycles.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tx8-aot compile %s -o %t/on --dump-ir %t/on.mlir > /dev/null
 // RUN: tx8-aot compile %s --transposed-loads=false -o %t/off --dump-ir %t/off.mlir > /dev/null
@@ -16,8 +17,10 @@
 // RUN: python3 -c "import re,sys; c=[int(re.search(r'(\d+) simulated cycles', open(f).read()).group(1)) for f in sys.argv[1:]]; sys.exit(0 if c[0] < c[1] else 'one head per tile: %%d cycles, without: %%d' %% tuple(c))" %t/on.txt %t/off.txt
 //
 // ON-NOT: tx8be.Transpose
-// ON: tx8be.Steps tiles [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0] slice [1, 128, 64] -> tensor<128x12x64xbf16> attributes {estimate = {{[0-9]+}} : i64, sharding = array<i64: 12, 1, 1>
-// ON-NEXT: tx8be.LoadBox {{.*}}perm = array<i64: 1, 0, 2>}
+// ON: tx8be.Steps tiles [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3] slice [1, 32, 64] -> tensor<128x12x64xbf16> attributes {estimate = {{[0-9]+}} : i64, multi_buf = 2 : i64, sharding = array<i64: 4, 4, 1>
+// ON-NEXT: tx8be.LoadBox {{.*}}perm = array<i64: 1, 0, 2>} : tensor<128x12x64xbf16>
+// ON-NEXT: tx8be.LoadBox {{.*}}multicast = array<i64: 0, 0, 0, 0, 5, 5, 5, 5, 10, 10, 10, 10, 15, 15, 15, 15>, perm = array<i64: 1, 0, 2>} : tensor<128x12x64xbf16>
+// ON-NEXT: tx8be.LoadBox {{.*}}multicast = {{.*}}perm = array<i64: 1, 0, 2>} : tensor<128x12x64xbf16>
 // ON-NOT: tx8be.Transpose
 // OFF-COUNT-3: tx8be.Transpose {{.*}} : (tensor<128x12x64xbf16>) -> tensor<12x128x64xbf16>
 // OFF: slice [3, 32, 64] -> tensor<12x128x64xbf16> attributes {estimate = {{[0-9]+}} : i64, sharding = array<i64: 4, 4, 1>

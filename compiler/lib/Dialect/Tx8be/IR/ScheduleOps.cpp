@@ -216,8 +216,8 @@ LogicalResult LoadBoxOp::verify() {
   if (failed(verifyBoxes(*this, getBoxes(), getOutput().getType(), steps)))
     return failure();
   if (std::optional<ArrayRef<int64_t>> perm = getPerm()) {
-    if (constant || getOnce() || getMulticast() || getPrefetched())
-      return emitOpError() << "reads its source transposed (perm), but is not a Group input loaded per step";
+    if (constant || getPrefetched())
+      return emitOpError() << "reads its source transposed (perm), but is not a Group input";
     for (Value v : {getSource(), getOutput()}) {
       DeviceLayout layout = getDeviceLayout(v);
       if ((layout.mode != LayoutMode::Tensor && layout.mode != LayoutMode::NTensor) || !layout.isIdentityOrder())

@@ -126,7 +126,7 @@ def Tx8be_LoadBoxOp : Tx8be_Op<"LoadBox", [HasParent<"StepsOp">,
     tx8be.Transpose), and the boxes are the output's. Each step's DMA reads the source box they map to, whose
     dims longer than 1 come in the same order as the output box's, so its bytes in SPM are the output box's
     (a head's [1, S, D] box of a [H, S, D] tensor read as [S, 1, D] of the [S, H, D] tensor before the head
-    split). Only a Group input loaded per step (not once, multicast or prefetched) in a compact layout.
+    split). Only a Group input (loaded per step, once or multicast; not prefetched) in a compact layout.
   }];
   let arguments = (ins AnyRankedTensor:$source, Tx8be_BoxTableAttr:$boxes, OptionalAttr<Tx8be_DevAttr>:$dev_info,
                        UnitAttr:$once, OptionalAttr<DenseI64ArrayAttr>:$multicast, UnitAttr:$prefetched,
