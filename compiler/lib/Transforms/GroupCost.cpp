@@ -70,7 +70,6 @@ SmallVector<TransposeCredit> transposeCredits(Operation *compute) {
   return credits;
 }
 
-
 /// One entry of the sharding space: parts per dim and the tiles it really uses (getFactor's tileNum).
 struct ShardingSpace {
   SmallVector<int64_t, 6> sharding;

@@ -639,12 +639,8 @@ TransposeOp tx8be::getFoldableTranspose(GroupOp group) {
   if (!load || load.getSource() != group.getBody().front().getArgument(0) || load.getPerm())
     return {};
   Value input = group->getOperand(0), result = group->getResult(0);
-  auto compactRowMajor = [](Value v) {
-    DeviceLayout layout = getDeviceLayout(v);
-    return (layout.mode == LayoutMode::Tensor || layout.mode == LayoutMode::NTensor) && layout.isIdentityOrder();
-  };
-  if (getElementTypeOrSelf(input.getType()) != getElementTypeOrSelf(result.getType()) || !compactRowMajor(input) ||
-      !compactRowMajor(result))
+  if (getElementTypeOrSelf(input.getType()) != getElementTypeOrSelf(result.getType()) ||
+      !getDeviceLayout(input).isCompactRowMajor() || !getDeviceLayout(result).isCompactRowMajor())
     return {};
   return transpose;
 }

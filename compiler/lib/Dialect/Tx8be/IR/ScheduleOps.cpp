@@ -99,6 +99,23 @@ static LogicalResult verifyBoxes(Operation *op, BoxTableAttr boxes, ShapedType t
   return success();
 }
 
+/// `type` transposed by `perm` (result dim d is dim perm[d], tx8be.Transpose's rule); nullopt when `perm` is not
+/// a permutation of its dims. A transposed LoadBox's output, a transposed StoreBox's Steps result.
+static std::optional<RankedTensorType> transposedType(RankedTensorType type, ArrayRef<int64_t> perm) {
+  int64_t rank = type.getRank();
+  if (static_cast<int64_t>(perm.size()) != rank)
+    return std::nullopt;
+  SmallVector<bool, 6> seen(static_cast<size_t>(rank), false);
+  SmallVector<int64_t, 6> shape;
+  for (int64_t d : perm) {
+    if (d < 0 || d >= rank || seen[static_cast<size_t>(d)])
+      return std::nullopt;
+    seen[static_cast<size_t>(d)] = true;
+    shape.push_back(type.getDimSize(d));
+  }
+  return type.clone(shape);
+}
+
 //===----------------------------------------------------------------------===//
 // StepsOp
 //===----------------------------------------------------------------------===//
@@ -164,13 +181,10 @@ LogicalResult StepsOp::verifyRegions() {
                                  << getNumResults();
     Type stored = store.getInput().getType();
     if (std::optional<ArrayRef<int64_t>> perm = store.getPerm()) {
-      auto input = cast<RankedTensorType>(stored);
-      SmallVector<int64_t, 6> shape;
-      for (int64_t d : *perm)
-        shape.push_back(d >= 0 && d < input.getRank() ? input.getDimSize(d) : ShapedType::kDynamic);
-      if (static_cast<int64_t>(perm->size()) != input.getRank())
-        return store.emitOpError() << "perm has " << perm->size() << " dims, its input " << input.getRank();
-      stored = input.clone(shape);
+      std::optional<RankedTensorType> transposed = transposedType(cast<RankedTensorType>(stored), *perm);
+      if (!transposed) // StoreBox's verifier says so first
+        return failure();
+      stored = *transposed;
     }
     if (stored != getResult(store.getResultIndex()).getType())
       return store.emitOpError() << "stores a " << stored << " into result " << store.getResultIndex()
@@ -218,11 +232,9 @@ LogicalResult LoadBoxOp::verify() {
   if (std::optional<ArrayRef<int64_t>> perm = getPerm()) {
     if (constant || getPrefetched())
       return emitOpError() << "reads its source transposed (perm), but is not a Group input";
-    for (Value v : {getSource(), getOutput()}) {
-      DeviceLayout layout = getDeviceLayout(v);
-      if ((layout.mode != LayoutMode::Tensor && layout.mode != LayoutMode::NTensor) || !layout.isIdentityOrder())
+    for (Value v : {getSource(), getOutput()})
+      if (!getDeviceLayout(v).isCompactRowMajor())
         return emitOpError() << "reads its source transposed (perm), but a layout is not compact row-major";
-    }
     for (int64_t k = 0; k < getBoxes().getCount(); ++k)
       if (!transposeKeepsBoxOrder(getBoxes().getBox(k), *perm))
         return emitOpError() << "reads its source transposed (perm), but step " << k
@@ -260,21 +272,11 @@ LogicalResult LoadBoxOp::inferReturnTypes(MLIRContext *context, std::optional<Lo
         getOperationName(), context))));
   Type output = source;
   if (permAttr) {
-    std::optional<ArrayRef<int64_t>> perm = permAttr.asArrayRef();
-    // A permutation of the source's dims (tx8be.Transpose's rule); anything else is refused with the place.
-    int64_t rank = source.getRank();
-    SmallVector<bool, 6> seen(static_cast<size_t>(rank), false);
-    SmallVector<int64_t, 6> shape;
-    if (static_cast<int64_t>(perm->size()) != rank)
-      return emitOptionalError(location, "tx8be.LoadBox: perm is not a permutation of the source's ", rank, " dims");
-    for (int64_t d : *perm) {
-      if (d < 0 || d >= rank || seen[static_cast<size_t>(d)])
-        return emitOptionalError(location, "tx8be.LoadBox: perm is not a permutation of the source's ", rank,
-                                 " dims");
-      seen[static_cast<size_t>(d)] = true;
-      shape.push_back(source.getDimSize(d));
-    }
-    output = source.clone(shape);
+    std::optional<RankedTensorType> transposed = transposedType(source, permAttr.asArrayRef());
+    if (!transposed)
+      return emitOptionalError(location, "tx8be.LoadBox: perm is not a permutation of the source's ",
+                               source.getRank(), " dims");
+    output = *transposed;
   }
   inferred.push_back(output);
   inferred.push_back(TokenType::get(context));
@@ -337,17 +339,10 @@ LogicalResult StoreBoxOp::verify() {
   if (getBoxes().hasPads())
     return emitOpError() << "box table has pads; a stored slice has none";
   if (std::optional<ArrayRef<int64_t>> perm = getPerm()) {
-    int64_t rank = cast<ShapedType>(getInput().getType()).getRank();
-    SmallVector<bool, 6> seen(static_cast<size_t>(rank), false);
-    if (static_cast<int64_t>(perm->size()) != rank)
-      return emitOpError() << "perm is not a permutation of the input's " << rank << " dims";
-    for (int64_t d : *perm) {
-      if (d < 0 || d >= rank || seen[static_cast<size_t>(d)])
-        return emitOpError() << "perm is not a permutation of the input's " << rank << " dims";
-      seen[static_cast<size_t>(d)] = true;
-    }
-    DeviceLayout layout = getDeviceLayout(getInput());
-    if ((layout.mode != LayoutMode::Tensor && layout.mode != LayoutMode::NTensor) || !layout.isIdentityOrder())
+    auto input = cast<RankedTensorType>(getInput().getType());
+    if (!transposedType(input, *perm))
+      return emitOpError() << "perm is not a permutation of the input's " << input.getRank() << " dims";
+    if (!getDeviceLayout(getInput()).isCompactRowMajor())
       return emitOpError() << "writes its result transposed (perm), but its layout is not compact row-major";
     for (int64_t k = 0; k < getBoxes().getCount(); ++k)
       if (!transposeKeepsBoxOrder(getResultBox(k), *perm))

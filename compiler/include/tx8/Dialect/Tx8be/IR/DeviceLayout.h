@@ -45,6 +45,10 @@ struct DeviceLayout {
   LayoutMode mode = LayoutMode::NTensor;
 
   bool isIdentityOrder() const;
+  /// Compact (Tensor / NTensor) in the identity order: a box's bytes are its elements row-major.
+  bool isCompactRowMajor() const {
+    return (mode == LayoutMode::Tensor || mode == LayoutMode::NTensor) && isIdentityOrder();
+  }
   bool operator==(const DeviceLayout &o) const { return order == o.order && mode == o.mode; }
   bool operator!=(const DeviceLayout &o) const { return !(*this == o); }
 };
