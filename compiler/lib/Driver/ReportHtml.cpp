@@ -1,8 +1,8 @@
 //===- ReportHtml.cpp - tx8-aot report: ReportData -> one HTML page -------===//
 //
 // The page is static HTML (the sections, their headings and notes), the report's data as JSON in a
-// <script type="application/json"> element, and a script (ReportAssets.h) that draws the tables and the SVG
-// charts from it. Nothing is fetched: no URL appears in the page, and the SVG namespace the script needs is
+// <script type="application/json"> element, and a script (report/report.js, ReportAssets.h) that draws the
+// tables and the SVG charts from it. Nothing is fetched: no URL appears in the page, and the SVG namespace the script needs is
 // read from an inline <svg> element rather than spelt. Everything that comes from the model (names) reaches
 // the page either HTML-escaped (the title) or inside the JSON, where '<', '>' and '&' are \u escapes, so no
 // name can end the script element; the script puts names into the page as text nodes only.
@@ -192,11 +192,11 @@ void tx8be::printReportHtml(const ReportData &data, llvm::raw_ostream &os) {
   std::string model = htmlEscape(data.model);
   os << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-     << "<title>tx8-aot report: " << model << "</title>\n<style>\n"
-     << kReportCss << "</style>\n</head>\n<body>\n"
+     << "<title>tx8-aot report: " << model << "</title>\n<style>\n\n" // the blank line: the page as before report/
+     << reportCss() << "</style>\n</head>\n<body>\n"
      << "<svg id=\"svg-ns\" width=\"0\" height=\"0\" aria-hidden=\"true\"></svg>\n"
      << "<header><h1>tx8-aot report: " << model << "</h1></header>\n"
-     << kReportBody
+     << reportBody()
      << "<script type=\"application/json\" id=\"report-data\">" << dataJson(data) << "</script>\n"
-     << "<script>\n" << kReportJs << "</script>\n</body>\n</html>\n";
+     << "<script>\n\n" << reportJs() << "</script>\n</body>\n</html>\n";
 }
