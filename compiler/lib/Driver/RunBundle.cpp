@@ -42,9 +42,20 @@ namespace {
 void exeAnchor() {}
 } // namespace
 
+/// setToolDirectory's.
+static std::string &toolDirectory() {
+  static std::string dir;
+  return dir;
+}
+
+void tx8be::setToolDirectory(const std::string &binDir) { toolDirectory() = binDir; }
+
 Status tx8be::findSdk(const std::string &target, SdkPaths &paths) {
-  std::string exe = llvm::sys::fs::getMainExecutable("tx8-aot", reinterpret_cast<void *>(&exeAnchor));
-  SmallString<256> bin(llvm::sys::path::parent_path(exe)), prefix(llvm::sys::path::parent_path(bin));
+  SmallString<256> bin(toolDirectory());
+  if (bin.empty())
+    bin = llvm::sys::path::parent_path(
+        llvm::sys::fs::getMainExecutable("tx8-aot", reinterpret_cast<void *>(&exeAnchor)));
+  SmallString<256> prefix(llvm::sys::path::parent_path(bin));
   std::vector<std::string> candidates;
   if (const char *env = std::getenv("TX8_SDK_DIR"))
     candidates.push_back(env);

@@ -29,24 +29,25 @@
 // compile --debug-outputs makes @main also return every ONNX node's output (what diff compares); the hidden,
 // test-only --test-inject-error=NODE (compile, diff) makes the bundle perturb NODE's output on the device.
 //
+// compile, run, diff and report are front ends of the public API (tx8/Api/: what the Python module calls too): this
+// file parses the command line, prints what the API returns and maps its errors to exit codes.
+//
 // Exit codes: 0 success; 1 the model, an input, the build or the run failed (one-line error on stderr);
 // 2 bad command line; 3 test-onnx: an output differs from the expected one; diff: a node's output is beyond the
 // tolerance.
 //
 //===----------------------------------------------------------------------===//
+#include "tx8/Api/Bundle.h"
+#include "tx8/Api/Compile.h"
+#include "tx8/Api/Context.h"
+#include "tx8/Api/Diff.h"
 #include "tx8/Driver/Compile.h"
 #include "tx8/Driver/Diff.h"
 #include "tx8/Driver/Model.h"
-#include "tx8/Driver/Trace.h"
-#include "tx8/Driver/Report.h"
-#include "tx8/Dialect/Tx8be/ComputeModels/ComputeModels.h"
-#include "tx8/Dialect/Tx8be/IR/HwConfig.h"
-#include "tx8/Interfaces/ComputeInterface.h"
 #include "tx8/Interpreter/ReferenceRunner.h"
 #include "tx8/Reference/Compare.h"
 #include "tx8/Reference/TensorIO.h"
 
-#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Support/FileUtilities.h"
@@ -60,11 +61,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
-#include <cmath>
 #include <cstdlib>
-#include <cstring>
 #include <optional>
-#include <set>
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -272,54 +270,11 @@ cl::opt<std::string> testInjectError(
              "computing it, as a wrong kernel would (compile: needs --debug-outputs); its results are wrong"),
     cl::value_desc("NODE"), cl::Hidden, cl::sub(compileCmd), cl::sub(diffCmd), cl::cat(category));
 
-/// A line of a diagnostic, at most 1,000 characters: a model can put anything in a name.
-std::string clip(llvm::StringRef line) {
-  constexpr size_t kMax = 1000;
-  if (line.size() <= kMax)
-    return line.str();
-  return line.take_front(kMax).str() + "... (" + std::to_string(line.size() - kMax) + " more characters)";
-}
-
-/// Where a diagnostic is, for a user: "file:line:col" for a text location, else the model file and the ONNX
-/// node the op came from ("model.onnx: node 'conv1' (onnx.Conv)").
-std::string describeLocation(Location loc, const std::string &model) {
-  if (auto file = dyn_cast<FileLineColLoc>(loc))
-    return file.getLine() == 0 ? std::string() // an error about the whole file names it itself
-                               : (file.getFilename().str() + ":" + std::to_string(file.getLine()) + ":" +
-                                  std::to_string(file.getColumn()));
-  std::string names, kind;
-  loc->walk([&](Location inner) {
-    if (auto name = dyn_cast<NameLoc>(inner))
-      names += (names.empty() ? "'" : ", '") + name.getName().str() + "'";
-    if (auto fused = dyn_cast<FusedLoc>(inner))
-      if (auto meta = dyn_cast_or_null<StringAttr>(fused.getMetadata()))
-        kind = meta.getValue().str();
-    return WalkResult::advance();
-  });
-  std::string where = model;
-  if (!names.empty())
-    where += std::string(where.empty() ? "" : ": ") + "node " + names + (kind.empty() ? "" : " (" + kind + ")");
-  return where;
-}
-
-/// Prints diagnostics as "tx8-aot: error: WHERE: ...", one line each (notes indented below), where WHERE names
-/// the file and, for an op of an imported model, its node. `model` is the file the command reads.
-void installDiagnosticPrinter(MLIRContext &context, const std::string &model) {
-  context.getDiagEngine().registerHandler([&model](Diagnostic &d) {
-    const char *kind = d.getSeverity() == DiagnosticSeverity::Error     ? "error"
-                       : d.getSeverity() == DiagnosticSeverity::Warning ? "warning"
-                                                                        : "note";
-    std::string where = describeLocation(d.getLocation(), model);
-    std::string text = d.str();
-    llvm::SmallVector<llvm::StringRef> lines;
-    llvm::StringRef(text).split(lines, '\n');
-    llvm::errs() << "tx8-aot: " << kind << ": " << (where.empty() ? "" : where + ": ") << clip(lines.front()) << "\n";
-    for (llvm::StringRef line : llvm::ArrayRef(lines).drop_front())
-      llvm::errs() << clip(line) << "\n";
-    for (const Diagnostic &note : d.getNotes())
-      llvm::errs() << "  note: " << describeLocation(note.getLocation(), model) << ": " << clip(note.str()) << "\n";
-    return success();
-  });
+/// Prints a diagnostic as "tx8-aot: error: WHERE: ...", one line each (notes indented below).
+void printDiagnostic(const tx8::api::Diagnostic &d) {
+  llvm::errs() << "tx8-aot: " << tx8::api::severityName(d.severity) << ": " << d.line << "\n";
+  for (const std::string &line : d.more)
+    llvm::errs() << line << "\n";
 }
 
 int fail(const std::string &message) {
@@ -333,20 +288,18 @@ int usage(const std::string &message) {
   return kUsage;
 }
 
+/// An API error: printed unless the diagnostics said it already; exit 2 for a usage error, else 1.
+int apiError(const tx8::api::Status &s) {
+  if (!s.reported())
+    llvm::errs() << "tx8-aot: error: " << s.message() << "\n";
+  return s.kind() == tx8::api::ErrorKind::Usage ? kUsage : kFailed;
+}
+
 /// The inputs a command is given: --input NAME=FILE (each name once) or --inputs-dir, not both. 0 if fine,
 /// else the exit code after the error.
 int checkInputArgs(const cl::list<std::string> &inputs, const std::string &inputsDir) {
-  if (!inputs.empty() && !inputsDir.empty())
-    return usage("give either --input NAME=FILE ... or --inputs-dir DIR, not both");
-  std::set<std::string> names;
-  for (const std::string &arg : inputs) {
-    size_t eq = arg.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == arg.size())
-      return usage("--input " + arg + ": expected NAME=FILE");
-    if (!names.insert(arg.substr(0, eq)).second)
-      return usage("--input " + arg + ": input '" + arg.substr(0, eq) + "' is given twice");
-  }
-  return 0;
+  tx8::api::Status s = tx8::api::checkInputFiles({inputs.begin(), inputs.end()}, inputsDir);
+  return s.ok() ? kOk : apiError(s);
 }
 
 /// The parsed --input-shape values (checkInputShapes fills them).
@@ -417,15 +370,13 @@ int runReferenceCmd(MLIRContext &context) {
   return kOk;
 }
 
-bool validTarget(const std::string &t) { return t == "cmodel" || t == "riscv"; }
-
-/// The BundleOptions the command line sets (the pipeline's passes depend on them; bundleOptions adds the model's).
-tx8::codegen::BundleOptions commandLineOptions(const std::string &target) {
-  tx8::codegen::BundleOptions options;
+/// The compile options the command line sets (compile, test-onnx and diff share the plan's).
+tx8::api::CompileOptions compileOptions(const std::string &target) {
+  tx8::api::CompileOptions options;
   options.target = target;
-  options.compilerVersion = kVersion;
   options.precision = precisionArg;
-  options.tiles = tilesArg;
+  if (tilesArg.getNumOccurrences())
+    options.tiles = tilesArg;
   options.optSearch = optSearchArg;
   options.swPipeline = swPipelineArg;
   options.fuse = fuseArg;
@@ -434,119 +385,29 @@ tx8::codegen::BundleOptions commandLineOptions(const std::string &target) {
   options.transposedLoads = transposedLoadsArg;
   options.profile = profileArg;
   options.testInjectError = testInjectError;
-  return options;
-}
-
-/// BundleOptions for a model file: its name from the graph (or the file), the compiler's version.
-tx8::codegen::BundleOptions bundleOptions(ModuleOp module, const std::string &path, const std::string &target) {
-  tx8::codegen::BundleOptions options = commandLineOptions(target);
-  options.sourceFile = llvm::sys::path::filename(path).str();
-  auto graph = module->getAttrOfType<StringAttr>("tx8be.graph_name");
-  options.modelName = graph && !graph.getValue().empty() ? graph.getValue().str()
-                                                         : llvm::sys::path::stem(path).str();
+  options.inputShapes = inputShapeArgs;
   return options;
 }
 
 /// Progress lines for the steps of a compile ("tx8-aot: running the passes... 1.4 s" on stderr), printed as a
-/// step ends if it took at least `minSeconds`: when someone watches (stderr a terminal: 1 s), never with
-/// --quiet. The environment variable TX8_PROGRESS forces them on whatever stderr is (a test's is a pipe); its
-/// value is that least time in seconds (0: every step; not a number: 1).
-struct Progress {
-  std::optional<double> minSeconds; ///< none: no lines
-
-  static Progress forCompile(bool quiet) {
-    if (quiet)
-      return {};
-    if (const char *forced = std::getenv("TX8_PROGRESS"); forced && *forced) {
-      double seconds = 1;
-      if (llvm::StringRef(forced).getAsDouble(seconds) || seconds < 0) // getAsDouble: true on error
-        seconds = 1;
-      return {seconds};
-    }
-    if (llvm::sys::Process::StandardErrIsDisplayed())
-      return {1.0};
-    return {};
+/// step ends if it took at least the least time returned: when someone watches (stderr a terminal: 1 s), never
+/// with --quiet. The environment variable TX8_PROGRESS forces them on whatever stderr is (a test's is a pipe); its
+/// value is that least time in seconds (0: every step; not a number: 1). None: no lines.
+std::optional<double> progressSeconds(bool quiet) {
+  if (quiet)
+    return std::nullopt;
+  if (const char *forced = std::getenv("TX8_PROGRESS"); forced && *forced) {
+    double seconds = 1;
+    if (llvm::StringRef(forced).getAsDouble(seconds) || seconds < 0) // getAsDouble: true on error
+      seconds = 1;
+    return seconds;
   }
-};
-
-/// What a compile shows as it goes: --mlir-timing's timers (a disabled manager's scope times nothing), the
-/// progress lines, and what the pass pipeline shows of itself.
-struct CompileReport {
-  TimingScope &timing;
-  Progress progress;
-  tx8be::PipelineIntrospection introspection;
-};
-
-/// Runs step(scope) of a compile, timed as `timer` in the --mlir-timing report and with a progress line saying
-/// `what` if it took long.
-template <typename Step>
-auto runStep(CompileReport &report, llvm::StringRef timer, llvm::StringRef what, Step step) {
-  TimingScope scope = report.timing.nest(timer);
-  auto start = std::chrono::steady_clock::now();
-  auto result = step(scope);
-  scope.stop();
-  double seconds = secondsSince(start);
-  if (report.progress.minSeconds && seconds >= *report.progress.minSeconds)
-    llvm::errs() << "tx8-aot: " << what << llvm::format("... %.1f s\n", seconds);
-  return result;
+  if (llvm::sys::Process::StandardErrIsDisplayed())
+    return 1.0;
+  return std::nullopt;
 }
 
-/// Compiles `module` (loaded from `model`) for `hw` and writes a bundle. Prints nothing on success but the timing
-/// line when `verbose`, and what `report` asks for.
-int compileLoaded(ModuleOp module, const std::string &model, const tx8_hw_config &hw, const std::string &dir,
-                  const std::string &target, bool verbose, std::chrono::steady_clock::time_point start,
-                  CompileReport &report) {
-  tx8be::setHwConfig(module, hw);
-  tx8::codegen::BundleOptions options = bundleOptions(module, model, target);
-  bool compiled = runStep(report, "Pass pipeline", "running the passes", [&](TimingScope &scope) {
-    tx8be::PipelineIntrospection introspection = report.introspection;
-    introspection.timing = scope ? &scope : nullptr;
-    return succeeded(tx8be::runBackendPipeline(module, options, introspection));
-  });
-  tx8::codegen::BundleFiles files;
-  if (!compiled || !runStep(report, "Codegen", "generating code", [&](TimingScope &) {
-        return succeeded(tx8::codegen::generateBundle(module, options, files));
-      }))
-    return kFailed;
-  if (!compileDumpIR.empty()) {
-    std::string error;
-    auto out = openOutputFile(compileDumpIR, &error);
-    if (!out)
-      return fail(error);
-    module->print(out->os());
-    out->keep();
-  }
-  std::string error;
-  if (!runStep(report, "Write bundle", "writing the bundle", [&](TimingScope &) {
-        return succeeded(tx8::codegen::writeBundleDir(files, dir, error));
-      }))
-    return fail(error);
-  if (verbose)
-    llvm::outs() << llvm::format("compiled %s -> %s (%zu bytes of constants) in %.3f s\n", model.c_str(), dir.c_str(),
-                                 files["consts.bin"].size(), secondsSince(start));
-  return kOk;
-}
-
-/// Loads `model`, compiles it for `hw` and writes a bundle (compileLoaded).
-int compileTo(MLIRContext &context, const std::string &model, const tx8_hw_config &hw, const std::string &dir,
-              const std::string &target, bool verbose, CompileReport &report) {
-  auto start = std::chrono::steady_clock::now();
-  OwningOpRef<ModuleOp> module = runStep(report, "Import", "importing the model", [&](TimingScope &) {
-    return tx8be::loadModel(model, context, inputShapes, compileDebugOutputs);
-  });
-  if (!module || !tx8be::getEntryFunction(*module))
-    return kFailed;
-  return compileLoaded(*module, model, hw, dir, target, verbose, start, report);
-}
-
-/// The hardware config to compile for: the defaults, changed by a --hw file if one is given.
-int readHwFile(const std::string &path, tx8_hw_config &hw) {
-  hw = tx8_hw_config_default();
-  if (path.empty())
-    return kOk;
-  tx8::ref::Status s = tx8be::readHwConfig(path, hw);
-  return s.ok() ? kOk : fail(s.message());
-}
+bool validTarget(const std::string &t) { return t == "cmodel" || t == "riscv"; }
 
 /// --precision names a format (the pass says which are implemented).
 bool validPrecision(const std::string &p) { return p == "fp32" || p == "tf32" || p == "bf16" || p == "fp16"; }
@@ -561,50 +422,37 @@ int checkPlanOptions() {
   return kOk;
 }
 
-/// --mlir-print-ir-after names passes of this compile's pipeline; --dump-dir is a directory we may fill. 0 if
-/// fine, else the exit code after the error.
-int checkIntrospection(const tx8be::PipelineIntrospection &introspection) {
-  if (!introspection.printIRAfter.empty()) {
-    OpPassManager pipeline(ModuleOp::getOperationName());
-    tx8be::buildBackendPipeline(pipeline, commandLineOptions(compileTarget));
-    tx8::ref::Status s =
-        tx8be::checkPassArguments(introspection.printIRAfter, tx8be::pipelinePassArguments(pipeline));
-    if (!s.ok())
-      return usage(s.message());
+int runCompile() {
+  tx8::api::CompileOptions options = compileOptions(compileTarget);
+  options.hwFile = compileHw;
+  options.debugOutputs = compileDebugOutputs;
+  options.dumpIR = compileDumpIR;
+  options.printIRAfterAll = compilePrintIRAfterAll;
+  options.printIRAfter = compilePrintIRAfter;
+  options.dumpDir = compileDumpDir;
+  options.statistics = compileStatistics;
+  // --mlir-timing: the manager prints its report on stderr when it goes (after `root`, declared below).
+  std::optional<DefaultTimingManager> timing;
+  std::optional<TimingScope> root;
+  if (compileTiming)
+    options.timing = [&] {
+      timing.emplace();
+      timing->setEnabled(true);
+      root.emplace(timing->getRootScope());
+      return &*root;
+    };
+  if (std::optional<double> seconds = progressSeconds(compileQuiet)) {
+    options.progress = [](const std::string &what, double s) {
+      llvm::errs() << "tx8-aot: " << what << llvm::format("... %.1f s\n", s);
+    };
+    options.progressMinSeconds = *seconds;
   }
-  if (!introspection.dumpDir.empty())
-    if (tx8::ref::Status s = tx8be::prepareDumpDir(introspection.dumpDir); !s.ok())
-      return fail(s.message());
-  return kOk;
-}
-
-int runCompile(MLIRContext &context) {
-  if (!validTarget(compileTarget))
-    return usage("--target " + compileTarget + ": expected cmodel or riscv");
-  if (!validPrecision(precisionArg))
-    return usage("--precision " + precisionArg + ": expected fp32, tf32, bf16 or fp16");
-  if (int rc = checkPlanOptions())
-    return rc;
-  if (int rc = checkInputShapes(compileModel))
-    return rc;
-  if (!testInjectError.empty() && !compileDebugOutputs)
-    return usage("--test-inject-error needs --debug-outputs (the debug outputs name the nodes)");
-  tx8_hw_config hw;
-  if (int rc = readHwFile(compileHw, hw))
-    return rc;
-  tx8be::PipelineIntrospection introspection;
-  introspection.printIRAfterAll = compilePrintIRAfterAll;
-  introspection.printIRAfter = compilePrintIRAfter;
-  introspection.dumpDir = compileDumpDir;
-  introspection.statistics = compileStatistics;
-  if (int rc = checkIntrospection(introspection))
-    return rc;
-  DefaultTimingManager timing; // prints its report on stderr when it goes (after `root`, declared below)
-  timing.setEnabled(compileTiming);
-  TimingScope root = timing.getRootScope();
-  CompileReport report{root, Progress::forCompile(compileQuiet), std::move(introspection)};
-  if (int rc = compileTo(context, compileModel, hw, compileOut, compileTarget, /*verbose=*/!compileQuiet, report))
-    return rc;
+  tx8::api::ModelSource model = tx8::api::ModelSource::file(compileModel);
+  tx8::api::CompileResult result;
+  if (tx8::api::Status s = tx8::api::compile(model, compileOut, options, result, printDiagnostic); !s.ok())
+    return apiError(s);
+  if (!compileQuiet)
+    llvm::outs() << tx8::api::compileSummary(model, result) << "\n";
   if (compilePrintMemory)
     if (tx8::ref::Status s = tx8be::printBundleMemory(compileOut, llvm::outs()); !s.ok())
       return fail(s.message());
@@ -616,144 +464,81 @@ int runMemory() {
   return s.ok() ? kOk : fail(s.message());
 }
 
-/// Writes the page of `bundle` and the summary of a trace of its run to -o, and says so in one line.
-int writeReportPage(const tx8be::BundleInfo &bundle, const tx8be::TraceSummary &trace) {
-  llvm::json::Value manifest(nullptr);
-  tx8::ref::Status s = tx8be::readBundleManifest(bundle, manifest);
-  tx8be::ReportData data;
-  if (s.ok())
-    s = tx8be::buildReportData(bundle, *manifest.getAsObject(), trace, data);
-  if (!s.ok())
-    return fail(s.message());
-  std::string error;
-  auto out = openOutputFile(reportOut, &error);
-  if (!out)
-    return fail(error);
-  tx8be::printReportHtml(data, out->os());
-  out->os().flush();
-  if (out->os().has_error())
-    return fail(reportOut + ": " + out->os().error().message());
-  out->keep();
-  if (reportOut != "-")
-    llvm::outs() << llvm::format("report of %s -> %s: %zu groups, %llu cycles (%.1f us at %llu MHz), %llu slices\n",
-                                 bundle.dir.c_str(), reportOut.c_str(), data.groups.size(),
-                                 static_cast<unsigned long long>(data.cycles),
-                                 data.cycles / static_cast<double>(std::max<uint64_t>(data.clockMhz, 1)),
-                                 static_cast<unsigned long long>(data.clockMhz),
-                                 static_cast<unsigned long long>(data.slices));
-  return kOk;
-}
-
-/// tx8-aot report: the bundle and a trace of its run (--trace) as one HTML page.
-/// TensorSpecs of a bundle's inputs, for readInputs.
-std::vector<tx8be::TensorSpec> bundleInputSpecs(MLIRContext &context, const tx8be::BundleInfo &bundle);
-
-/// Runs the bundle with a trace (report without --trace): on the given inputs, or zeros (the chip model's cycles
-/// do not depend on the values).
-tx8::ref::Status traceRun(MLIRContext &context, const tx8be::BundleInfo &bundle, tx8be::TraceSummary &trace) {
-  std::string target = runTarget.empty() ? bundle.target : runTarget;
-  std::vector<tx8::ref::Tensor> inputs;
-  tx8::ref::Status s;
-  if (runInputs.empty() && runInputsDir.empty())
-    for (const tx8be::BundleInfo::IO &io : bundle.inputs)
-      inputs.emplace_back(*tx8::ref::dtypeFromName(io.dtype), io.shape); // loadBundle checked the name
-  else
-    s = tx8be::readInputs(bundleInputSpecs(context, bundle), runInputs, runInputsDir, inputs);
-  std::string program;
-  tx8be::RunResult result;
-  if (s.ok())
-    s = tx8be::buildBundle(bundle, target, program, result.buildSeconds);
-  if (s.ok())
-    s = tx8be::runBundle(bundle, target, program, inputs, result, /*trace=*/true);
-  tx8be::TraceData data;
-  if (s.ok())
-    s = tx8be::parseTrace(result.trace, "the trace of the run", data);
-  if (!s.ok())
-    return s;
-  std::string json;
-  llvm::raw_string_ostream os(json);
-  tx8be::writeTraceJson(data, bundle, target, os);
-  return tx8be::summarizeTraceText(json, "the trace of the run", trace);
-}
-
-int runReport(MLIRContext &context) {
+int runReport() {
   if (!reportTrace.empty() && (!runInputs.empty() || !runInputsDir.empty() || !runTarget.empty()))
     return usage("--input, --inputs-dir and --target are for a run of the bundle, not with --trace");
   if (!runTarget.empty() && !validTarget(runTarget))
     return usage("--target " + runTarget + ": expected cmodel or riscv");
   if (int rc = checkInputArgs(runInputs, runInputsDir))
     return rc;
-  tx8be::BundleInfo bundle;
-  tx8::ref::Status s = tx8be::loadBundle(reportDir, bundle);
-  tx8be::TraceSummary trace;
-  if (s.ok())
-    s = reportTrace.empty() ? traceRun(context, bundle, trace) : tx8be::readTraceFile(reportTrace, trace);
+  tx8::api::Bundle bundle;
+  tx8::api::Bundle::ReportSummary summary;
+  tx8::api::Status s = tx8::api::Bundle::load(reportDir, bundle);
+  if (s.ok() && !reportTrace.empty()) {
+    s = bundle.writeReportFromTraceFile(reportTrace, reportOut, summary);
+  } else if (s.ok()) {
+    // A run of the bundle with a trace: on the given inputs, or zeros (the chip model's cycles do not depend on
+    // the values).
+    std::vector<tx8::ref::Tensor> inputs = bundle.zeroInputs();
+    if (!runInputs.empty() || !runInputsDir.empty())
+      s = bundle.readInputFiles(runInputs, runInputsDir, inputs);
+    tx8::api::RunOptions options;
+    options.target = runTarget;
+    options.trace = true;
+    tx8::api::RunResult run;
+    if (s.ok())
+      s = bundle.run(inputs, options, run);
+    if (s.ok())
+      s = bundle.writeReport(run, reportOut, summary);
+  }
   if (!s.ok())
     return fail(s.message());
-  return writeReportPage(bundle, trace);
+  if (reportOut != "-")
+    llvm::outs() << tx8::api::reportSummaryLine(bundle, reportOut, summary) << "\n";
+  return kOk;
 }
 
-/// TensorSpecs of a bundle's inputs, for readInputs.
-std::vector<tx8be::TensorSpec> bundleInputSpecs(MLIRContext &context, const tx8be::BundleInfo &bundle) {
-  std::vector<tx8be::TensorSpec> specs;
-  for (const auto &io : bundle.inputs) {
-    tx8::ref::DType dtype = *tx8::ref::dtypeFromName(io.dtype); // loadBundle refused unknown names
-    specs.push_back({io.name, RankedTensorType::get(io.shape, tx8be::detail::mlirTypeOf(dtype, &context))});
-  }
-  return specs;
-}
-
-int runRun(MLIRContext &context) {
+int runRun() {
   if (int rc = checkInputArgs(runInputs, runInputsDir))
     return rc;
   if (!runTarget.empty() && !validTarget(runTarget))
     return usage("--target " + runTarget + ": expected cmodel or riscv");
-  tx8be::BundleInfo bundle;
-  tx8::ref::Status s = tx8be::loadBundle(runDir, bundle);
-  if (!s.ok())
-    return fail(s.message());
-  std::string target = runTarget.empty() ? bundle.target : runTarget;
-  if (!validTarget(target)) // loadBundle checks the manifest's; this is a guard
-    return fail("bundle target " + target + ": expected cmodel or riscv");
-  std::vector<tx8be::TensorSpec> specs = bundleInputSpecs(context, bundle);
+  tx8::api::Bundle bundle;
+  tx8::api::Status s = tx8::api::Bundle::load(runDir, bundle);
   std::vector<tx8::ref::Tensor> inputs;
-  s = tx8be::readInputs(specs, runInputs, runInputsDir, inputs);
-  if (!s.ok())
-    return fail(s.message());
-  std::string program;
-  tx8be::RunResult result;
-  s = tx8be::buildBundle(bundle, target, program, result.buildSeconds);
   if (s.ok())
-    s = tx8be::runBundle(bundle, target, program, inputs, result, !traceArg.empty());
+    s = bundle.readInputFiles(runInputs, runInputsDir, inputs);
+  tx8::api::RunOptions options;
+  options.target = runTarget;
+  options.trace = !traceArg.empty();
+  tx8::api::RunResult result;
+  if (s.ok())
+    s = bundle.run(inputs, options, result);
   std::string traceSummary;
   if (s.ok() && !traceArg.empty())
-    s = tx8be::saveTraceJson(result.trace, bundle, target, traceArg, traceSummary);
+    s = bundle.writeTrace(result, traceArg, traceSummary);
   if (!s.ok())
     return fail(s.message());
   std::vector<tx8be::TensorSpec> outSpecs;
   for (size_t i = 0; i < result.outputs.size(); ++i)
     outSpecs.push_back({result.outputNames[i], RankedTensorType()});
   std::vector<std::string> paths;
-  s = tx8be::writeOutputs(outSpecs, result.outputs, runOut, &paths);
-  if (!s.ok())
-    return fail(s.message());
+  if (tx8::ref::Status w = tx8be::writeOutputs(outSpecs, result.outputs, runOut, &paths); !w.ok())
+    return fail(w.message());
   for (size_t i = 0; i < paths.size(); ++i)
     llvm::outs() << "output '" << result.outputNames[i] << "' " << tx8::ref::dtypeName(result.outputs[i].dtype) << " "
                  << tx8::ref::shapeToString(result.outputs[i].shape) << " -> " << paths[i] << "\n";
-  if (!bundle.testInjectError.empty())
-    llvm::errs() << "tx8-aot: warning: the bundle was compiled with --test-inject-error " << bundle.testInjectError
+  if (!bundle.testInjectError().empty())
+    llvm::errs() << "tx8-aot: warning: the bundle was compiled with --test-inject-error " << bundle.testInjectError()
                  << ": its results are wrong on purpose\n";
-  if (bundle.precision != "fp32")
-    llvm::outs() << "precision: " << bundle.precision << " NE inputs, fp32 accumulation (compiled with --precision "
-                 << bundle.precision << ")\n";
+  if (bundle.precision() != "fp32")
+    llvm::outs() << "precision: " << bundle.precision() << " NE inputs, fp32 accumulation (compiled with --precision "
+                 << bundle.precision() << ")\n";
   for (const std::string &line : result.groupCycles) // a --profile bundle's
     llvm::outs() << line << "\n";
   if (!traceSummary.empty())
     llvm::outs() << traceSummary << "\n";
-  llvm::outs() << llvm::format("%s: %llu simulated cycles (%.1f us at %u MHz); build %.2f s, run %.2f s\n",
-                               target.c_str(), static_cast<unsigned long long>(result.cycles),
-                               result.cycles / static_cast<double>(bundle.hw.clock_mhz), bundle.hw.clock_mhz,
-                               result.buildSeconds, result.runSeconds);
+  llvm::outs() << tx8::api::runSummaryLine(bundle, result) << "\n";
   return kOk;
 }
 
@@ -766,14 +551,13 @@ struct ScratchDir {
   }
 };
 
-/// test-onnx and diff on a device target: compiles `module` (loaded from `model`, in place) for `target` with the
+/// test-onnx on a device target: compiles `module` (loaded from `model`, in place) for `target` with the
 /// command line's options and --hw into a bundle (in --keep-bundle, else in `scratch`), and builds it. 0 if fine,
 /// else the exit code after the error.
 int compileAndBuild(ModuleOp module, const std::string &model, const std::string &target, ScratchDir &scratch,
-                    tx8be::BundleInfo &bundle, std::string &program) {
-  tx8_hw_config hw;
-  if (int rc = readHwFile(testHw, hw))
-    return rc;
+                    tx8::api::Bundle &bundle) {
+  tx8::api::CompileOptions options = compileOptions(target);
+  options.hwFile = testHw;
   std::string dir = testKeep;
   if (dir.empty()) {
     SmallString<256> prefix;
@@ -783,16 +567,14 @@ int compileAndBuild(ModuleOp module, const std::string &model, const std::string
       return fail("cannot create a scratch directory: " + ec.message());
     dir = (scratch.path + "/bundle").str();
   }
-  TimingScope untimed;
-  CompileReport silent{untimed, Progress(), tx8be::PipelineIntrospection()};
-  if (int rc = compileLoaded(module, model, hw, dir, target, /*verbose=*/false, std::chrono::steady_clock::now(),
-                             silent))
-    return rc;
-  tx8::ref::Status s = tx8be::loadBundle(dir, bundle);
+  tx8::api::CompileResult result;
+  tx8::api::Status s = tx8::api::compileModule(module, model, dir, options, result);
+  if (s.ok())
+    s = tx8::api::Bundle::load(dir, bundle);
   double seconds = 0;
   if (s.ok())
-    s = tx8be::buildBundle(bundle, target, program, seconds);
-  return s.ok() ? kOk : fail(s.message());
+    s = bundle.build(target, seconds);
+  return s.ok() ? kOk : apiError(s);
 }
 
 int runTestOnnx(MLIRContext &context) {
@@ -836,13 +618,12 @@ int runTestOnnx(MLIRContext &context) {
     return fail(testDir + ": no test_data_set_* directories");
   // cmodel / riscv: compile into a bundle (kept with --keep-bundle, else a scratch directory), build it once.
   std::string targetName = testTarget == Target::Cmodel ? "cmodel" : testTarget == Target::Riscv ? "riscv" : "reference";
-  tx8be::BundleInfo bundle;
-  std::string program;
+  tx8::api::Bundle bundle;
   uint64_t totalCycles = 0;
   ScratchDir scratch;
   if (testTarget != Target::Reference)
     // The module loaded above (its input/output specs are taken): loading it again would repeat its warnings.
-    if (int rc = compileAndBuild(*module, modelPath, targetName, scratch, bundle, program))
+    if (int rc = compileAndBuild(*module, modelPath, targetName, scratch, bundle))
       return rc;
   tx8::ref::Tolerance tol{testRtol, testAtol};
   int failures = 0;
@@ -881,14 +662,16 @@ int runTestOnnx(MLIRContext &context) {
       if (failed(tx8be::runReference(func, inputs, outputs, error)))
         return fail(set + ": " + error);
     } else {
-      tx8be::RunResult result;
-      const bool trace = !traceArg.empty() && &set == &sets.front();
-      s = tx8be::runBundle(bundle, targetName, program, inputs, result, trace);
+      tx8::api::RunResult result;
+      tx8::api::RunOptions options;
+      options.target = targetName;
+      options.trace = !traceArg.empty() && &set == &sets.front();
+      tx8::api::Status r = bundle.run(inputs, options, result);
       std::string summary;
-      if (s.ok() && trace)
-        s = tx8be::saveTraceJson(result.trace, bundle, targetName, traceArg, summary);
-      if (!s.ok())
-        return fail(set + ": " + s.message());
+      if (r.ok() && options.trace)
+        r = bundle.writeTrace(result, traceArg, summary);
+      if (!r.ok())
+        return fail(set + ": " + r.message());
       if (!summary.empty())
         llvm::outs() << summary << "\n";
       outputs = std::move(result.outputs);
@@ -921,81 +704,49 @@ int runTestOnnx(MLIRContext &context) {
   return failures ? kMismatch : kOk;
 }
 
-int runDiff(MLIRContext &context) {
-  if (!validTarget(diffTarget))
-    return usage("--target " + diffTarget + ": expected cmodel or riscv");
-  if (!validPrecision(precisionArg))
-    return usage("--precision " + precisionArg + ": expected fp32, tf32, bf16 or fp16");
-  if (!(testRtol >= 0) || !(testAtol >= 0))
-    return usage("--rtol and --atol must be >= 0");
-  if (int rc = checkPlanOptions())
-    return rc;
-  if (int rc = checkInputArgs(diffInputs, diffInputsDir))
-    return rc;
-  if (diffInputs.empty() && diffInputsDir.empty())
-    return usage("no inputs: give --input NAME=FILE ... or --inputs-dir DIR");
-  if (tx8be::isMLIRModel(diffModel))
-    return usage("diff compares the output of each ONNX node: " + diffModel + " is an MLIR model");
-  if (int rc = checkInputShapes(diffModel))
-    return rc;
+int runDiff() {
+  tx8::api::ModelSource model = tx8::api::ModelSource::file(diffModel);
+  tx8::api::DiffInputs inputs;
+  inputs.files = diffInputs;
+  inputs.dir = diffInputsDir;
+  tx8::api::DiffOptions options;
+  options.target = diffTarget;
+  options.rtol = testRtol;
+  options.atol = testAtol;
+  options.keepBundle = testKeep;
+  options.trace = traceArg;
+  options.compile = compileOptions(diffTarget);
+  options.compile.hwFile = testHw;
+  if (tx8::api::Status s = tx8::api::checkDiffOptions(model, inputs, options); !s.ok())
+    return apiError(s);
   if (!diffOut.empty()) { // before the long part
     std::error_code ec = llvm::sys::fs::create_directories(diffOut);
     if (ec || !llvm::sys::fs::is_directory(diffOut))
       return fail(diffOut + ": cannot create the directory" + (ec ? ": " + ec.message() : ": a file is in the way"));
   }
-  OwningOpRef<ModuleOp> module = tx8be::loadModel(diffModel, context, inputShapes, /*debugOutputs=*/true);
-  if (!module)
-    return kFailed;
-  func::FuncOp func = tx8be::getEntryFunction(*module);
-  if (!func)
-    return kFailed;
-  std::vector<tx8be::DebugTensor> tensors;
-  std::vector<tx8::ref::Tensor> inputs, reference;
-  tx8::ref::Status s = tx8be::getDebugTensors(func, tensors);
-  if (s.ok())
-    s = tx8be::readInputs(tx8be::getInputSpecs(func), diffInputs, diffInputsDir, inputs);
-  if (!s.ok())
-    return fail(s.message());
-  // The reference first: the compile changes the module in place.
-  std::string error;
-  if (failed(tx8be::runReference(func, inputs, reference, error)))
-    return fail("the reference: " + error);
-  tx8be::BundleInfo bundle;
-  std::string program;
-  ScratchDir scratch;
-  if (int rc = compileAndBuild(*module, diffModel, diffTarget, scratch, bundle, program))
-    return rc;
-  tx8be::RunResult result;
-  s = tx8be::runBundle(bundle, diffTarget, program, inputs, result, !traceArg.empty());
-  std::string traceSummary;
-  if (s.ok() && !traceArg.empty()) // the debug build's: every node's output is stored, so it moves more bytes
-    s = tx8be::saveTraceJson(result.trace, bundle, diffTarget, traceArg, traceSummary);
-  std::vector<tx8be::DiffRow> rows;
-  if (s.ok())
-    s = tx8be::diffDebugOutputs(tensors, result.outputs, reference, {testRtol, testAtol}, precisionArg, rows);
-  if (!s.ok())
-    return fail(s.message());
+  tx8::api::DiffResult result;
+  if (tx8::api::Status s = tx8::api::diff(model, inputs, options, result, printDiagnostic); !s.ok())
+    return apiError(s);
 
   bool tsv = diffFormat == TableFormat::Tsv;
   if (!tsv) {
-    size_t computed = llvm::count_if(tensors, [](const tx8be::DebugTensor &t) { return t.kind == "computed"; });
-    llvm::outs() << "diff " << diffModel << " on " << diffTarget << ": " << tensors.size() << " node outputs, "
-                 << computed << " computed; " << result.cycles << " simulated cycles\n";
+    llvm::outs() << "diff " << diffModel << " on " << diffTarget << ": " << result.nodeOutputs << " node outputs, "
+                 << result.computed << " computed; " << result.cycles << " simulated cycles\n";
     llvm::outs() << llvm::format("tolerance: |device - reference| <= atol + rtol * |reference|, rtol %g, atol %g",
                                  testRtol.getValue(), testAtol.getValue());
     if (double u16 = tx8be::precisionRelTolerance(precisionArg); u16 > 0)
       llvm::outs() << llvm::format(" (precision %s: rtol >= %g, atol >= %g * max|reference| of the tensor)",
                                    precisionArg.c_str(), u16, u16);
     llvm::outs() << "; integers and bools equal\n";
-    if (!traceSummary.empty())
-      llvm::outs() << traceSummary << " (the debug build: every node output stored)\n";
+    if (!result.traceSummary.empty())
+      llvm::outs() << result.traceSummary << " (the debug build: every node output stored)\n";
   }
-  tx8be::printDiffTable(rows, tsv, llvm::outs());
-  (tsv ? llvm::errs() : llvm::outs()) << tx8be::diffSummary(rows) << "\n";
+  llvm::outs() << result.table(tsv);
+  (tsv ? llvm::errs() : llvm::outs()) << result.summary() << "\n";
   if (!diffOut.empty())
-    if (s = tx8be::writeDiffFiles(diffOut, rows, result.outputs, reference); !s.ok())
+    if (tx8::api::Status s = result.writeFiles(diffOut); !s.ok())
       return fail(s.message());
-  return tx8be::firstDivergence(rows) >= 0 ? kMismatch : kOk;
+  return result.firstDivergence >= 0 ? kMismatch : kOk;
 }
 
 } // namespace
@@ -1007,36 +758,31 @@ int main(int argc, char **argv) {
   if (!cl::ParseCommandLineOptions(argc, argv, "tx8 ahead-of-time compiler\n", &llvm::errs()))
     return kUsage;
 
-  MLIRContext context;
-  context.printOpOnDiagnostic(false); // an op's location names it; its generic form is noise to a user
-  DialectRegistry registry;
-  tx8be::registerModelDialects(registry);
-  tx8be::registerComputeInterfaceExternalModels(registry); // reference, test-onnx, tx8be-fold-constants
-  context.appendDialectRegistry(registry);
+  // compile, run, diff, memory and report are the API's (each makes its context); import, reference and
+  // test-onnx work on a module in this one.
+  std::unique_ptr<MLIRContext> context = tx8::api::createContext();
   std::string model = importCmd      ? importModel.getValue()
                       : referenceCmd ? refModel.getValue()
-                      : compileCmd   ? compileModel.getValue()
                       : testOnnxCmd  ? testDir + "/model.onnx"
-                      : diffCmd      ? diffModel.getValue()
                                      : std::string();
-  installDiagnosticPrinter(context, model);
+  tx8::api::attachDiagnostics(*context, model, printDiagnostic);
 
   if (importCmd)
-    return runImport(context);
+    return runImport(*context);
   if (referenceCmd)
-    return runReferenceCmd(context);
+    return runReferenceCmd(*context);
   if (compileCmd)
-    return runCompile(context);
+    return runCompile();
   if (runCmd)
-    return runRun(context);
+    return runRun();
   if (testOnnxCmd)
-    return runTestOnnx(context);
+    return runTestOnnx(*context);
   if (memoryCmd)
     return runMemory();
   if (diffCmd)
-    return runDiff(context);
+    return runDiff();
   if (reportCmd)
-    return runReport(context);
+    return runReport();
   llvm::errs() << "tx8-aot: error: no command given (import, reference, compile, run, test-onnx, memory, diff, report); see "
                   "tx8-aot --help\n";
   return kUsage;

@@ -60,6 +60,9 @@ struct SdkPaths {
   std::string qemuRun;       ///< riscv only: tx8-qemu-run beside the executable
 };
 tx8::ref::Status findSdk(const std::string &target, SdkPaths &paths);
+/// For a front end that is not an executable in <prefix>/bin (the Python module): the directory findSdk takes for
+/// the executable's (<prefix>/bin of the build tree or the installed prefix).
+void setToolDirectory(const std::string &binDir);
 
 struct RunResult {
   std::vector<tx8::ref::Tensor> outputs; ///< in the manifest's output order, logical layout
