@@ -1,6 +1,7 @@
 # Host build only: the installed toolchain and its Debian package.
 #   cmake --install <build> --prefix P    bin/tx8-aot, tx8-opt, tx8-qemu-run; lib/cmake/tx8 (the SDK package,
-#                                         both targets); lib/tx8/{cmodel,riscv}; include/tx8; share/doc/tx8-aot
+#                                         both targets); lib/tx8/{cmodel,riscv}; include/tx8; share/doc/tx8-aot;
+#                                         lib/python3/dist-packages/tx8 (the Python module, python/)
 #   cpack --config <build>/CPackConfig.cmake -G DEB    tx8-aot_<version>_amd64.deb (prefix /usr)
 # Nothing installed names the source or build tree: tx8-aot finds its SDK relative to its own executable.
 
@@ -32,4 +33,13 @@ set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
     "cmake (>= 3.20), ninja-build, gcc, libc6-dev, gcc-riscv64-unknown-elf, binutils-riscv64-unknown-elf, picolibc-riscv64-unknown-elf, qemu-system-misc, mawk | awk")
+# The Python module (/usr/lib/python3/dist-packages/tx8): its extension is built for this Python's minor version.
+if(TARGET _tx8)
+  string(REPLACE "." ";" _py "${TX8_PYTHON_VERSION}")
+  list(GET _py 0 _py_major)
+  list(GET _py 1 _py_minor)
+  math(EXPR _py_next "${_py_minor} + 1")
+  string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS
+         ", python3 (>= ${TX8_PYTHON_VERSION}), python3 (<< ${_py_major}.${_py_next}), python3-numpy")
+endif()
 include(CPack)

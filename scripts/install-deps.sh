@@ -26,6 +26,9 @@ PACKAGES=(
   # models as PyTorch's own torch.onnx.export writes them (tests/planfuzz, the torch zoo: models/make_torch_zoo.py,
   # ctest -L torchzoo, scripts/torchzoo.sh), PyTorch's outputs as the expected ones (no downloads: random weights)
   python3-torch python3-torchvision
+  # the Python module (python/): pybind11 and the Python headers to build it, numpy for its tensors, pytest for its
+  # tests (ctest -L python)
+  pybind11-dev python3-dev python3-numpy python3-pytest
 )
 
 if [ "${1:-}" = "--list" ]; then

@@ -3,7 +3,7 @@
 # `cpack -G DEB` makes tx8-aot_<version>_amd64.deb; dpkg-deb shows its control fields (package, architecture,
 # the shared libraries' packages from dpkg-shlibdeps, the tools a bundle build needs) and its contents (the
 # binaries and both targets' SDK under /usr). The package's files, unpacked with dpkg-deb -x into a directory
-# (not installed), compile and run the demo CNN.
+# (not installed), compile and run the demo CNN, with tx8-aot and with the Python module.
 set -euo pipefail
 build=$1 work=$2 riscv=$3
 rm -rf "$work" && mkdir -p "$work"
@@ -22,14 +22,15 @@ depends=$(field Depends)
 # From dpkg-shlibdeps (what tx8-aot links) and from CPACK_DEBIAN_PACKAGE_DEPENDS (what a bundle build runs).
 names=$(tr ',|' '\n\n' <<<"$depends" | awk '{ print $1 }')
 for pkg in libllvm19 libonnx1 libprotobuf32 libdnnl2 libstdc++6 libc6 \
-           cmake ninja-build gcc libc6-dev gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc; do
+           cmake ninja-build gcc libc6-dev gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc \
+           python3 python3-numpy; do
   grep -qxF "$pkg" <<<"$names" || fail "Depends lacks $pkg: $depends"
 done
 
 dpkg-deb --contents "$deb" | awk '{ print $NF }' >"$work/contents.txt"
 for f in ./usr/bin/tx8-aot ./usr/bin/tx8-opt ./usr/lib/cmake/tx8/tx8Config.cmake \
          ./usr/lib/cmake/tx8/tx8Targets-cmodel.cmake ./usr/lib/tx8/cmodel/libtx8_oplib.a ./usr/include/tx8/ops.h \
-         ./usr/share/doc/tx8-aot/README.md; do
+         ./usr/share/doc/tx8-aot/README.md ./usr/lib/python3/dist-packages/tx8/__init__.py; do
   grep -qxF "$f" "$work/contents.txt" || fail "the package lacks $f"
 done
 if [ "$riscv" = 1 ]; then
@@ -53,3 +54,13 @@ for t in "${targets[@]}"; do
 done
 [ "$riscv" = 1 ] && cmp "$work/cmodel/probs.npy" "$work/riscv/probs.npy"
 echo "deb-test: the package's tx8-aot compiles and runs the demo CNN on ${targets[*]}"
+# The package's Python module (its own prefix's tools and SDK, found from the module's directory).
+PYTHONPATH=$work/root/usr/lib/python3/dist-packages /usr/bin/python3 -c '
+import sys, numpy as np, onnx, tx8
+from onnx import numpy_helper
+assert tx8.__file__.startswith(sys.argv[1]), tx8.__file__
+x = numpy_helper.to_array(onnx.load_tensor(sys.argv[2] + "/test_data_set_0/input_0.pb"))
+(probs,) = tx8.compile(sys.argv[2] + "/model.onnx").run([x])
+assert np.array_equal(probs, np.load(sys.argv[3]))
+' "$work/root" "$work/model" "$work/cmodel/probs.npy"
+echo "deb-test: the package's Python module compiles and runs the demo CNN, the same outputs as tx8-aot"

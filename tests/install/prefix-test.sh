@@ -11,7 +11,8 @@ cmake --install "$build" --prefix "$work/staged" >"$work/install.log"
 expect=(bin/tx8-aot bin/tx8-opt lib/cmake/tx8/tx8Config.cmake lib/cmake/tx8/tx8ConfigVersion.cmake
         lib/cmake/tx8/tx8Target-cmodel.cmake lib/cmake/tx8/tx8Targets-cmodel.cmake
         lib/tx8/cmodel/libtx8_oplib.a lib/tx8/cmodel/libtx8_cmodel.a lib/tx8/cmodel/libtx8_hal_cmodel.a
-        include/tx8/ops.h include/tx8/hal_cmodel.h share/doc/tx8-aot/README.md share/doc/tx8-aot/sdk.md)
+        include/tx8/ops.h include/tx8/hal_cmodel.h share/doc/tx8-aot/README.md share/doc/tx8-aot/sdk.md
+        lib/python3/dist-packages/tx8/__init__.py)
 if [ "$riscv" = 1 ]; then
   expect+=(bin/tx8-qemu-run lib/cmake/tx8/tx8Target-riscv.cmake lib/cmake/tx8/tx8Targets-riscv.cmake
            lib/cmake/tx8/riscv64-gcc.cmake lib/cmake/tx8/riscv64-common.cmake lib/tx8/riscv/libtx8_oplib.a
@@ -20,6 +21,8 @@ fi
 for f in "${expect[@]}"; do
   [ -f "$work/staged/$f" ] || { echo "prefix-test: $f was not installed" >&2; exit 1; }
 done
+compgen -G "$work/staged/lib/python3/dist-packages/tx8/_tx8.*.so" >/dev/null ||
+  { echo "prefix-test: the Python module's extension _tx8 was not installed" >&2; exit 1; }
 
 # No absolute path of either tree, in any spelling (the build dir may sit inside the source dir or not).
 paths=()
