@@ -49,6 +49,13 @@ def test_inputs_by_name_and_models_in_memory(bundle, demo):
         assert np.array_equal(tx8.compile(model).run([x])[0], expected)
 
 
+def test_options(demo):
+    path, x = demo
+    small = tx8.compile(path, hw={"spm_bytes": 1 << 20}, tiles=4, precision="bf16")
+    np.testing.assert_allclose(small.run([x])[0], tx8.compile(path).run([x])[0], atol=2e-2)
+    assert small.cycles > 0
+
+
 def test_save_load(bundle, demo, tmp_path):
     x = demo[1]
     saved = bundle.save(tmp_path / "saved")

@@ -14,7 +14,8 @@ import shutil
 import tempfile
 import weakref
 from pathlib import Path
-from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from collections.abc import Sequence
+from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
@@ -26,9 +27,21 @@ __version__ = _tx8.version()
 
 logger = logging.getLogger("tx8")
 
+
+
+def _tool_directory() -> Path:
+    """<prefix>/bin: this file is <prefix>/lib/python3/dist-packages/tx8/__init__.py, installed or in the build tree
+    (another install directory under the prefix: the nearest parent with bin/tx8-aot)."""
+    here = Path(__file__).resolve().parent
+    for prefix in here.parents:
+        if (prefix / "bin" / "tx8-aot").is_file():
+            return prefix / "bin"
+    return here.parents[3] / "bin"
+
+
 # The tools and the SDK bundles are built against are found from <prefix>/bin, as tx8-aot finds them from its own
-# directory: this file is <prefix>/lib/python3/dist-packages/tx8/__init__.py, installed or in the build tree.
-_tx8.set_tool_directory(str(Path(__file__).resolve().parents[4] / "bin"))
+# directory.
+_tx8.set_tool_directory(str(_tool_directory()))
 
 
 class Error(Exception):
@@ -224,7 +237,7 @@ def load(dir: Union[str, os.PathLike]) -> Bundle:
 
 
 def _options(precision: str, tiles: Optional[int], chips: int, hw, target: str, input_shapes,
-             scratch: str, **extra) -> "_tx8.CompileOptions":
+             scratch: str) -> "_tx8.CompileOptions":
     if chips != 1:
         raise UsageError(f"chips={chips}: one chip only (multi-chip compiles are not supported yet)")
     options = _tx8.CompileOptions()
@@ -241,8 +254,6 @@ def _options(precision: str, tiles: Optional[int], chips: int, hw, target: str, 
         options.hw_file = os.fspath(hw)
     if input_shapes:
         options.input_shapes = [f"{name}={'x'.join(str(d) for d in shape)}" for name, shape in input_shapes.items()]
-    for key, value in extra.items():
-        setattr(options, key, value)
     return options
 
 
