@@ -13,6 +13,7 @@ if(TX8_BUILD_RISCV)
 endif()
 
 install(FILES README.md DESTINATION share/doc/tx8-aot)
+install(DIRECTORY docs/ DESTINATION share/doc/tx8-aot/docs FILES_MATCHING PATTERN "*.md") # the README's links
 install(FILES cmake/README.md DESTINATION share/doc/tx8-aot RENAME sdk.md)
 install(PROGRAMS models/make_demo_cnn.py DESTINATION share/doc/tx8-aot/examples)
 

@@ -24,6 +24,7 @@ import collections
 import fnmatch
 import glob
 import heapq
+import importlib.util
 import json
 import os
 import re
@@ -543,6 +544,23 @@ def ci_programs(source_dir, programs):
         programs.scan(ci, 'CI')
 
 
+def docs_programs(source_dir, programs):
+    """What the docs check (tests/docs/check_docs.py, ctest label docs) runs: the commands of the blocks README.md and
+    docs/*.md mark <!-- run -->, read as shell text by the docs check's own parser."""
+    checker = os.path.join(source_dir, 'tests', 'docs', 'check_docs.py')
+    if not os.path.isfile(checker):
+        return
+    spec = importlib.util.spec_from_file_location('check_docs', checker)
+    docs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(docs)
+    for path in docs.doc_files(source_dir):
+        blocks, _, _ = docs.parse(path)
+        commands = [cmd for (_, _, marker, _, cmds) in blocks if marker == 'run' for (_, cmd) in cmds]
+        shown = os.path.relpath(path, source_dir)
+        for name in sorted(shell_programs('\n'.join(commands))):
+            programs.add_name(name, f'{shown} (the docs check)')
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--install-script', required=True)
@@ -589,6 +607,7 @@ def main():
                 build_programs(d, programs, scratch)
             test_programs(d, programs)
     ci_programs(src, programs)
+    docs_programs(src, programs)
     ran = {p: why for p, why in programs.found.items()
            if not any(os.path.realpath(p).startswith(d + '/') for d in ours)}
 

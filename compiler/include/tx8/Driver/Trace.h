@@ -3,7 +3,7 @@
 // A bundle asked for a trace (tx8-aot run --trace) writes what the chip model did, record by record
 // (tx8/trace_format.h). parseTrace checks and reads those bytes; writeTraceJson prints them as a Chrome / Perfetto
 // trace-event file: one process per tile, a track per engine, the barrier waits and the groups, the SPM in use
-// per tile and the DDR bandwidth of the chip as counters (the format is in README.md, "Debugging a model").
+// per tile and the DDR bandwidth of the chip as counters (the format is in docs/debugging.md).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TX8_DRIVER_TRACE_H
