@@ -829,6 +829,11 @@ LogicalResult GroupPrinter::print() {
   os << text.tables;
   if (!text.shared.empty())
     os << text.shared << "    tx8_hal_barrier(); /* the shared boxes are in every tile's SPM */\n";
+  // The boxes the group before prefetched, waited for before this group issues its own prefetches: the wait
+  // takes every copy the tile issued, and a later group's copies belong beside this group's work, not before it.
+  // (The shared loads' barrier waits for everything already.)
+  if (text.prefetched && text.shared.empty())
+    os << "    tx8_hal_wait_all(); /* the boxes the group before prefetched */\n";
   // After the shared loads' barrier (which waits for everything a tile issued), beside this group's work.
   for (auto [k, prefetch] : llvm::enumerate(prefetches)) {
     std::string block;
@@ -840,8 +845,6 @@ LogicalResult GroupPrinter::print() {
     os << "    if (tile < " << tiles << " && first_step[tile] < first_step[tile + 1]) {\n";
   std::string body;
   llvm::raw_string_ostream bodyOs(body);
-  if (text.prefetched) // copied during the group before (a barrier may not separate them: one tile)
-    bodyOs << "    tx8_hal_wait_all(); /* the boxes the group before prefetched */\n";
   bodyOs << text.once;
   printLoop(steps, bodyOs);
   if (tiles > 1) // one level deeper

@@ -327,7 +327,9 @@ def GroupCostPass : Pass<"tx8be-group-cost", "::mlir::func::FuncOp"> {
            "How much of the sharding space to search: 0, 1 or 2">,
     Option<"transposedLoads", "transposed-loads", "bool", /*default=*/"false",
            "tx8be-transposed-loads runs next: a plan whose loads of a lone Transpose Group's result are the same "
-           "bytes in its input is credited with that Group's estimate">
+           "bytes in its input is credited with that Group's estimate">,
+    Option<"blockWeights", "block-weights", "bool", /*default=*/"false",
+           "tx8be-block-weights runs later: a constant's box of whole column blocks is priced as one DDR run">
   ];
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }
@@ -390,8 +392,9 @@ def PrefetchWeightsPass : Pass<"tx8be-prefetch-weights", "::mlir::func::FuncOp">
     once or multicast, each tile's box the same at all its steps) becomes `prefetched`: its buffer moves to the
     top of the SPM, above everything the previous Group that runs something (the host; views run nothing) and
     the Group itself allocate, and below the host's own prefetched buffers; codegen prints the copy (each
-    tile's DTE, its own box, from DDR) in the host after its shared loads, and the Group waits for it before
-    its steps. Boxes that do not fit stay loaded by their Group. Both Groups' spm_alloc_size grow to cover the
+    tile's DTE, its own box, from DDR) in the host after its shared loads, the host's own steps run beside it
+    (its closing barrier waits for it), and the Group waits for it before its steps and before it issues copies
+    of its own. Boxes that do not fit stay loaded by their Group. Both Groups' spm_alloc_size grow to cover the
     buffers. Nothing moves when the host runs on another number of tiles than the Group, or in lockstep (a
     LoadBox multicast per step: its per-step barriers would wait for the copies).
   }];
