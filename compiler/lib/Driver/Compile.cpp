@@ -26,6 +26,7 @@ void tx8be::buildBackendPipeline(OpPassManager &pm, const tx8::codegen::BundleOp
   GroupCostPassOptions cost;
   cost.optSearch = options.optSearch;
   cost.transposedLoads = options.transposedLoads;
+  cost.blockWeights = options.blockWeights;
   pm.addNestedPass<func::FuncOp>(createGroupCostPass(cost));
   TransposedLoadsPassOptions transposed;
   transposed.enable = options.transposedLoads;

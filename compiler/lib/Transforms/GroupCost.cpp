@@ -316,8 +316,9 @@ struct SplitSearch {
 /// The best candidate over the sharding space, or nullopt when nothing fits; with `checkContracts`, of the
 /// candidates whose calls OpLib's kernels accept (the others counted in `dropped`).
 std::optional<Candidate> searchGroup(Operation *compute, const tx8_hw_config &hw, int64_t tiles, int optSearch,
-                                     ArrayRef<TransposeCredit> credits, bool checkContracts, uint64_t &dropped) {
-  GroupCostModel model(compute, hw, tiles);
+                                     bool columnBlocks, ArrayRef<TransposeCredit> credits, bool checkContracts,
+                                     uint64_t &dropped) {
+  GroupCostModel model(compute, hw, tiles, columnBlocks);
   std::optional<Candidate> best;
   for (const ShardingSpace &space : shardingSpace(compute, tiles, optSearch)) {
     SmallVector<int64_t, 6> part = largestShard(compute, space.sharding);
@@ -426,12 +427,14 @@ struct GroupCostPass : tx8be::impl::GroupCostPassBase<GroupCostPass> {
       numCacheHits += !inserted;
       if (inserted) {
         uint64_t dropped = 0, again = 0;
-        it->second = searchGroup(*compute, hw, tiles, optSearch, credits, /*checkContracts=*/true, dropped);
+        it->second =
+            searchGroup(*compute, hw, tiles, optSearch, blockWeights, credits, /*checkContracts=*/true, dropped);
         numContractDropped += dropped;
         // Every plan that fits breaks a kernel's contract: keep the best, and codegen refuses it naming the call
         // (node, op, tile, step and the kernel's reason).
         if (!it->second && dropped)
-          it->second = searchGroup(*compute, hw, tiles, optSearch, credits, /*checkContracts=*/false, again);
+          it->second =
+              searchGroup(*compute, hw, tiles, optSearch, blockWeights, credits, /*checkContracts=*/false, again);
       }
       const std::optional<Candidate> &choice = it->second;
       if (!choice) {

@@ -58,7 +58,30 @@ DTE_Param ddrMulticast(uint64_t bytes, MeshRect rect) {
 
 } // namespace
 
+bool GroupCostModel::isColumnBlockRun(Value value, ArrayRef<int64_t> size) const {
+  // BlockWeights' commonColumnBlock as far as one box shows it: w whole columns of a compact row-major
+  // constant whose rows of w elements are not whole bursts, N a multiple of w.
+  auto load = value.getDefiningOp<LoadConstOp>();
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!columnBlocks || !load || !type || type.getRank() < 2 || !type.hasStaticShape() ||
+      size.size() != static_cast<size_t>(type.getRank()))
+    return false;
+  DeviceLayout layout = getDeviceLayout(value);
+  if (!layout.isIdentityOrder() || (layout.mode != LayoutMode::Tensor && layout.mode != LayoutMode::NTensor))
+    return false;
+  int64_t n = type.getShape().back(), w = size.back();
+  uint64_t rowBytes = static_cast<uint64_t>(w) * (type.getElementTypeBitWidth() / 8);
+  return w > 0 && w < n && n % w == 0 && rowBytes % std::max<uint32_t>(hw.ddr_burst_bytes, 1) != 0;
+}
+
 std::pair<uint64_t, uint64_t> GroupCostModel::dmaTraffic(Value value, ArrayRef<int64_t> size) const {
+  if (isColumnBlockRun(value, size)) {
+    // One run of the box's bytes in whole bursts.
+    DMA_Param p{};
+    p.param.size[0] = clampU32(spmBoxBytes(value, size, hw));
+    p.param.size[1] = p.param.size[2] = 1;
+    return {cm_dma_bytes(&hw, &p), 1};
+  }
   // A box in device order: the innermost dims the box covers whole, and the first one it cuts, are one
   // contiguous run; the other dims count runs. A DMA instruction walks two such counts (size[1], size[2]).
   DeviceLayout layout = getDeviceLayout(value);

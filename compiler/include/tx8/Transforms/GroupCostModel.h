@@ -44,9 +44,10 @@ struct GroupCostBreakdown {
 
 class GroupCostModel {
 public:
-  /// The model of `compute` (a Group's compute op, its operands LoadVar / LoadConst) on `tiles` tiles.
-  GroupCostModel(mlir::Operation *compute, const tx8_hw_config &hw, int64_t tiles)
-      : compute(compute), hw(hw), tiles(tiles) {}
+  /// The model of `compute` (a Group's compute op, its operands LoadVar / LoadConst) on `tiles` tiles. With
+  /// `columnBlocks`, tx8be-block-weights runs later: a constant's box of whole column blocks is one DDR run.
+  GroupCostModel(mlir::Operation *compute, const tx8_hw_config &hw, int64_t tiles, bool columnBlocks = false)
+      : compute(compute), hw(hw), tiles(tiles), columnBlocks(columnBlocks) {}
 
   /// Cycles of the plan: the output cut into `sharding` parts per dim across tiles (all 1: one tile), slices
   /// of `slice`, the reduction in parts of `reduceSlice` (0: whole), `multiBuf` buffers per per-step value.
@@ -70,9 +71,13 @@ public:
   std::pair<uint64_t, uint64_t> dmaTraffic(mlir::Value value, llvm::ArrayRef<int64_t> size) const;
 
 private:
+  /// Whether tx8be-block-weights will store `value` (a LoadConst's) so that a box of extents `size` is one run.
+  bool isColumnBlockRun(mlir::Value value, llvm::ArrayRef<int64_t> size) const;
+
   mlir::Operation *compute;
   const tx8_hw_config &hw;
   int64_t tiles;
+  bool columnBlocks;
 };
 
 } // namespace tx8be
