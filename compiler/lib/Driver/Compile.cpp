@@ -27,6 +27,7 @@ void tx8be::buildBackendPipeline(OpPassManager &pm, const tx8::codegen::BundleOp
   cost.optSearch = options.optSearch;
   cost.transposedLoads = options.transposedLoads;
   cost.blockWeights = options.blockWeights;
+  cost.prefetchWeights = options.prefetchWeights;
   pm.addNestedPass<func::FuncOp>(createGroupCostPass(cost));
   TransposedLoadsPassOptions transposed;
   transposed.enable = options.transposedLoads;

@@ -186,6 +186,7 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
     return addSat(mulSat(hw.ddr_latency_cycles, instructions), ceilDiv(bytes, rate));
   };
   uint64_t loadBytes = 0, loadInstr = 0, constBytes = 0, constInstr = 0, sharedBytes = 0, sharedInstr = 0;
+  uint64_t prefetchDdrBytes = 0, prefetchInstr = 0;
   // buildSchedule multicasts an operand per step when the tiles run the same number of steps (equal shards)
   // and the tiles whose shards read the same window of it fill mesh rectangles: each group's leader brings the
   // box with one DTE; DDR carries it once per group.
@@ -244,6 +245,12 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
         }
       (perStep ? loadBytes : constBytes) += bytes;
       (perStep ? loadInstr : constInstr) += instr;
+      if (load && (!perStep || b.steps == 1)) {
+        prefetchDdrBytes += bytes;
+        prefetchInstr += instr;
+        uint64_t buffer = spmBoxBytes(operand, perStep ? ArrayRef<int64_t>(box.size) : shapeOf, hw);
+        b.prefetchBytes = addSat(b.prefetchBytes, llvm::alignTo(buffer, spmBufferAlign(hw)));
+      }
     }
   };
   addLoads(compute, 0, Value());
@@ -253,6 +260,7 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
   b.loadCycles = dma(loadBytes, loadInstr);
   b.storeCycles = dma(storeBytes, storeInstr);
   b.constCycles = constInstr ? dma(constBytes, constInstr) : 0;
+  b.prefetchCycles = prefetchInstr ? dma(prefetchDdrBytes, prefetchInstr) : 0;
   if (sharedInstr && b.activeTiles > 1) {
     // Tile 0's DTE reads DDR once and writes the SPM of every tile of the multicast rectangle (the chip model's
     // cm_cycles_dte, the bytes already in whole bursts; each further instruction pays its DDR latency), then a

@@ -40,6 +40,11 @@ struct GroupCostBreakdown {
   uint64_t ddrBytes = 0;      ///< every tile's DDR traffic
   uint64_t ddrCycles = 0;     ///< ddrBytes at the DDR rate
   uint64_t total = 0;         ///< the estimate: max(tileCycles, ddrCycles) + a barrier on more than one tile
+  /// The constant boxes each tile loads the same at all its steps, neither multicast nor in lockstep: what
+  /// tx8be-prefetch-weights may copy during the group before. Their loads at the tile's share of DDR, and the
+  /// SPM bytes of their buffers.
+  uint64_t prefetchCycles = 0;
+  uint64_t prefetchBytes = 0;
 };
 
 class GroupCostModel {

@@ -329,7 +329,10 @@ def GroupCostPass : Pass<"tx8be-group-cost", "::mlir::func::FuncOp"> {
            "tx8be-transposed-loads runs next: a plan whose loads of a lone Transpose Group's result are the same "
            "bytes in its input is credited with that Group's estimate">,
     Option<"blockWeights", "block-weights", "bool", /*default=*/"false",
-           "tx8be-block-weights runs later: a constant's box of whole column blocks is priced as one DDR run">
+           "tx8be-block-weights runs later: a constant's box of whole column blocks is priced as one DDR run">,
+    Option<"prefetchWeights", "prefetch-weights", "bool", /*default=*/"false",
+           "tx8be-prefetch-weights runs later: a plan is credited with the loads of its constant boxes it can copy "
+           "during the group before, up to that group's cycles with DDR not busy">
   ];
   let dependentDialects = ["::tx8be::Tx8beDialect"];
 }

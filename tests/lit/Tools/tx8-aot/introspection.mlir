@@ -7,9 +7,13 @@
 // RUN: tx8-aot compile %s -o %t/b 2>&1 >/dev/null | count 0
 //
 // --mlir-pass-statistics: one BatchNorm folded, no op on splat constants, each Relu merged into its Conv's group,
-// two groups planned of which the second from the cache. Without fusion: four groups, the second Conv and the second Relu from the
-// cache, nothing merged.
+// two groups planned, each by its own search: the second's weighs the first as the group its weights may be
+// prefetched during (part of the group key; with --prefetch-weights=false the second comes from the cache).
+// Without fusion: four groups, the second Relu from the cache (the group before it planned as the first's), nothing
+// merged.
 // RUN: tx8-aot compile %s -o %t/b --mlir-pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
+// RUN: tx8-aot compile %s -o %t/b --mlir-pass-statistics --prefetch-weights=false 2>&1 >/dev/null \
+// RUN:   | FileCheck %s --check-prefix=NOPREFETCH
 // RUN: tx8-aot compile %s -o %t/b --mlir-pass-statistics --fuse=false 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=NOFUSE
 //
@@ -61,12 +65,15 @@
 // STATS-NEXT: (S) 2 merged - Groups merged into the Group of the elementwise op after them
 // STATS-NEXT: GroupCostPass (tx8be-group-cost)
 // STATS-NEXT: (S) 2 planned    - Groups given a schedule
-// STATS-NEXT: (S) 1 cache-hits - Groups planned by an earlier search of the same group key
+// STATS-NEXT: (S) 0 cache-hits - Groups planned by an earlier search of the same group key
+
+// NOPREFETCH: (S) 2 planned
+// NOPREFETCH-NEXT: (S) 1 cache-hits
 
 // NOFUSE: (S) 1 folded
 // NOFUSE: (S) 0 merged
 // NOFUSE: (S) 4 planned
-// NOFUSE-NEXT: (S) 2 cache-hits
+// NOFUSE-NEXT: (S) 1 cache-hits
 
 // TIMING: ... Execution time report ...
 // TIMING: Import
