@@ -323,8 +323,12 @@ GroupCostBreakdown GroupCostModel::breakdown(ArrayRef<int64_t> sharding, ArrayRe
     uint64_t drain = parts > 1 ? perStep : b.computeCycles;
     b.tileCycles = addSat(addSat(b.loadCycles, mulSat(perStep, laterSteps)), addSat(drain, b.storeCycles));
   } else {
+    // Single buffered: a step's loads, then its compute; its store overlaps the next step's loads, through the
+    // same share of DDR (the first step's loads have it to themselves).
+    uint64_t ddrPerStep = ceilDiv(addSat(loadBytes, ceilDiv(storeBytes, parts)), rate);
+    uint64_t later = std::max(addSat(std::max(b.loadCycles, ddrPerStep), b.computeCycles), storePerStep);
     perStep = std::max(addSat(b.loadCycles, b.computeCycles), storePerStep);
-    b.tileCycles = addSat(mulSat(perStep, b.steps), b.storeCycles);
+    b.tileCycles = addSat(addSat(perStep, mulSat(later, laterSteps)), b.storeCycles);
   }
   b.tileCycles = addSat(addSat(b.tileCycles, b.constCycles), b.sharedCycles);
 

@@ -8,7 +8,7 @@
 // (per matrix of a batched MatMul's box); other compute the op's own estimate (getOpClockCycle) scaled to the
 // step. A tile's steps overlap as the schedule lets them: double buffered (multi_buf 2, sp_stage_num 3), a step
 // costs its slowest engine (loads, compute, stores, or their DDR bytes); single buffered (sp_stage_num 2), its
-// loads plus its compute (the stores overlap the next step). The group costs its slowest tile or the whole
+// loads plus its compute (the stores overlap the next step's loads, sharing their DDR). The group costs its slowest tile or the whole
 // chip's DDR bytes at the DDR rate, whichever is more, plus a barrier. With a LoadBox multicast the tiles run in
 // lockstep: a step costs the slowest of every tile's compute, loads at its port, each leader's multicasts at its
 // link and the chip's bytes of the step through DDR, plus the barrier (two single buffered).
