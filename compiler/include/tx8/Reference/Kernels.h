@@ -111,6 +111,13 @@ Status binary(BinaryOp op, const Tensor &a, const Tensor &b, Tensor &y);
 /// (identical). Plain C++.
 Status where(const Tensor &cond, const Tensor &x, const Tensor &y, Tensor &out);
 
+/// ONNX QuantizeLinear: out = saturate(round_half_even(x / scale) + zero_point) in binary32, out of zero_point's dtype
+/// (i8 or u8); x and scale f32; scale and zero_point (one shape) broadcast to x (numpy). NaN gives the zero point.
+/// ONNX DequantizeLinear: out = (f32(x) - f32(zero_point)) * scale, f32; x and zero_point i8, u8 or i32 alike.
+/// Plain C++ (Quantize.cpp).
+Status quantizeLinear(const Tensor &x, const Tensor &scale, const Tensor &zeroPoint, Tensor &out);
+Status dequantizeLinear(const Tensor &x, const Tensor &scale, const Tensor &zeroPoint, Tensor &out);
+
 /// The NumPy broadcast of two shapes, or an error naming both.
 Status broadcastShapes(const std::vector<int64_t> &a, const std::vector<int64_t> &b, std::vector<int64_t> &out);
 

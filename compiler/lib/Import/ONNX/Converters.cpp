@@ -1517,6 +1517,7 @@ const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
     addResizeConverters(all);
     addRecurrentConverters(all);
     addEinsumConverters(all);
+    addQuantizationConverters(all);
     return all;
   }();
   return converters;

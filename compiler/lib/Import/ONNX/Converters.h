@@ -4,8 +4,8 @@
 // as compositions of tx8be ops: Compositions.cpp (math, normalisation, rearrangement), Indexing.cpp (Expand,
 // Tile, GatherElements, OneHot), Losses.cpp (NegativeLogLikelihoodLoss, SoftmaxCrossEntropyLoss), Resize.cpp
 // (Resize, Upsample, CumSum), Recurrent.cpp (RNN, GRU, LSTM unrolled), Einsum.cpp (Einsum as Transpose /
-// Reshape / MatMul / ReduceSum). Each file adds its converters to the registry getNodeConverters() builds, and
-// shares the small helpers below.
+// Reshape / MatMul / ReduceSum), Quantization.cpp (QuantizeLinear, DequantizeLinear). Each file adds its
+// converters to the registry getNodeConverters() builds, and shares the small helpers below.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TX8_LIB_IMPORT_ONNX_CONVERTERS_H
@@ -105,6 +105,7 @@ void addLossConverters(llvm::StringMap<NodeConverter> &converters);        // Lo
 void addResizeConverters(llvm::StringMap<NodeConverter> &converters);      // Resize.cpp
 void addRecurrentConverters(llvm::StringMap<NodeConverter> &converters);   // Recurrent.cpp
 void addEinsumConverters(llvm::StringMap<NodeConverter> &converters);      // Einsum.cpp
+void addQuantizationConverters(llvm::StringMap<NodeConverter> &converters); // Quantization.cpp
 
 } // namespace tx8be::onnx_import
 

@@ -154,6 +154,24 @@ LogicalResult tx8be::detail::whereResultType(const ShapeRuleDiag &rule, Value co
   return success();
 }
 
+LogicalResult tx8be::detail::quantizeResultType(const ShapeRuleDiag &rule, Value input, Value scale,
+                                                Value zeroPoint, bool dequantize, SmallVectorImpl<Type> &types) {
+  if (shapeOf(zeroPoint) != shapeOf(scale))
+    return rule.error() << "zero_point's shape " << shapeStr(shapeOf(zeroPoint)) << " is not scale's "
+                        << shapeStr(shapeOf(scale));
+  if (dequantize && tensorType(zeroPoint).getElementType() != tensorType(input).getElementType())
+    return rule.error() << "zero_point's element type " << tensorType(zeroPoint).getElementType()
+                        << " is not the input's " << tensorType(input).getElementType();
+  int64_t badDim = 0;
+  auto shape = broadcastShapes(shapeOf(input), shapeOf(scale), badDim);
+  if (!shape || ArrayRef<int64_t>(*shape) != shapeOf(input))
+    return rule.error() << "scale's shape " << shapeStr(shapeOf(scale)) << " does not broadcast to the input's "
+                        << shapeStr(shapeOf(input));
+  Type element = dequantize ? tensorType(scale).getElementType() : tensorType(zeroPoint).getElementType();
+  types.push_back(RankedTensorType::get(shapeOf(input), element));
+  return success();
+}
+
 LogicalResult tx8be::detail::reduceResultType(const ShapeRuleDiag &rule, Value input, ArrayRef<int64_t> axes,
                                               bool keepdims, SmallVectorImpl<Type> &types) {
   auto inType = tensorType(input);

@@ -48,6 +48,10 @@ def Tx8be_IndexTensor : RankedTensorOf<[I32, I64]>;
 def Tx8be_NumericTensor : RankedTensorOf<[F32, F16, BF16, I8, I32, I64]>;
 def Tx8be_BoolTensor : RankedTensorOf<[I1]>;
 def Tx8be_Tensor : RankedTensorOf<[F32, F16, BF16, I1, I8, I16, I32, I64, UI8]>;
+// Quantized values (ONNX QuantizeLinear's outputs) and what DequantizeLinear reads (int32 too: a bias).
+def Tx8be_QuantTensor : RankedTensorOf<[I8, UI8]>;
+def Tx8be_DequantInputTensor : RankedTensorOf<[I8, UI8, I32]>;
+def Tx8be_F32Tensor : RankedTensorOf<[F32]>;
 
 //===----------------------------------------------------------------------===//
 // Base classes
@@ -502,6 +506,40 @@ def Tx8be_WhereOp : Tx8be_ComputeOp<"Where", [Pure]> {
                                                       ::llvm::SmallVectorImpl<::mlir::Type> &types) {
       ::tx8be::detail::ShapeRuleDiag rule{context, location, getOperationName()};
       return ::tx8be::detail::whereResultType(rule, adaptor.getCondition(), adaptor.getX(), adaptor.getY(), types);
+    }
+  }];
+}
+
+// ONNX QuantizeLinear / DequantizeLinear: scale and zero_point (one shape) broadcast to the input (numpy, the
+// result has the input's shape): per tensor, or per axis with the importer's reshape of a 1-D scale.
+def Tx8be_QuantizeLinearOp : Tx8be_ComputeOp<"QuantizeLinear", [Pure]> {
+  let summary = "saturate(round_half_even(fp32(x / scale)) + zero_point) in the zero point's type (int8 / uint8)";
+  let arguments = !con((ins Tx8be_F32Tensor:$input, Tx8be_F32Tensor:$scale, Tx8be_QuantTensor:$zero_point),
+                       Tx8be_BackendAttrs);
+  let results = (outs Tx8be_QuantTensor:$output);
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(::mlir::MLIRContext *context,
+                                                      std::optional<::mlir::Location> location, Adaptor adaptor,
+                                                      ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      ::tx8be::detail::ShapeRuleDiag rule{context, location, getOperationName()};
+      return ::tx8be::detail::quantizeResultType(rule, adaptor.getInput(), adaptor.getScale(),
+                                                 adaptor.getZeroPoint(), false, types);
+    }
+  }];
+}
+
+def Tx8be_DequantizeLinearOp : Tx8be_ComputeOp<"DequantizeLinear", [Pure]> {
+  let summary = "fp32((fp32(x) - fp32(zero_point)) * scale); x and zero_point int8, uint8 or int32 alike";
+  let arguments = !con((ins Tx8be_DequantInputTensor:$input, Tx8be_F32Tensor:$scale,
+                            Tx8be_DequantInputTensor:$zero_point), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_F32Tensor:$output);
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(::mlir::MLIRContext *context,
+                                                      std::optional<::mlir::Location> location, Adaptor adaptor,
+                                                      ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      ::tx8be::detail::ShapeRuleDiag rule{context, location, getOperationName()};
+      return ::tx8be::detail::quantizeResultType(rule, adaptor.getInput(), adaptor.getScale(),
+                                                 adaptor.getZeroPoint(), true, types);
     }
   }];
 }
