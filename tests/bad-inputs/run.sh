@@ -52,6 +52,7 @@ expect 1 "(DequantizeLinear, $q: scale element 0 is inf: a scale must be positiv
 expect 1 "(DequantizeLinear, $q: the zero point is i8, but the input is ui8: they must have one type" -- "$aot" compile "$models/quant-zp-type.onnxtxt" -o "$work/b"
 expect 1 "(QuantizeLinear, $q: axis = 4 is out of range for an input of rank 4" -- "$aot" compile "$models/quant-axis-range.onnxtxt" -o "$work/b"
 expect 1 "(DequantizeLinear, $q: the per-axis scale has 4 elements, but dim 1 of the input has 3" -- "$aot" compile "$models/quant-scale-length.onnxtxt" -o "$work/b"
+expect 1 "(MatMulInteger, domain ai.onnx, opset 10, output 'y'): a_zero_point has 3 elements: one (per tensor) or 4 is expected" -- "$aot" compile "$models/quant-matmulinteger-zp.onnxtxt" -o "$work/b"
 [ -e "$work/b" ] && { echo "FAIL: a failed compile left $work/b"; failures=$((failures + 1)); }
 
 # Errors name the file (and the ONNX node of an op); several problems: one line each, each naming the file;

@@ -131,9 +131,9 @@ static void quantize_named(void **state) {
     const int64_t zp = 128;
     qcase c = {0, LAYOUT_TENSOR, Fmt_UINT8, 2, {s2[0], s2[1]}, {1, 1}};
     run_case(&c, x2, &scale, &zp, "quantize test_quantizelinear");
-    /* a quotient that rounds in fp32 first: 0.1f / 0.2f is 0.5 exactly in binary32 */
-    static const double x3[4] = {0.1f, 0.3f, 0.5f, 0.7f};
-    const float s3 = 0.2f;
+    /* quotients that round in fp32 first: 18.198019f / 0.93323177f is 19.4999995 in double, 19.5 in binary32 (-> 20) */
+    static const double x3[4] = {18.19801902770996f, 0.3f, -18.19801902770996f, 0.7f};
+    const float s3 = 0.933231770992279f;
     const int64_t zp3 = 0;
     qcase c3 = {0, LAYOUT_TENSOR, Fmt_INT8, 2, {1, 4}, {1, 1}};
     run_case(&c3, x3, &s3, &zp3, "quantize fp32 quotients");

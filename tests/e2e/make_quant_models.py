@@ -6,6 +6,9 @@ pair as quantizers write them; the last axis; a 2-D bias of int32), and the opse
 quotients exactly on halves (x = (k + 0.5) * scale) so that ties to even matter, and some far outside the range so
 that saturation does. Expected outputs from numpy in float32 as ONNX's reference computes them:
     q = clip(rint(x / scale) + zero_point, lo, hi)      y = (float32(q) - float32(zero_point)) * scale
+Then DynamicQuantizeLinear, MatMulInteger (per tensor, per row / column zero points, int8 / uint8 mixes, batched)
+and ConvInteger (per-channel weight zero points, pads, strides, dilations, groups, auto_pad, 1-D), whose expected
+int32 outputs numpy computes exactly in int64.
 
 Usage: make_quant_models.py OUT_DIR  (one subdirectory per model; their names are printed)
 """
@@ -89,3 +92,123 @@ b = rng.randint(-(2**31), 2**31 - 1, size=(16, 300), dtype=np.int64).astype(np.i
 bs = np.float32(0.0007)
 write_test(out, "dequantize_int32_bias", [helper.make_node("DequantizeLinear", ["b", "s"], ["y"])], [("b", b)],
            [("y", (b.astype(np.float32) * bs).astype(np.float32))], 13, initializers=[("s", np.array(bs))])
+
+
+# DynamicQuantizeLinear: ONNX's function in float32 (the test generator's formulas).
+for name, shape, lo_, hi_ in (("dynamic_quantize_mixed", (4, 33, 20), -3.0, 5.0),
+                              ("dynamic_quantize_negative", (2, 100), -7.5, -0.25)):
+    x = rng.uniform(lo_, hi_, size=shape).astype(np.float32)
+    x_min, x_max = np.minimum(np.float32(0), x.min()), np.maximum(np.float32(0), x.max())
+    scale = np.float32((x_max - x_min) / np.float32(255))
+    zp = np.uint8(np.clip(np.rint(np.float32(0) - np.float32(x_min / scale)), 0, 255))
+    y = np.clip(np.rint(np.divide(x, scale, dtype=np.float32)) + np.float32(zp), 0, 255).astype(np.uint8)
+    write_test(out, name, [helper.make_node("DynamicQuantizeLinear", ["x"], ["y", "s", "z"])], [("x", x)],
+               [("y", y), ("s", np.array(scale, dtype=np.float32)), ("z", np.array(zp, dtype=np.uint8))], 11)
+
+
+def ints(dtype, shape):
+    lo, hi = RANGE[dtype]
+    return rng.randint(lo, hi + 1, size=shape).astype(dtype)
+
+
+def matmul_integer(name, a_shape, b_shape, at, bt, a_zp=None, b_zp=None, const_b=False, runtime_zp=False):
+    """a_zp / b_zp: None (absent), "tensor" or "vector" (per row of A / per column of B)."""
+    a, b = ints(at, a_shape), ints(bt, b_shape)
+    inputs, inits, names = [("a", a)], [], ["a", "b"]
+    (inits if const_b else inputs).append(("b", b))
+    za = zb = np.int64(0)
+    for which, kind, dtype, count in (("a_zp", a_zp, at, a_shape[-2]), ("b_zp", b_zp, bt, b_shape[-1])):
+        if kind is None:
+            names.append("")
+            continue
+        z = ints(dtype, () if kind == "tensor" else (count,))
+        (inputs if runtime_zp else inits).append((which, z))
+        names.append(which)
+        if which == "a_zp":
+            za = z.astype(np.int64).reshape(-1, 1) if kind == "vector" else z.astype(np.int64)
+        else:
+            zb = z.astype(np.int64)
+    while names and names[-1] == "":
+        names.pop()
+    y = np.matmul(a.astype(np.int64) - za, b.astype(np.int64) - zb).astype(np.int32)
+    write_test(out, name, [helper.make_node("MatMulInteger", names, ["y"])], inputs, [("y", y)], 10,
+               initializers=inits)
+
+
+matmul_integer("matmulinteger_u8_per_tensor", (3, 37, 70), (70, 45), np.uint8, np.uint8, "tensor", "tensor",
+               const_b=True)
+matmul_integer("matmulinteger_i8_u8_row_column", (64, 130), (130, 33), np.int8, np.uint8, "vector", "vector",
+               runtime_zp=True)
+matmul_integer("matmulinteger_batched_no_zero_point", (2, 3, 16, 40), (2, 3, 40, 24), np.uint8, np.int8)
+matmul_integer("matmulinteger_i8_b_zero_point", (20, 300), (300, 50), np.int8, np.int8, None, "vector",
+               const_b=True)
+
+
+def conv_ref(x, w, pads, strides, dilations, group):
+    """ONNX Conv on int64 arrays, zero padding; pads [begin..., end...]."""
+    nsp = x.ndim - 2
+    xp = np.pad(x, [(0, 0), (0, 0)] + [(pads[i], pads[i + nsp]) for i in range(nsp)])
+    n, c = x.shape[:2]
+    m, cg = w.shape[:2]
+    k = w.shape[2:]
+    outs = [(xp.shape[2 + i] - ((k[i] - 1) * dilations[i] + 1)) // strides[i] + 1 for i in range(nsp)]
+    y = np.zeros((n, m) + tuple(outs), dtype=np.int64)
+    for oc in range(m):
+        g = oc // (m // group)
+        for tap in np.ndindex(*k):
+            sl = tuple(slice(tap[i] * dilations[i], tap[i] * dilations[i] + (outs[i] - 1) * strides[i] + 1,
+                             strides[i]) for i in range(nsp))
+            patch = xp[(slice(None), slice(g * cg, (g + 1) * cg)) + sl]
+            y[:, oc] += np.tensordot(w[oc][(slice(None),) + tap], patch, axes=([0], [1]))
+    return y
+
+
+def conv_integer(name, x_shape, w_shape, xt, wt, x_zp, w_zp, pads=None, strides=None, dilations=None, group=1,
+                 auto_pad=None, const_w=True):
+    x, w = ints(xt, x_shape), ints(wt, w_shape)
+    nsp = len(x_shape) - 2
+    st, dl = strides or [1] * nsp, dilations or [1] * nsp
+    inputs, inits, names = [("x", x)], [], ["x", "w"]
+    (inits if const_w else inputs).append(("w", w))
+    xz = ints(xt, ()) if x_zp else None
+    wz = (ints(wt, (w_shape[0],)) if w_zp == "channel" else ints(wt, ())) if w_zp else None
+    if xz is not None:
+        inits.append(("x_zp", xz))
+        names.append("x_zp")
+    if wz is not None:
+        if xz is None:
+            names.append("")
+        inits.append(("w_zp", wz))
+        names.append("w_zp")
+    if auto_pad == "SAME_UPPER":
+        p = []
+        for i in range(nsp):
+            out_i = -(-x_shape[2 + i] // st[i])
+            total = max(0, (out_i - 1) * st[i] + (w_shape[2 + i] - 1) * dl[i] + 1 - x_shape[2 + i])
+            p.append((total // 2, total - total // 2))
+        pd = [b for b, _ in p] + [e for _, e in p]
+    else:
+        pd = pads or [0] * (2 * nsp)
+    xs = x.astype(np.int64) - (xz.astype(np.int64) if xz is not None else 0)
+    wzs = wz.astype(np.int64).reshape((-1,) + (1,) * (len(w_shape) - 1)) if wz is not None else 0
+    y = conv_ref(xs, w.astype(np.int64) - wzs, pd, st, dl, group).astype(np.int32)
+    attrs = {"group": group}
+    if strides:
+        attrs["strides"] = strides
+    if dilations:
+        attrs["dilations"] = dilations
+    if auto_pad:
+        attrs["auto_pad"] = auto_pad
+    elif pads:
+        attrs["pads"] = pads
+    write_test(out, name, [helper.make_node("ConvInteger", names, ["y"], **attrs)], inputs, [("y", y)], 10,
+               initializers=inits)
+
+
+conv_integer("convinteger_u8_per_channel", (2, 8, 19, 23), (16, 8, 3, 3), np.uint8, np.uint8, True, "channel",
+             pads=[1, 1, 1, 1], strides=[2, 2])
+conv_integer("convinteger_i8_groups_dilated", (1, 12, 15, 15), (6, 4, 3, 3), np.int8, np.int8, True, "channel",
+             dilations=[2, 2], group=3, auto_pad="SAME_UPPER")
+conv_integer("convinteger_1d_runtime_weights", (2, 5, 40), (7, 5, 4), np.uint8, np.int8, True, "tensor",
+             pads=[2, 1], const_w=False)
+conv_integer("convinteger_i8_no_zero_point", (1, 16, 12, 12), (32, 16, 1, 1), np.int8, np.int8, False, None)

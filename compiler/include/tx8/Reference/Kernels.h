@@ -147,7 +147,8 @@ Status layerNorm(const Tensor &x, const Tensor &scale, const Tensor *bias, int64
 // Matrix products (Gemm.cpp)
 //===----------------------------------------------------------------------===//
 
-/// NumPy / ONNX MatMul: 1-D operands promoted and squeezed back, batch dims broadcast. oneDNN matmul.
+/// NumPy / ONNX MatMul: 1-D operands promoted and squeezed back, batch dims broadcast. oneDNN matmul. int8
+/// operands (rank >= 2) give int32, the exact sums wrapped to 32 bits (plain C++: the NE's int8 path).
 Status matmul(const Tensor &a, const Tensor &b, Tensor &y);
 
 /// Scaled dot-product attention: y[..., Sq, Dv] = softmax(scale * q k^T + mask, last dim) v for q [..., Sq, D],
@@ -185,7 +186,8 @@ struct ConvParams {
 
 /// ONNX Conv, 1-D / 2-D / 3-D: x is N x C x D..., w is M x C/group x k..., bias (optional) has M
 /// elements. oneDNN convolution_direct (dilation passed as d - 1; asymmetric pads as padding_l /
-/// padding_r; groups as a 5-D/6-D grouped weight view of the same memory).
+/// padding_r; groups as a 5-D/6-D grouped weight view of the same memory). int8 x and w give int32 (an int32
+/// bias), the exact sums wrapped to 32 bits, zero padding (plain C++: the NE's int8 path).
 Status conv(const Tensor &x, const Tensor &w, const Tensor *bias, const ConvParams &p, Tensor &y);
 
 struct ConvTransposeParams {

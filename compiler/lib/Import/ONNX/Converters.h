@@ -95,6 +95,13 @@ mlir::LogicalResult gatherOperands(NodeImporter &n, mlir::Value &data, mlir::Val
 mlir::FailureOr<mlir::Value> selectCandidates(NodeImporter &n, mlir::Value data, mlir::Value mask,
                                               llvm::ArrayRef<int64_t> maskView, llvm::ArrayRef<int64_t> view);
 
+/// A convolution's or pool's pads from auto_pad / pads ([begin..., end...]), after checking the window attributes
+/// (kernel, strides, dilations per spatial dim); a refusal names what is wrong. (Converters.cpp)
+mlir::FailureOr<llvm::SmallVector<int64_t>> convWindowPads(NodeImporter &n, llvm::ArrayRef<int64_t> inSpatial,
+                                                           llvm::ArrayRef<int64_t> kernel,
+                                                           llvm::ArrayRef<int64_t> strides,
+                                                           llvm::ArrayRef<int64_t> dilations);
+
 /// Input 0 as a value of static shape, or a refusal. (Compositions.cpp)
 mlir::FailureOr<mlir::Value> staticInput(NodeImporter &n);
 

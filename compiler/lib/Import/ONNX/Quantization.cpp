@@ -1,10 +1,12 @@
-//===- Quantization.cpp - QuantizeLinear, DequantizeLinear ----------------===//
+//===- Quantization.cpp - Linear quantization and the integer matrix ops --===//
 //
 // ONNX's linear quantization as tx8be.QuantizeLinear / tx8be.DequantizeLinear, whose scale and zero point broadcast
 // to the input (numpy): a scalar (or one-element) scale is per tensor; a 1-D scale of C elements is per axis (opset
 // 13 on), reshaped to [C, 1, ..., 1] so that it lines up with the input's dim `axis`. A missing zero point is 0 of
 // the quantized type (uint8, or output_dtype from opset 21). Opsets 10, 13, 19 and 21 (the newer ones through the
-// legacy view, NewerOpsets.cpp: blocked quantization is refused there).
+// legacy view, NewerOpsets.cpp: blocked quantization is refused there). DynamicQuantizeLinear is its function body.
+// MatMulInteger and ConvInteger are int8 MatMul / Conv (the NE's int8 path, int32 sums) with their zero points'
+// terms in int32 (see convertMatMulInteger, convertConvInteger).
 //
 // Refused with one line naming the node: an input or scale of another type than f32 (f16 / bf16 inputs of opset
 // 19+), a quantized type other than int8 / uint8 (int16, uint16, int32 outputs), a zero point whose type is not
@@ -177,9 +179,275 @@ LogicalResult convertDequantizeLinear(NodeImporter &n) {
   return bindResult(n, n.create<DequantizeLinearOp>(ValueRange{*x, params->scale, params->zeroPoint}));
 }
 
+/// y = saturate(round(x / y_scale) + y_zero_point), y_scale = (max(x, 0) - min(x, 0)) / 255, y_zero_point =
+/// saturate(round(-min(x, 0) / y_scale)), uint8: ONNX's function body of DynamicQuantizeLinear, op for op (the
+/// reductions over every element, the f32 divisions, Clip, Round half to even, Cast), then QuantizeLinear.
+LogicalResult convertDynamicQuantizeLinear(NodeImporter &n) {
+  if (failed(n.onlyAttrs({})))
+    return failure();
+  auto xType = n.inputType(0);
+  if (failed(xType))
+    return failure();
+  if (!xType->getElementType().isF32())
+    return n.unsupported("the input is " + typeName(xType->getElementType()) + ": only f32 inputs are supported");
+  if (!xType->hasStaticShape() || xType->getNumElements() == 0)
+    return n.unsupported("the input must have a static, non-empty shape");
+  auto x = n.input(0);
+  if (failed(x))
+    return failure();
+  Type f32 = xType->getElementType(), u8 = IntegerType::get(f32.getContext(), 8, IntegerType::Unsigned);
+  SmallVector<int64_t> all(xType->getRank());
+  for (int64_t d = 0; d < xType->getRank(); ++d)
+    all[d] = d;
+  auto reduce = [&](auto tag) -> FailureOr<Value> {
+    using OpT = decltype(tag);
+    if (all.empty())
+      return *x;
+    return n.create<OpT>(*x, {n.i64Array("axes", all), n.boolean("keepdims", false)});
+  };
+  auto zero = splatConstant(n, f32, {}, 0.0), qmax = splatConstant(n, f32, {}, 255.0);
+  auto lo = binaryOf<MinOp>(n, reduce(ReduceMinOp()), zero), hi = binaryOf<MaxOp>(n, reduce(ReduceMaxOp()), zero);
+  auto scale = binaryOf<DivOp>(n, binaryOf<SubOp>(n, hi, lo), qmax);
+  auto zpf = binaryOf<SubOp>(n, zero, binaryOf<DivOp>(n, lo, scale));
+  if (failed(zpf) || failed(scale))
+    return failure();
+  auto rounded = unaryOf<RoundOp>(n, n.create<ClipOp>(*zpf, {n.f32("min", 0.0f), n.f32("max", 255.0f)}));
+  if (failed(rounded))
+    return failure();
+  auto zp = castElements(n, *rounded, u8);
+  if (failed(zp))
+    return failure();
+  auto s1 = n.reshape(*scale, {1}), z1 = n.reshape(*zp, {1});
+  if (failed(s1) || failed(z1))
+    return failure();
+  auto y = n.create<QuantizeLinearOp>(ValueRange{*x, *s1, *z1});
+  if (failed(y))
+    return failure();
+  n.setOutput(0, *y);
+  n.setOutput(1, *scale);
+  n.setOutput(2, *zp);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MatMulInteger, ConvInteger: the NE's int8 x int8 -> int32
+//===----------------------------------------------------------------------===//
+
+/// An int8 / uint8 operand as int8 for the NE: uint8 v is v - 128 (Cast to i32, Sub, Cast to i8: exact), and the
+/// zero point moves by the same 128, so (v - zp) is unchanged.
+struct SignedOperand {
+  Value value; ///< i8
+  int64_t shift = 0; ///< what was subtracted: 0 or 128
+};
+
+FailureOr<SignedOperand> signedOperand(NodeImporter &n, Value v) {
+  Type e = getElementTypeOrSelf(v.getType());
+  if (e.isSignlessInteger(8))
+    return SignedOperand{v, 0};
+  Type i32 = IntegerType::get(e.getContext(), 32), i8 = IntegerType::get(e.getContext(), 8);
+  auto wide = castElements(n, v, i32);
+  auto shifted = binaryOf<SubOp>(n, wide, splatConstant(n, i32, {1}, 128.0));
+  if (failed(shifted))
+    return failure();
+  auto narrow = castElements(n, *shifted, i8);
+  if (failed(narrow))
+    return failure();
+  return SignedOperand{*narrow, 128};
+}
+
+/// A zero point minus the operand's shift, as int32 (a constant when the zero point is one or absent), shaped
+/// `shape`; `zero` tells whether it is known to be 0 everywhere (its terms then vanish; no value when absent).
+struct ShiftedZeroPoint {
+  Value value;
+  bool zero = false;
+};
+
+FailureOr<ShiftedZeroPoint> shiftedZeroPoint(NodeImporter &n, int input, Type quantized, int64_t shift,
+                                             ArrayRef<int64_t> shape, StringRef role) {
+  Type i32 = IntegerType::get(quantized.getContext(), 32);
+  if (!n.hasInput(input)) {
+    if (shift == 0)
+      return ShiftedZeroPoint{Value(), true};
+    auto c = splatConstant(n, i32, shape, static_cast<double>(-shift));
+    if (failed(c))
+      return failure();
+    return ShiftedZeroPoint{*c, shift == 0};
+  }
+  auto zpType = n.inputType(input);
+  if (failed(zpType))
+    return failure();
+  if (zpType->getElementType() != quantized)
+    return n.unsupported("the zero point of " + role + " is " + typeName(zpType->getElementType()) + ", but " + role +
+                         " is " + typeName(quantized) + ": they must have one type");
+  if (const tx8::ref::Tensor *c = n.constantInput(input)) {
+    bool zero = true;
+    for (int64_t i = 0; i < c->numElements(); ++i)
+      zero &= tx8::ref::elementAsDouble(*c, i) == static_cast<double>(shift);
+    auto v = filledConstant(n, i32, shape, [&](ArrayRef<int64_t> index) {
+      int64_t flat = 0, count = c->numElements();
+      if (count > 1) // per row / column / channel: the one extent of `shape` that is not 1
+        for (size_t d = 0; d < index.size(); ++d)
+          flat = shape[d] != 1 ? index[d] : flat;
+      return tx8::ref::elementAsDouble(*c, flat) - static_cast<double>(shift);
+    });
+    if (failed(v))
+      return failure();
+    return ShiftedZeroPoint{*v, zero};
+  }
+  auto zp = n.input(input);
+  if (failed(zp))
+    return failure();
+  auto shaped = n.reshape(*zp, shape);
+  auto wide = castElements(n, *shaped, i32);
+  if (failed(shaped) || failed(wide))
+    return failure();
+  if (shift == 0)
+    return ShiftedZeroPoint{*wide, false};
+  auto v = binaryOf<SubOp>(n, wide, splatConstant(n, i32, {1}, static_cast<double>(shift)));
+  if (failed(v))
+    return failure();
+  return ShiftedZeroPoint{*v, false};
+}
+
+/// The extent of a zero point: 1 (per tensor: a scalar or one element) or `count` along one dim (1-D).
+FailureOr<int64_t> zeroPointCount(NodeImporter &n, int input, int64_t count, StringRef what) {
+  if (!n.hasInput(input))
+    return int64_t{1};
+  auto t = n.inputType(input);
+  if (failed(t))
+    return failure();
+  if (!t->hasStaticShape())
+    return n.unsupported(Twine(what) + "'s shape is not static");
+  int64_t elements = t->getNumElements();
+  if (elements == 1)
+    return int64_t{1};
+  if (t->getRank() == 1 && elements == count)
+    return count;
+  return n.unsupported(Twine(what) + " has " + Twine(elements) + " elements: one (per tensor) or " + Twine(count) +
+                       " is expected");
+}
+
+/// sum_k (a - a_zp)(b - b_zp) = a.b - a_zp colsum(b) - b_zp rowsum(a) + K a_zp b_zp, every product on the NE in
+/// int8 with int32 sums (the column and row sums a MatMul by a row / column of ones), the corrections in int32 on the
+/// CT; terms of a zero point known to be 0 vanish. a_zp per tensor or per row [M], b_zp per tensor or per column [N].
+LogicalResult convertMatMulInteger(NodeImporter &n) {
+  if (failed(n.onlyAttrs({})))
+    return failure();
+  auto aType = n.inputType(0), bType = n.inputType(1);
+  if (failed(aType) || failed(bType))
+    return failure();
+  Type ae = aType->getElementType(), be = bType->getElementType();
+  if (!isQuantizedType(ae) || !isQuantizedType(be))
+    return n.unsupported("MatMulInteger takes int8 or uint8 operands, not " + typeName(ae) + " and " + typeName(be));
+  if (aType->getRank() < 2 || bType->getRank() < 2)
+    return n.unsupported("MatMulInteger operands of rank 1 are not supported (rank >= 2)");
+  if (!aType->hasStaticShape() || !bType->hasStaticShape())
+    return n.unsupported("MatMulInteger needs static shapes");
+  int64_t m = aType->getDimSize(aType->getRank() - 2), k = aType->getShape().back(), nn = bType->getShape().back();
+  auto aCount = zeroPointCount(n, 2, m, "a_zero_point"), bCount = zeroPointCount(n, 3, nn, "b_zero_point");
+  if (failed(aCount) || failed(bCount))
+    return failure();
+  auto a = n.input(0), b = n.input(1);
+  if (failed(a) || failed(b))
+    return failure();
+  auto a8 = signedOperand(n, *a), b8 = signedOperand(n, *b);
+  if (failed(a8) || failed(b8))
+    return failure();
+  auto azp = shiftedZeroPoint(n, 2, ae, a8->shift, {*aCount, 1}, "A");
+  auto bzp = shiftedZeroPoint(n, 3, be, b8->shift, {1, *bCount}, "B");
+  if (failed(azp) || failed(bzp))
+    return failure();
+  Type i8 = IntegerType::get(ae.getContext(), 8), i32 = IntegerType::get(ae.getContext(), 32);
+  FailureOr<Value> y = n.create<MatMulOp>(ValueRange{a8->value, b8->value});
+  if (!azp->zero) { // - a_zp * colsum(b)
+    auto colsum = n.create<MatMulOp>(ValueRange{*splatConstant(n, i8, {1, k}, 1.0), b8->value});
+    y = binaryOf<SubOp>(n, y, binaryOf<MulOp>(n, azp->value, colsum));
+  }
+  if (!bzp->zero) { // - b_zp * rowsum(a)
+    auto rowsum = n.create<MatMulOp>(ValueRange{a8->value, *splatConstant(n, i8, {k, 1}, 1.0)});
+    y = binaryOf<SubOp>(n, y, binaryOf<MulOp>(n, rowsum, bzp->value));
+  }
+  if (!azp->zero && !bzp->zero) { // + K a_zp b_zp
+    auto both = binaryOf<MulOp>(n, binaryOf<MulOp>(n, azp->value, bzp->value),
+                                splatConstant(n, i32, {1}, static_cast<double>(k)));
+    y = binaryOf<AddOp>(n, y, both);
+  }
+  return bindResult(n, y);
+}
+
+/// ONNX's ConvInteger pads x - x_zero_point with zeros, so over the window's taps inside the image:
+///   sum (x - xz)(w - wz) = conv(x, w) - xz conv(1x, w) - wz conv(x, 1w) + xz wz conv(1x, 1w)
+/// with 1x / 1w ones of x's / w's shape (one image; one output channel when group is 1) and zero padding: four
+/// int8 convolutions on the NE (those of a zero point known to be 0 vanish), combined in int32. w_zero_point per
+/// tensor or per output channel [M].
+LogicalResult convertConvInteger(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"})))
+    return failure();
+  auto xType = n.inputType(0), wType = n.inputType(1);
+  if (failed(xType) || failed(wType))
+    return failure();
+  Type xe = xType->getElementType(), we = wType->getElementType();
+  if (!isQuantizedType(xe) || !isQuantizedType(we))
+    return n.unsupported("ConvInteger takes int8 or uint8 operands, not " + typeName(xe) + " and " + typeName(we));
+  if (xType->getRank() < 3 || wType->getRank() != xType->getRank())
+    return n.unsupported("input and weight must have the same rank >= 3");
+  if (!xType->hasStaticShape() || !wType->hasStaticShape())
+    return n.unsupported("ConvInteger needs static shapes");
+  int64_t rank = xType->getRank(), mOut = wType->getDimSize(0), group = n.attrInt("group", 1);
+  SmallVector<int64_t> strides = n.attrInts("strides"), dilations = n.attrInts("dilations");
+  auto pads = convWindowPads(n, xType->getShape().drop_front(2), wType->getShape().drop_front(2), strides, dilations);
+  auto xCount = zeroPointCount(n, 2, 1, "x_zero_point"), wCount = zeroPointCount(n, 3, mOut, "w_zero_point");
+  if (failed(pads) || failed(xCount) || failed(wCount))
+    return failure();
+  auto x = n.input(0), w = n.input(1);
+  if (failed(x) || failed(w))
+    return failure();
+  auto x8 = signedOperand(n, *x), w8 = signedOperand(n, *w);
+  if (failed(x8) || failed(w8))
+    return failure();
+  SmallVector<int64_t> perChannel(rank - 1, 1); // [M, 1, ..., 1]: the output channel of [N, M, spatial...]
+  perChannel[0] = *wCount;
+  auto xzp = shiftedZeroPoint(n, 2, xe, x8->shift, {1}, "x");
+  auto wzp = shiftedZeroPoint(n, 3, we, w8->shift, perChannel, "w");
+  if (failed(xzp) || failed(wzp))
+    return failure();
+  Type i8 = IntegerType::get(xe.getContext(), 8);
+  SmallVector<NamedAttribute> attrs{n.i64Array("strides", strides), n.i64Array("pads", *pads),
+                                    n.i64Array("dilations", dilations), n.i64("group", group)};
+  SmallVector<int64_t> onesX(xType->getShape()), onesW(wType->getShape());
+  onesX[0] = 1;
+  if (group == 1)
+    onesW[0] = 1;
+  auto conv = [&](FailureOr<Value> in, FailureOr<Value> weight) -> FailureOr<Value> {
+    if (failed(in) || failed(weight))
+      return failure();
+    return n.create<ConvOp>(ValueRange{*in, *weight}, attrs);
+  };
+  FailureOr<Value> y = conv(x8->value, w8->value);
+  if (!xzp->zero) { // - xz conv(1x, w)
+    // With w computed at run time the conv's input must be too (a Conv's input is loaded per step, with the
+    // step's pads): ones of x's shape made from x (x == x, as int8).
+    FailureOr<Value> ones = n.constantInput(1) ? splatConstant(n, i8, onesX, 1.0)
+                                               : n.create<EqualOp>(ValueRange{x8->value, x8->value});
+    if (succeeded(ones) && !n.constantInput(1))
+      ones = castElements(n, *ones, i8);
+    y = binaryOf<SubOp>(n, y, binaryOf<MulOp>(n, xzp->value, conv(ones, w8->value)));
+  }
+  if (!wzp->zero) // - wz conv(x, 1w)
+    y = binaryOf<SubOp>(n, y, binaryOf<MulOp>(n, conv(x8->value, splatConstant(n, i8, onesW, 1.0)), wzp->value));
+  if (!xzp->zero && !wzp->zero) { // + xz wz conv(1x, 1w)
+    auto count = conv(splatConstant(n, i8, onesX, 1.0), splatConstant(n, i8, onesW, 1.0));
+    y = binaryOf<AddOp>(n, y, binaryOf<MulOp>(n, binaryOf<MulOp>(n, xzp->value, wzp->value), count));
+  }
+  return bindResult(n, y);
+}
+
 } // namespace
 
 void tx8be::onnx_import::addQuantizationConverters(llvm::StringMap<NodeConverter> &converters) {
   converters["QuantizeLinear"] = convertQuantizeLinear;
   converters["DequantizeLinear"] = convertDequantizeLinear;
+  converters["DynamicQuantizeLinear"] = convertDynamicQuantizeLinear;
+  converters["MatMulInteger"] = convertMatMulInteger;
+  converters["ConvInteger"] = convertConvInteger;
 }

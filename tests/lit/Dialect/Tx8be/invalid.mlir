@@ -586,3 +586,11 @@ func.func @dequantize_zero_point_type(%x: tensor<2x3xui8>, %s: tensor<3xf32>, %z
   %0 = tx8be.DequantizeLinear %x, %s, %z : (tensor<2x3xui8>, tensor<3xf32>, tensor<3xi8>) -> tensor<2x3xf32>
   return
 }
+
+// -----
+
+func.func @int8_matmul_result(%a: tensor<2x3xi8>, %b: tensor<3x4xi8>) {
+  // expected-error @+1 {{'tx8be.MatMul' op result #0 has type 'tensor<2x4xf32>', but the operands give 'tensor<2x4xi32>'}}
+  %0 = tx8be.MatMul %a, %b : (tensor<2x3xi8>, tensor<3x4xi8>) -> tensor<2x4xf32>
+  return
+}

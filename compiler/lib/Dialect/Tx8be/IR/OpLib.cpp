@@ -722,6 +722,12 @@ void attachUnaryKernel(MLIRContext *ctx) {
 // Gemm / MatMul: op_gemm on the NE
 //===----------------------------------------------------------------------===//
 
+/// What op_gemm / op_conv write for operands of `in`'s element type: fp32, or int32 for int8.
+bool neWritesResult(Type in, Type out) {
+  Type i = getElementTypeOrSelf(in), o = getElementTypeOrSelf(out);
+  return i.isSignlessInteger(8) ? o.isSignlessInteger(32) : o.isF32();
+}
+
 /// op_gemm works on compact row-major tensors.
 template <typename ConcreteModel, typename OpT>
 struct MatrixModel : OpLibModel<ConcreteModel, OpT> {
@@ -766,13 +772,13 @@ struct MatMulModel : MatrixModel<MatMulModel, MatMulOp> {
     ArrayRef<int64_t> out = mm.getOutput().getType().getShape();
     uint64_t k = static_cast<uint64_t>(mm.getA().getType().getShape().back());
     uint64_t matrices = product(out.drop_back(2));
-    // One NE problem per matrix (op_gemm's batch loop), each paying the start-up.
-    return matrices * in.est.ne(product(out.take_back(2)) * k, in.elementType);
+    // One NE problem per matrix (op_gemm's batch loop), each paying the start-up; at the operands' rate (int8).
+    return matrices * in.est.ne(product(out.take_back(2)) * k, mm.getA().getType().getElementType());
   }
   LogicalResult genOpCode(Operation *operation, OpCall &call) const {
     auto op = cast<MatMulOp>(operation);
-    if (!op.getOutput().getType().getElementType().isF32())
-      return op.emitOpError() << "has no OpLib kernel: op_gemm writes fp32";
+    if (!neWritesResult(op.getA().getType(), op.getOutput().getType()))
+      return op.emitOpError() << "has no OpLib kernel: op_gemm writes fp32 (int32 for int8 operands)";
     if (op.getOutput().getType().getRank() > MAX_SHAPE_DIM)
       return op.emitOpError() << "has no OpLib kernel: op_gemm takes at most " << MAX_SHAPE_DIM << " dims";
     // op_gemm reads and writes compact row-major matrices (the layout passes keep a MatMul's order the identity).
@@ -937,15 +943,15 @@ struct ConvModel : ConvFamilyModel<ConvModel, ConvOp> {
   static uint64_t cycles(ConvOp conv, const CycleInputs &in) {
     // Each output element: C/group input channels x kernel volume MACs.
     auto w = conv.getWeight().getType().getShape();
-    return in.est.ne(in.outElems * product(w.drop_front()), in.elementType);
+    return in.est.ne(in.outElems * product(w.drop_front()), conv.getInput().getType().getElementType());
   }
   LogicalResult genOpCode(Operation *operation, OpCall &call) const {
     auto op = cast<ConvOp>(operation);
     int64_t spatial = op.getInput().getType().getRank() - 2;
     if (spatial < 1 || spatial > 2)
       return op.emitOpError() << "has no OpLib kernel: op_conv is 1-D or 2-D";
-    if (!op.getOutput().getType().getElementType().isF32())
-      return op.emitOpError() << "has no OpLib kernel: op_conv writes fp32";
+    if (!neWritesResult(op.getInput().getType(), op.getOutput().getType()))
+      return op.emitOpError() << "has no OpLib kernel: op_conv writes fp32 (int32 for int8 operands)";
     auto [sh, sw] = hw(op.getStrides(), spatial);
     auto [dh, dw] = hw(op.getDilations(), spatial);
     call.function = "op_conv";

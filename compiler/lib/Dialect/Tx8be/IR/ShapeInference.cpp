@@ -334,14 +334,14 @@ LogicalResult LayerNormOp::inferReturnTypes(MLIRContext *context, std::optional<
 
 /// The result element type of an NE op (Gemm, MatMul, Conv): A's, which B's (and a bias's, C's) must equal;
 /// except that tx8be-ne-precision's ne_in_fmt = "bf16" / "fp16" makes bf16 / f16 A and B give an f32 result
-/// (and take an f32 bias): the NE accumulates in fp32.
+/// (and take an f32 bias): the NE accumulates in fp32; and int8 A and B give int32 (the NE's int8 path).
 static FailureOr<Type> neResultElementType(const ShapeRuleDiag &rule, Type a, Type b, Value bias,
                                            DictionaryAttr attrs) {
   if (a != b) {
     LogicalResult error = rule.error() << "operands have different element types (" << a << " and " << b << ")";
     return error;
   }
-  Type result = a;
+  Type result = a.isSignlessInteger(8) ? IntegerType::get(a.getContext(), 32) : a;
   if (auto fmt = attrs ? attrs.getAs<StringAttr>("ne_in_fmt") : StringAttr())
     if ((fmt.getValue() == "bf16" && a.isBF16()) || (fmt.getValue() == "fp16" && a.isF16()))
       result = Float32Type::get(a.getContext());

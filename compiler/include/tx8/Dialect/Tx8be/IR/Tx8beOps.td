@@ -52,6 +52,9 @@ def Tx8be_Tensor : RankedTensorOf<[F32, F16, BF16, I1, I8, I16, I32, I64, UI8]>;
 def Tx8be_QuantTensor : RankedTensorOf<[I8, UI8]>;
 def Tx8be_DequantInputTensor : RankedTensorOf<[I8, UI8, I32]>;
 def Tx8be_F32Tensor : RankedTensorOf<[F32]>;
+// What the NE reads (MatMul, Conv) and writes: the floats, and int8 with an int32 result (exact, wrapping).
+def Tx8be_NeInTensor : RankedTensorOf<[F32, F16, BF16, I8]>;
+def Tx8be_NeOutTensor : RankedTensorOf<[F32, F16, BF16, I32]>;
 
 //===----------------------------------------------------------------------===//
 // Base classes
@@ -407,10 +410,11 @@ def Tx8be_MatMulOp : Tx8be_ComputeOp<"MatMul", [Pure]> {
   let summary = "batched matrix multiply (numpy matmul, rank >= 2)";
   let description = [{
     [..., M, K] x [..., K, N] -> [..., M, N]; the batch dims broadcast. (ONNX MatMul on 1-D operands is
-    imported with Reshapes.)
+    imported with Reshapes.) int8 A and B give an int32 result, the exact sums wrapped to 32 bits (the NE's int8
+    path; MatMulInteger, ConvInteger).
   }];
-  let arguments = !con((ins Tx8be_FloatTensor:$A, Tx8be_FloatTensor:$B), Tx8be_BackendAttrs);
-  let results = (outs Tx8be_FloatTensor:$output);
+  let arguments = !con((ins Tx8be_NeInTensor:$A, Tx8be_NeInTensor:$B), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_NeOutTensor:$output);
 }
 
 def Tx8be_AttentionOp : Tx8be_ComputeOp<"Attention", [Pure]> {
@@ -433,15 +437,16 @@ def Tx8be_ConvOp : Tx8be_ComputeOp<"Conv", [Pure]> {
   let summary = "1-D/2-D/3-D convolution (ONNX Conv: NC[D]HW input, O x C/group x k... weight)";
   let description = [{
     strides/dilations: one per spatial dim (empty: all 1); pads: [begin..., end...] (empty: all 0);
-    bias (optional): [O].
+    bias (optional): [O]. int8 input and weight give an int32 result (exact sums wrapped to 32 bits; an int32
+    bias), zero padding.
   }];
-  let arguments = !con((ins Tx8be_FloatTensor:$input, Tx8be_FloatTensor:$weight,
-                            Optional<Tx8be_FloatTensor>:$bias,
+  let arguments = !con((ins Tx8be_NeInTensor:$input, Tx8be_NeInTensor:$weight,
+                            Optional<Tx8be_NeOutTensor>:$bias,
                             DefaultValuedOptionalAttr<DenseI64ArrayAttr, "{}">:$strides,
                             DefaultValuedOptionalAttr<DenseI64ArrayAttr, "{}">:$pads,
                             DefaultValuedOptionalAttr<DenseI64ArrayAttr, "{}">:$dilations,
                             DefaultValuedAttr<I64Attr, "1">:$group), Tx8be_BackendAttrs);
-  let results = (outs Tx8be_FloatTensor:$output);
+  let results = (outs Tx8be_NeOutTensor:$output);
 }
 
 def Tx8be_ConvTransposeOp : Tx8be_ComputeOp<"ConvTranspose", [Pure, SameOperandsAndResultElementType]> {
