@@ -212,3 +212,67 @@ conv_integer("convinteger_i8_groups_dilated", (1, 12, 15, 15), (6, 4, 3, 3), np.
 conv_integer("convinteger_1d_runtime_weights", (2, 5, 40), (7, 5, 4), np.uint8, np.int8, True, "tensor",
              pads=[2, 1], const_w=False)
 conv_integer("convinteger_i8_no_zero_point", (1, 16, 12, 12), (32, 16, 1, 1), np.int8, np.int8, False, None)
+
+
+def output_quantization(acc, ab_scale, yt):
+    """y_scale and y_zero_point that map acc's range onto most of yt's (a few results saturate)."""
+    lo, hi = RANGE[yt]
+    y_scale = np.float32((acc.max() - acc.min()) * ab_scale / (hi - lo - 20))
+    center = (acc.max() + acc.min()) / 2 * ab_scale / y_scale
+    return y_scale, np.array(np.clip(np.rint((lo + hi) / 2 - center), lo, hi), dtype=yt)
+
+
+def requantize(acc, a_scale, b_scale, y_scale, y_zp):
+    """QLinearMatMul / QLinearConv's requantization as ONNX Runtime computes it: float32 throughout."""
+    lo, hi = RANGE[y_zp.dtype.type]
+    m = (np.float32(a_scale) * b_scale).astype(np.float32) / np.float32(y_scale)
+    scaled = acc.astype(np.float32) * m.astype(np.float32)
+    return np.clip(np.rint(scaled) + np.float32(y_zp), lo, hi).astype(y_zp.dtype)
+
+
+def qlinear_matmul(name, a_shape, b_shape, at, bt, yt, const_b=False):
+    a, b = ints(at, a_shape), ints(bt, b_shape)
+    az, bz = ints(at, ()), ints(bt, ())
+    sa, sb = np.float32(rng.uniform(0.001, 0.05)), np.float32(rng.uniform(0.001, 0.05))
+    acc = np.matmul(a.astype(np.int64) - az, b.astype(np.int64) - bz)
+    sy, yz = output_quantization(acc, float(sa) * float(sb), yt)
+    y = requantize(acc, sa, np.array(sb, dtype=np.float32), sy, yz)
+    names = ["a", "sa", "az", "b", "sb", "bz", "sy", "yz"]
+    consts = [("sa", np.array(sa)), ("az", az), ("sb", np.array(sb)), ("bz", bz), ("sy", np.array(sy)), ("yz", yz)]
+    inputs = [("a", a)]
+    (consts if const_b else inputs).append(("b", b))
+    write_test(out, name, [helper.make_node("QLinearMatMul", names, ["y"])], inputs, [("y", y)], 10,
+               initializers=consts)
+
+
+qlinear_matmul("qlinearmatmul_u8", (24, 96), (96, 40), np.uint8, np.uint8, np.uint8, const_b=True)
+qlinear_matmul("qlinearmatmul_i8_batched", (2, 10, 33), (2, 33, 17), np.int8, np.int8, np.int8)
+
+
+def qlinear_conv(name, x_shape, w_shape, xt, wt, yt, per_channel, bias, **attrs):
+    x, w = ints(xt, x_shape), ints(wt, w_shape)
+    m = w_shape[0]
+    xz = ints(xt, ())
+    wz = np.zeros(m if per_channel else (), dtype=wt)  # symmetric weights, as quantizers write them
+    sx = np.float32(rng.uniform(0.005, 0.05))
+    sw = rng.uniform(0.001, 0.02, size=m if per_channel else ()).astype(np.float32)
+    nsp = len(x_shape) - 2
+    pads, st, dl = attrs.get("pads", [0] * 2 * nsp), attrs.get("strides", [1] * nsp), attrs.get("dilations", [1] * nsp)
+    acc = conv_ref(x.astype(np.int64) - xz, w.astype(np.int64), pads, st, dl, attrs.get("group", 1))
+    b = rng.randint(-5000, 5000, size=m).astype(np.int32)
+    if bias:
+        acc = acc + b.reshape((-1,) + (1,) * nsp)
+    swb = sw.reshape((-1,) + (1,) * nsp) if per_channel else sw
+    sy, yz = output_quantization(acc, float(sx) * float(np.mean(sw)), yt)
+    y = requantize(acc, sx, swb, sy, yz)
+    names = ["x", "sx", "xz", "w", "sw", "wz", "sy", "yz"] + (["b"] if bias else [])
+    consts = [("sx", np.array(sx)), ("xz", xz), ("w", w), ("sw", sw), ("wz", wz), ("sy", np.array(sy)),
+              ("yz", yz)] + ([("b", b)] if bias else [])
+    write_test(out, name, [helper.make_node("QLinearConv", names, ["y"], **attrs)], [("x", x)], [("y", y)], 10,
+               initializers=consts)
+
+
+qlinear_conv("qlinearconv_u8_per_channel_bias", (1, 8, 14, 14), (16, 8, 3, 3), np.uint8, np.int8, np.uint8, True,
+             True, pads=[1, 1, 1, 1])
+qlinear_conv("qlinearconv_i8_strided", (2, 6, 11, 9), (4, 3, 3, 3), np.int8, np.int8, np.int8, False, False,
+             strides=[2, 2], group=2)

@@ -129,13 +129,13 @@ Status convInt8(const char *op, const Tensor &x, const Tensor &w, const Tensor *
     for (int64_t oc = 0; oc < m; ++oc) {
       const int64_t grp = oc / (m / g);
       for (int64_t pix = 0; pix < outPixels; ++pix) {
-        for (size_t d = nsp, rest = static_cast<size_t>(pix); d-- > 0;)
-          o[d] = static_cast<int64_t>(rest % static_cast<size_t>(outSpatial[d])), rest /= static_cast<size_t>(outSpatial[d]);
+        for (int64_t d = static_cast<int64_t>(nsp) - 1, rest = pix; d >= 0; --d)
+          o[d] = rest % outSpatial[d], rest /= outSpatial[d];
         int64_t acc = bias ? bias->data<int32_t>()[oc] : 0;
         for (int64_t ic = 0; ic < cg; ++ic)
           for (int64_t tap = 0; tap < taps; ++tap) {
-            for (size_t d = nsp, rest = static_cast<size_t>(tap); d-- > 0;)
-              t[d] = static_cast<int64_t>(rest % static_cast<size_t>(kernel[d])), rest /= static_cast<size_t>(kernel[d]);
+            for (int64_t d = static_cast<int64_t>(nsp) - 1, rest = tap; d >= 0; --d)
+              t[d] = rest % kernel[d], rest /= kernel[d];
             int64_t xo = b * xs[0] + (grp * cg + ic) * xs[1], wo = oc * wst[0] + ic * wst[1];
             bool inside = true;
             for (size_t d = 0; d < nsp && inside; ++d) {

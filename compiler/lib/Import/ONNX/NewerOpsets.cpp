@@ -107,7 +107,7 @@ constexpr Change kChanges[] = {
     {"If", 21, Form::NoLowering},
     {"Loop", 21, Form::NoLowering},
     {"Pad", 21, Form::Pad},
-    {"QLinearMatMul", 21, Form::NoLowering},
+    {"QLinearMatMul", 21, Form::Same},
     {"QuantizeLinear", 21, Form::Quantize},
     {"Reshape", 21, Form::Same},
     {"Scan", 21, Form::NoLowering},

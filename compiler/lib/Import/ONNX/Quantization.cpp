@@ -6,7 +6,7 @@
 // the quantized type (uint8, or output_dtype from opset 21). Opsets 10, 13, 19 and 21 (the newer ones through the
 // legacy view, NewerOpsets.cpp: blocked quantization is refused there). DynamicQuantizeLinear is its function body.
 // MatMulInteger and ConvInteger are int8 MatMul / Conv (the NE's int8 path, int32 sums) with their zero points'
-// terms in int32 (see convertMatMulInteger, convertConvInteger).
+// terms in int32 (integerMatMul, integerConv); QLinearMatMul and QLinearConv are those, requantized (requantize).
 //
 // Refused with one line naming the node: an input or scale of another type than f32 (f16 / bf16 inputs of opset
 // 19+), a quantized type other than int8 / uint8 (int16, uint16, int32 outputs), a zero point whose type is not
@@ -283,6 +283,8 @@ FailureOr<ShiftedZeroPoint> shiftedZeroPoint(NodeImporter &n, int input, Type qu
     bool zero = true;
     for (int64_t i = 0; i < c->numElements(); ++i)
       zero &= tx8::ref::elementAsDouble(*c, i) == static_cast<double>(shift);
+    if (zero)
+      return ShiftedZeroPoint{Value(), true};
     auto v = filledConstant(n, i32, shape, [&](ArrayRef<int64_t> index) {
       int64_t flat = 0, count = c->numElements();
       if (count > 1) // per row / column / channel: the one extent of `shape` that is not 1
@@ -292,7 +294,7 @@ FailureOr<ShiftedZeroPoint> shiftedZeroPoint(NodeImporter &n, int input, Type qu
     });
     if (failed(v))
       return failure();
-    return ShiftedZeroPoint{*v, zero};
+    return ShiftedZeroPoint{*v, false};
   }
   auto zp = n.input(input);
   if (failed(zp))
@@ -327,79 +329,80 @@ FailureOr<int64_t> zeroPointCount(NodeImporter &n, int input, int64_t count, Str
                        " is expected");
 }
 
-/// sum_k (a - a_zp)(b - b_zp) = a.b - a_zp colsum(b) - b_zp rowsum(a) + K a_zp b_zp, every product on the NE in
-/// int8 with int32 sums (the column and row sums a MatMul by a row / column of ones), the corrections in int32 on the
-/// CT; terms of a zero point known to be 0 vanish. a_zp per tensor or per row [M], b_zp per tensor or per column [N].
-LogicalResult convertMatMulInteger(NodeImporter &n) {
-  if (failed(n.onlyAttrs({})))
-    return failure();
-  auto aType = n.inputType(0), bType = n.inputType(1);
+/// The int32 product sum_k (a - a_zp)(b - b_zp) of a MatMulInteger / QLinearMatMul node (inputs `ai`, `bi`, zero
+/// points `azi`, `bzi`: absent inputs are 0): a.b - a_zp colsum(b) - b_zp rowsum(a) + K a_zp b_zp, every product
+/// on the NE in int8 with int32 sums (the column and row sums a MatMul by a row / column of ones), the corrections
+/// in int32 on the CT; terms of a zero point known to be 0 vanish. a_zp per tensor or per row [M], b_zp per tensor
+/// or per column [N].
+FailureOr<Value> integerMatMul(NodeImporter &n, StringRef opName, int ai, int bi, int azi, int bzi) {
+  auto aType = n.inputType(ai), bType = n.inputType(bi);
   if (failed(aType) || failed(bType))
     return failure();
   Type ae = aType->getElementType(), be = bType->getElementType();
   if (!isQuantizedType(ae) || !isQuantizedType(be))
-    return n.unsupported("MatMulInteger takes int8 or uint8 operands, not " + typeName(ae) + " and " + typeName(be));
+    return n.unsupported(opName + " takes int8 or uint8 operands, not " + typeName(ae) + " and " + typeName(be));
   if (aType->getRank() < 2 || bType->getRank() < 2)
-    return n.unsupported("MatMulInteger operands of rank 1 are not supported (rank >= 2)");
+    return n.unsupported(opName + " operands of rank 1 are not supported (rank >= 2)");
   if (!aType->hasStaticShape() || !bType->hasStaticShape())
-    return n.unsupported("MatMulInteger needs static shapes");
+    return n.unsupported(opName + " needs static shapes");
   int64_t m = aType->getDimSize(aType->getRank() - 2), k = aType->getShape().back(), nn = bType->getShape().back();
-  auto aCount = zeroPointCount(n, 2, m, "a_zero_point"), bCount = zeroPointCount(n, 3, nn, "b_zero_point");
+  auto aCount = zeroPointCount(n, azi, m, "a_zero_point"), bCount = zeroPointCount(n, bzi, nn, "b_zero_point");
   if (failed(aCount) || failed(bCount))
     return failure();
-  auto a = n.input(0), b = n.input(1);
+  auto a = n.input(ai), b = n.input(bi);
   if (failed(a) || failed(b))
     return failure();
   auto a8 = signedOperand(n, *a), b8 = signedOperand(n, *b);
   if (failed(a8) || failed(b8))
     return failure();
-  auto azp = shiftedZeroPoint(n, 2, ae, a8->shift, {*aCount, 1}, "A");
-  auto bzp = shiftedZeroPoint(n, 3, be, b8->shift, {1, *bCount}, "B");
+  auto azp = shiftedZeroPoint(n, azi, ae, a8->shift, {*aCount, 1}, "A");
+  auto bzp = shiftedZeroPoint(n, bzi, be, b8->shift, {1, *bCount}, "B");
   if (failed(azp) || failed(bzp))
     return failure();
   Type i8 = IntegerType::get(ae.getContext(), 8), i32 = IntegerType::get(ae.getContext(), 32);
-  FailureOr<Value> y = n.create<MatMulOp>(ValueRange{a8->value, b8->value});
-  if (!azp->zero) { // - a_zp * colsum(b)
-    auto colsum = n.create<MatMulOp>(ValueRange{*splatConstant(n, i8, {1, k}, 1.0), b8->value});
-    y = binaryOf<SubOp>(n, y, binaryOf<MulOp>(n, azp->value, colsum));
-  }
-  if (!bzp->zero) { // - b_zp * rowsum(a)
-    auto rowsum = n.create<MatMulOp>(ValueRange{a8->value, *splatConstant(n, i8, {k, 1}, 1.0)});
-    y = binaryOf<SubOp>(n, y, binaryOf<MulOp>(n, rowsum, bzp->value));
-  }
+  auto matmul = [&](FailureOr<Value> x, FailureOr<Value> y) -> FailureOr<Value> {
+    if (failed(x) || failed(y))
+      return failure();
+    return n.create<MatMulOp>(ValueRange{*x, *y});
+  };
+  FailureOr<Value> y = matmul(a8->value, b8->value);
+  if (!azp->zero) // - a_zp * colsum(b)
+    y = binaryOf<SubOp>(n, y, binaryOf<MulOp>(n, azp->value, matmul(splatConstant(n, i8, {1, k}, 1.0), b8->value)));
+  if (!bzp->zero) // - b_zp * rowsum(a)
+    y = binaryOf<SubOp>(n, y, binaryOf<MulOp>(n, matmul(a8->value, splatConstant(n, i8, {k, 1}, 1.0)), bzp->value));
   if (!azp->zero && !bzp->zero) { // + K a_zp b_zp
     auto both = binaryOf<MulOp>(n, binaryOf<MulOp>(n, azp->value, bzp->value),
                                 splatConstant(n, i32, {1}, static_cast<double>(k)));
     y = binaryOf<AddOp>(n, y, both);
   }
-  return bindResult(n, y);
+  return y;
 }
 
-/// ONNX's ConvInteger pads x - x_zero_point with zeros, so over the window's taps inside the image:
+/// The int32 convolution sum (x - x_zp)(w - w_zp) of a ConvInteger / QLinearConv node (inputs `xi`, `wi`, zero
+/// points `xzi`, `wzi`: absent inputs are 0). ONNX pads x - x_zero_point with zeros, so over the window's taps
+/// inside the image:
 ///   sum (x - xz)(w - wz) = conv(x, w) - xz conv(1x, w) - wz conv(x, 1w) + xz wz conv(1x, 1w)
 /// with 1x / 1w ones of x's / w's shape (one image; one output channel when group is 1) and zero padding: four
 /// int8 convolutions on the NE (those of a zero point known to be 0 vanish), combined in int32. w_zero_point per
-/// tensor or per output channel [M].
-LogicalResult convertConvInteger(NodeImporter &n) {
-  if (failed(n.onlyAttrs({"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"})))
-    return failure();
-  auto xType = n.inputType(0), wType = n.inputType(1);
+/// tensor or per output channel [M]. The window attributes are the node's.
+FailureOr<Value> integerConv(NodeImporter &n, StringRef opName, int xi, int wi, int xzi, int wzi) {
+  auto xType = n.inputType(xi), wType = n.inputType(wi);
   if (failed(xType) || failed(wType))
     return failure();
   Type xe = xType->getElementType(), we = wType->getElementType();
   if (!isQuantizedType(xe) || !isQuantizedType(we))
-    return n.unsupported("ConvInteger takes int8 or uint8 operands, not " + typeName(xe) + " and " + typeName(we));
+    return n.unsupported(opName + " takes int8 or uint8 operands, not " + typeName(xe) + " and " + typeName(we));
   if (xType->getRank() < 3 || wType->getRank() != xType->getRank())
     return n.unsupported("input and weight must have the same rank >= 3");
   if (!xType->hasStaticShape() || !wType->hasStaticShape())
-    return n.unsupported("ConvInteger needs static shapes");
+    return n.unsupported(opName + " needs static shapes");
   int64_t rank = xType->getRank(), mOut = wType->getDimSize(0), group = n.attrInt("group", 1);
   SmallVector<int64_t> strides = n.attrInts("strides"), dilations = n.attrInts("dilations");
   auto pads = convWindowPads(n, xType->getShape().drop_front(2), wType->getShape().drop_front(2), strides, dilations);
-  auto xCount = zeroPointCount(n, 2, 1, "x_zero_point"), wCount = zeroPointCount(n, 3, mOut, "w_zero_point");
+  auto xCount = zeroPointCount(n, xzi, 1, "x_zero_point"), wCount = zeroPointCount(n, wzi, mOut, "w_zero_point");
   if (failed(pads) || failed(xCount) || failed(wCount))
     return failure();
-  auto x = n.input(0), w = n.input(1);
+  auto x = n.input(xi), w = n.input(wi);
   if (failed(x) || failed(w))
     return failure();
   auto x8 = signedOperand(n, *x), w8 = signedOperand(n, *w);
@@ -407,8 +410,8 @@ LogicalResult convertConvInteger(NodeImporter &n) {
     return failure();
   SmallVector<int64_t> perChannel(rank - 1, 1); // [M, 1, ..., 1]: the output channel of [N, M, spatial...]
   perChannel[0] = *wCount;
-  auto xzp = shiftedZeroPoint(n, 2, xe, x8->shift, {1}, "x");
-  auto wzp = shiftedZeroPoint(n, 3, we, w8->shift, perChannel, "w");
+  auto xzp = shiftedZeroPoint(n, xzi, xe, x8->shift, {1}, "x");
+  auto wzp = shiftedZeroPoint(n, wzi, we, w8->shift, perChannel, "w");
   if (failed(xzp) || failed(wzp))
     return failure();
   Type i8 = IntegerType::get(xe.getContext(), 8);
@@ -427,9 +430,10 @@ LogicalResult convertConvInteger(NodeImporter &n) {
   if (!xzp->zero) { // - xz conv(1x, w)
     // With w computed at run time the conv's input must be too (a Conv's input is loaded per step, with the
     // step's pads): ones of x's shape made from x (x == x, as int8).
-    FailureOr<Value> ones = n.constantInput(1) ? splatConstant(n, i8, onesX, 1.0)
-                                               : n.create<EqualOp>(ValueRange{x8->value, x8->value});
-    if (succeeded(ones) && !n.constantInput(1))
+    bool constantW = n.constantInput(wi) != nullptr;
+    FailureOr<Value> ones = constantW ? splatConstant(n, i8, onesX, 1.0)
+                                      : n.create<EqualOp>(ValueRange{x8->value, x8->value});
+    if (succeeded(ones) && !constantW)
       ones = castElements(n, *ones, i8);
     y = binaryOf<SubOp>(n, y, binaryOf<MulOp>(n, xzp->value, conv(ones, w8->value)));
   }
@@ -439,7 +443,116 @@ LogicalResult convertConvInteger(NodeImporter &n) {
     auto count = conv(splatConstant(n, i8, onesX, 1.0), splatConstant(n, i8, onesW, 1.0));
     y = binaryOf<AddOp>(n, y, binaryOf<MulOp>(n, binaryOf<MulOp>(n, xzp->value, wzp->value), count));
   }
-  return bindResult(n, y);
+  return y;
+}
+
+LogicalResult convertMatMulInteger(NodeImporter &n) {
+  if (failed(n.onlyAttrs({})))
+    return failure();
+  return bindResult(n, integerMatMul(n, "MatMulInteger", 0, 1, 2, 3));
+}
+
+LogicalResult convertConvInteger(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"})))
+    return failure();
+  return bindResult(n, integerConv(n, "ConvInteger", 0, 1, 2, 3));
+}
+
+/// A QLinear* scale: f32, one element or `count` (1-D), positive and finite when constant; reshaped to `shape`.
+FailureOr<Value> qlinearScale(NodeImporter &n, int input, int64_t count, ArrayRef<int64_t> shape, StringRef what) {
+  auto t = n.inputType(input);
+  if (failed(t))
+    return failure();
+  if (!t->getElementType().isF32())
+    return n.unsupported(Twine(what) + " is " + typeName(t->getElementType()) + ": only f32 scales are supported");
+  if (!t->hasStaticShape() || (t->getNumElements() != 1 && !(t->getRank() == 1 && t->getNumElements() == count)))
+    return n.unsupported(Twine(what) + " must have one element" +
+                         (count > 1 ? " or " + std::to_string(count) : std::string()));
+  if (const tx8::ref::Tensor *c = n.constantInput(input))
+    for (int64_t i = 0; i < c->numElements(); ++i) {
+      double s = tx8::ref::elementAsDouble(*c, i);
+      if (!(s > 0) || !std::isfinite(s)) {
+        char v[32];
+        std::snprintf(v, sizeof v, "%g", s);
+        return n.unsupported(Twine(what) + " element " + Twine(i) + " is " + v +
+                             ": a scale must be positive and finite");
+      }
+    }
+  auto v = n.input(input);
+  if (failed(v))
+    return failure();
+  SmallVector<int64_t> target(shape);
+  if (t->getNumElements() == 1)
+    target.assign(shape.size(), 1);
+  return n.reshape(*v, target);
+}
+
+/// The int32 product `acc` requantized as QLinearMatMul / QLinearConv specify it (ONNX Runtime's arithmetic):
+///   y = saturate(round_half_even(f32(acc) * m) + y_zero_point),  m = f32(f32(a_scale * b_scale) / y_scale)
+/// the product in f32 (rounded once) and the rest QuantizeLinear with a scale of 1. b_scale may be per channel
+/// (`bShape`, `bCount` elements), the others one element.
+LogicalResult requantize(NodeImporter &n, FailureOr<Value> acc, int aScale, int bScale, int64_t bCount,
+                         ArrayRef<int64_t> bShape, int yScale, int yZeroPoint) {
+  if (failed(acc))
+    return failure();
+  auto sa = qlinearScale(n, aScale, 1, {1}, "the first input's scale");
+  auto sb = qlinearScale(n, bScale, bCount, bShape, "the second input's scale");
+  auto sy = qlinearScale(n, yScale, 1, {1}, "the output's scale");
+  auto zType = n.inputType(yZeroPoint);
+  if (failed(sa) || failed(sb) || failed(sy) || failed(zType))
+    return failure();
+  if (!isQuantizedType(zType->getElementType()))
+    return n.unsupported("the output's zero point is " + typeName(zType->getElementType()) +
+                         " (int8 or uint8 is expected)");
+  if (!zType->hasStaticShape() || zType->getNumElements() != 1)
+    return n.unsupported("the output's zero point must have one element");
+  Type f32 = getElementTypeOrSelf(sa->getType());
+  auto scaled = binaryOf<MulOp>(n, castElements(n, *acc, f32),
+                                binaryOf<DivOp>(n, binaryOf<MulOp>(n, *sa, *sb), *sy));
+  auto zp = n.input(yZeroPoint);
+  if (failed(scaled) || failed(zp))
+    return failure();
+  auto z1 = n.reshape(*zp, {1});
+  auto one = splatConstant(n, f32, {1}, 1.0);
+  if (failed(z1) || failed(one))
+    return failure();
+  return bindResult(n, n.create<QuantizeLinearOp>(ValueRange{*scaled, *one, *z1}));
+}
+
+/// QLinearMatMul: MatMulInteger's product of (a, a_zero_point) and (b, b_zero_point), requantized to y.
+LogicalResult convertQLinearMatMul(NodeImporter &n) {
+  if (failed(n.onlyAttrs({})))
+    return failure();
+  return requantize(n, integerMatMul(n, "QLinearMatMul", 0, 3, 2, 5), 1, 4, 1, {1}, 6, 7);
+}
+
+/// QLinearConv: ConvInteger's sum of (x, x_zero_point) and (w, w_zero_point), plus the int32 bias, requantized to y
+/// (w_scale per tensor or per output channel).
+LogicalResult convertQLinearConv(NodeImporter &n) {
+  if (failed(n.onlyAttrs({"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"})))
+    return failure();
+  auto wType = n.inputType(3);
+  if (failed(wType))
+    return failure();
+  if (wType->getRank() < 3 || !wType->hasStaticShape())
+    return n.unsupported("the weight must have a static shape of rank >= 3");
+  int64_t mOut = wType->getDimSize(0);
+  SmallVector<int64_t> perChannel(wType->getRank() - 1, 1);
+  perChannel[0] = mOut;
+  FailureOr<Value> acc = integerConv(n, "QLinearConv", 0, 3, 2, 5);
+  if (n.hasInput(8)) {
+    auto bType = n.inputType(8);
+    if (failed(bType))
+      return failure();
+    if (!bType->getElementType().isSignlessInteger(32) || !bType->hasStaticShape() || bType->getRank() != 1 ||
+        bType->getNumElements() != mOut)
+      return n.unsupported("the bias must be int32 of " + Twine(mOut) + " elements (one per output channel)");
+    auto bias = n.input(8);
+    if (failed(bias))
+      return failure();
+    acc = binaryOf<AddOp>(n, acc, n.reshape(*bias, perChannel));
+  }
+  return requantize(n, acc, 1, 4, mOut, perChannel, 6, 7);
 }
 
 } // namespace
@@ -450,4 +563,6 @@ void tx8be::onnx_import::addQuantizationConverters(llvm::StringMap<NodeConverter
   converters["DynamicQuantizeLinear"] = convertDynamicQuantizeLinear;
   converters["MatMulInteger"] = convertMatMulInteger;
   converters["ConvInteger"] = convertConvInteger;
+  converters["QLinearMatMul"] = convertQLinearMatMul;
+  converters["QLinearConv"] = convertQLinearConv;
 }

@@ -155,7 +155,8 @@ LogicalResult noKernel(Operation *op) {
             "Add/Sub/Mul/Div/Max/Min/Pow (broadcasting), Relu, Abs, Neg, Exp, Log, Sqrt, Rsqrt, Reciprocal, Sigmoid, "
             "Tanh, Erf, Gelu (erf and tanh), Softplus, Softsign, Elu, Celu, Selu, Mish, HardSwish, ThresholdedRelu, Shrink, "
             "LeakyRelu, HardSigmoid, Clip, the trigonometric and hyperbolic functions, Floor/Ceil/Round/Sign, "
-            "ReduceSum/Mean/Max/Min, comparisons, And/Or/Xor/Not, Where, Mod, Cast, QuantizeLinear, DequantizeLinear, Softmax, LayerNorm, Max/AvgPool 2-D, "
+            "ReduceSum/Mean/Max/Min, comparisons, And/Or/Xor/Not, Where, Mod, Cast, QuantizeLinear, "
+            "DequantizeLinear, Softmax, LayerNorm, Max/AvgPool 2-D, "
             "GlobalAvgPool, Reshape, Concat, Slice, Expand, Pad, Gather of a constant table's rows, Transpose and "
             "ChannelNorm between compact layouts)";
 }
