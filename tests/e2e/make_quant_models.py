@@ -145,14 +145,14 @@ matmul_integer("matmulinteger_i8_b_zero_point", (20, 300), (300, 50), np.int8, n
 
 
 def conv_ref(x, w, pads, strides, dilations, group):
-    """ONNX Conv on int64 arrays, zero padding; pads [begin..., end...]."""
+    """ONNX Conv on int64 (or float64) arrays, zero padding; pads [begin..., end...]."""
     nsp = x.ndim - 2
     xp = np.pad(x, [(0, 0), (0, 0)] + [(pads[i], pads[i + nsp]) for i in range(nsp)])
     n, c = x.shape[:2]
     m, cg = w.shape[:2]
     k = w.shape[2:]
     outs = [(xp.shape[2 + i] - ((k[i] - 1) * dilations[i] + 1)) // strides[i] + 1 for i in range(nsp)]
-    y = np.zeros((n, m) + tuple(outs), dtype=np.int64)
+    y = np.zeros((n, m) + tuple(outs), dtype=np.result_type(x, w))
     for oc in range(m):
         g = oc // (m // group)
         for tap in np.ndindex(*k):
@@ -276,3 +276,40 @@ qlinear_conv("qlinearconv_u8_per_channel_bias", (1, 8, 14, 14), (16, 8, 3, 3), n
              True, pads=[1, 1, 1, 1])
 qlinear_conv("qlinearconv_i8_strided", (2, 6, 11, 9), (4, 3, 3, 3), np.int8, np.int8, np.int8, False, False,
              strides=[2, 2], group=2)
+
+
+def qdq_conv_block(name):
+    """A QDQ graph as quantization tools write one (no QOperator ops): the activation quantized and dequantized, int8
+    weights per output channel and an int32 bias dequantized (constant: folded at compile time), a float Conv and
+    Relu, then a QDQ MatMul. Expected values from numpy in float64 on the dequantized tensors."""
+    x = rng.uniform(-2, 2, size=(1, 8, 12, 12)).astype(np.float32)
+    sx, zx = np.float32(4.0 / 255), np.uint8(128)
+    w = ints(np.int8, (16, 8, 3, 3))
+    sw = rng.uniform(0.002, 0.01, size=16).astype(np.float32)
+    b = rng.randint(-2000, 2000, size=16).astype(np.int32)
+    sb = (sx * sw).astype(np.float32)
+    wm = ints(np.int8, (16 * 12 * 12 // 16, 10))  # [144, 10] after the reshape of the Relu's [1, 16, 12, 12]
+    swm = np.float32(0.01)
+    xq = quantize(x, np.array(sx), np.array(zx), 0)
+    xd = dequantize(xq, np.array(sx), np.array(zx), 0).astype(np.float64)
+    wd = (w.astype(np.float64) * sw.reshape(-1, 1, 1, 1).astype(np.float32)).astype(np.float32).astype(np.float64)
+    bd = (b.astype(np.float32) * sb).astype(np.float64)
+    conv = conv_ref(xd, wd, [1, 1, 1, 1], [1, 1], [1, 1], 1).astype(np.float64) + bd.reshape(1, -1, 1, 1)
+    relu = np.maximum(conv, 0)
+    wmd = (wm.astype(np.float32) * swm).astype(np.float64)
+    y = (relu.reshape(16, 144) @ wmd).astype(np.float32)
+    nodes = [helper.make_node("QuantizeLinear", ["x", "sx", "zx"], ["xq"]),
+             helper.make_node("DequantizeLinear", ["xq", "sx", "zx"], ["xd"]),
+             helper.make_node("DequantizeLinear", ["w", "sw"], ["wd"], axis=0),
+             helper.make_node("DequantizeLinear", ["b", "sb"], ["bd"], axis=0),
+             helper.make_node("Conv", ["xd", "wd", "bd"], ["c"], pads=[1, 1, 1, 1]),
+             helper.make_node("Relu", ["c"], ["r"]),
+             helper.make_node("Reshape", ["r", "shape"], ["r2"]),
+             helper.make_node("DequantizeLinear", ["wm", "swm"], ["wmd"]),
+             helper.make_node("MatMul", ["r2", "wmd"], ["y"])]
+    inits = [("sx", np.array(sx)), ("zx", np.array(zx)), ("w", w), ("sw", sw), ("b", b), ("sb", sb),
+             ("shape", np.array([16, 144], dtype=np.int64)), ("wm", wm), ("swm", np.array(swm))]
+    write_test(out, name, nodes, [("x", x)], [("y", y)], 13, initializers=inits)
+
+
+qdq_conv_block("qdq_conv_relu_matmul")
