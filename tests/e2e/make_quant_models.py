@@ -281,7 +281,8 @@ qlinear_conv("qlinearconv_i8_strided", (2, 6, 11, 9), (4, 3, 3, 3), np.int8, np.
 def qdq_conv_block(name):
     """A QDQ graph as quantization tools write one (no QOperator ops): the activation quantized and dequantized, int8
     weights per output channel and an int32 bias dequantized (constant: folded at compile time), a float Conv and
-    Relu, then a QDQ MatMul. Expected values from numpy in float64 on the dequantized tensors."""
+    Relu, then a QDQ MatMul; the dequantized conv weight is a graph output too. Expected values from numpy in
+    float64 on the dequantized tensors."""
     x = rng.uniform(-2, 2, size=(1, 8, 12, 12)).astype(np.float32)
     sx, zx = np.float32(4.0 / 255), np.uint8(128)
     w = ints(np.int8, (16, 8, 3, 3))
@@ -309,7 +310,8 @@ def qdq_conv_block(name):
              helper.make_node("MatMul", ["r2", "wmd"], ["y"])]
     inits = [("sx", np.array(sx)), ("zx", np.array(zx)), ("w", w), ("sw", sw), ("b", b), ("sb", sb),
              ("shape", np.array([16, 144], dtype=np.int64)), ("wm", wm), ("swm", np.array(swm))]
-    write_test(out, name, nodes, [("x", x)], [("y", y)], 13, initializers=inits)
+    # The dequantized weight is an output too: the conv reads it as a HWIO constant, the output in ONNX's order.
+    write_test(out, name, nodes, [("x", x)], [("y", y), ("wd", wd.astype(np.float32))], 13, initializers=inits)
 
 
 qdq_conv_block("qdq_conv_relu_matmul")
