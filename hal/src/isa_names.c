@@ -3,7 +3,7 @@
 #include "tx8/isa.h"
 
 const char *tx8_format_name(Data_Format f) {
-    static const char *const names[Fmt_COUNT] = {"int8", "fp16", "bf16", "fp32", "tf32", "int32", "int64"};
+    static const char *const names[Fmt_COUNT] = {"int8", "fp16", "bf16", "fp32", "tf32", "int32", "int64", "uint8"};
     return (unsigned)f < Fmt_COUNT ? names[f] : "invalid";
 }
 

@@ -5,7 +5,7 @@
 
 static uint64_t round_up(uint64_t x, uint64_t a) { return (x + a - 1) / a * a; }
 
-static uint32_t unit_of(Data_Format fmt) { return fmt == Fmt_INT8 ? 128u : 64u; }
+static uint32_t unit_of(Data_Format fmt) { return tx8_format_bytes(fmt) == 1 ? 128u : 64u; }
 
 uint32_t tx8_layout_align_channels(Data_Format fmt, uint32_t c) {
     uint32_t a = 4;

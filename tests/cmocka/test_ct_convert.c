@@ -151,8 +151,8 @@ static void in_place_and_rejects(void **state) {
     CGRATensor_ConvertOp_V_V_convert(&p, SPM_D, SPM_D, 8, Fmt_FP16, Fmt_FP32, RND_NEAREST_EVEN);
     ct_expect_reject(&p, "CT convert V: dst_addr range [0x180000, 0x180020) overlaps src0_addr range [0x180000, 0x180010)",
                      SPM_D, 32);
-    CGRATensor_ConvertOp_V_V_convert(&p, SPM_A, SPM_D, 8, Fmt_FP16, (Data_Format)7, RND_NEAREST_EVEN);
-    ct_expect_reject(&p, "CT convert V: dst_fmt = 7 is not a Data_Format", SPM_D, 32);
+    CGRATensor_ConvertOp_V_V_convert(&p, SPM_A, SPM_D, 8, Fmt_FP16, Fmt_COUNT, RND_NEAREST_EVEN);
+    ct_expect_reject(&p, "CT convert V: dst_fmt = 8 is not a Data_Format", SPM_D, 32);
     CGRATensor_ConvertOp_V_V_convert(&p, SPM_A, SPM_D, 8, Fmt_FP16, Fmt_FP32, (RND_MODE)5);
     ct_expect_reject(&p, "CT convert V: rnd = 5 is not a RND_MODE", SPM_D, 32);
     CGRATensor_ConvertOp_V_V_convert(&p, SPM_A, 0x2ffff0, 8, Fmt_FP16, Fmt_FP32, RND_NEAREST_EVEN);
@@ -371,6 +371,12 @@ static void int64_is_storage_only(void **state) {
     tx8_test_fault_reset();
     assert_true(TsmExecute(&ne) == TX8_CYCLES_INVALID);
     tx8_test_expect_fault("NE gemm: in_fmt = int64 is not supported: int64 is a storage format");
+    ct_assert_pattern(SPM_D, 32);
+    /* uint8 is a CT integer format; the NE does not take it */
+    TsmNe_gemm(&ne, SPM_A, SPM_B, 0, SPM_D, 2, 2, 2, 2, 2, 2, Fmt_UINT8, Fmt_INT32, 0, 0, 0);
+    tx8_test_fault_reset();
+    assert_true(TsmExecute(&ne) == TX8_CYCLES_INVALID);
+    tx8_test_expect_fault("NE gemm: in_fmt = 7 is not one of fp32, tf32, bf16, fp16, int8");
     ct_assert_pattern(SPM_D, 32);
 }
 

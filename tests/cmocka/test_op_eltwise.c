@@ -288,7 +288,7 @@ static void cast_cases(void **state) {
     CAST_PARAM prm = {LAYOUT_TENSOR, 0}, cx = {LAYOUT_CX, 0};
     ct_fill_pattern(SPM_D, 64);
     assert_true(op_cast(&prm, &ta.tsr, &tb.tsr) == TX8_CYCLES_INVALID);
-    tx8_test_expect_fault("op_cast: out->format = tf32, must be fp32, fp16, bf16, int8, int32 or int64");
+    tx8_test_expect_fault("op_cast: out->format = tf32, must be fp32, fp16, bf16, int8, uint8, int32 or int64");
     assert_true(op_cast(&cx, &ta.tsr, &ta.tsr) == TX8_CYCLES_INVALID);
     tx8_test_expect_fault("op_cast: param->layout = 2, must be Tensor or NTensor (compact)");
     ct_assert_pattern(SPM_D, 64);

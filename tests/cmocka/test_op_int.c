@@ -236,7 +236,7 @@ static void cast_faults(void **state) {
         {&b2, &f32.tsr, &i8d.tsr, "op_cast: param->to_bool = 2, must be 0 or 1"},
         {&tb, &f32.tsr, &f32d.tsr, "op_cast: out->format = fp32, must be int8"},
         {&cx, &f32.tsr, &f16d.tsr, "op_cast: param->layout = 2, must be Tensor or NTensor (compact)"},
-        {&ok, &f32.tsr, &tf32d.tsr, "op_cast: out->format = tf32, must be fp32, fp16, bf16, int8, int32 or int64"},
+        {&ok, &f32.tsr, &tf32d.tsr, "op_cast: out->format = tf32, must be fp32, fp16, bf16, int8, uint8, int32 or int64"},
         {&ok, &f32.tsr, &f32b.tsr, "op_cast: out->shape->shape_real[2] = 9, in->shape->shape_real[2] = 8"},
         {&ok, &f32.tsr, &i32o.tsr, "op_cast: out overlaps in"},
         {&ok, &i64.tsr, &i64.tsr, NULL}, /* the same buffer and element size: allowed */

@@ -160,6 +160,30 @@ static void unary(void **state) {
                    &in.tsr, &out.tsr);
 }
 
+static void quantize(void **state) {
+    (void)state;
+    tensor_buf x, s, z, imm, out, q;
+    QUANTIZE_PARAM qp = {LAYOUT_NTENSOR};
+    const int32_t imm_bytes = 4096;
+    tsr(&x, Fmt_FP32, A, 2, 3, 5, 0, 3), tsr(&s, Fmt_FP32, B, 1, 3, 1, 0, 3), tsr(&z, Fmt_INT8, B + 64, 1, 3, 1, 0, 3);
+    tsr(&out, Fmt_INT8, O, 2, 3, 5, 0, 3);
+    make_tensor(&imm, Fmt_INT8, C, &imm_bytes, 1);
+    CHECK_THEN_RUN(quantize_linear, NULL, &qp, &x.tsr, &s.tsr, &z.tsr, &imm.tsr, &out.tsr);
+    tsr(&q, Fmt_INT8, A, 2, 3, 5, 0, 3), tsr(&out, Fmt_FP32, O, 2, 3, 5, 0, 3);
+    CHECK_THEN_RUN(dequantize_linear, NULL, &qp, &q.tsr, &s.tsr, &z.tsr, &imm.tsr, &out.tsr);
+    tsr(&s, Fmt_FP32, B, 1, 2, 1, 0, 3);
+    CHECK_THEN_RUN(dequantize_linear, "op_dequantize_linear: zero_point->shape->shape_real[1] = 3, "
+                   "scale->shape->shape_real[1] = 2; shapes must match", &qp, &q.tsr, &s.tsr, &z.tsr, &imm.tsr,
+                   &out.tsr);
+    tsr(&s, Fmt_FP32, B, 1, 3, 2, 0, 3), tsr(&z, Fmt_INT8, B + 64, 1, 3, 2, 0, 3);
+    CHECK_THEN_RUN(dequantize_linear, "op_dequantize_linear: scale->shape->shape_real[2] = 2, "
+                   "x->shape->shape_real[2] = 5; must be equal or 1 (broadcast)", &qp, &q.tsr, &s.tsr, &z.tsr,
+                   &imm.tsr, &out.tsr);
+    tsr(&s, Fmt_FP32, B, 1, 3, 1, 0, 3), tsr(&z, Fmt_UINT8, B + 64, 1, 3, 1, 0, 3), tsr(&out, Fmt_INT8, O, 2, 3, 5, 0, 3);
+    CHECK_THEN_RUN(quantize_linear, "op_quantize_linear: zero_point->format = uint8, must be int8", &qp, &x.tsr,
+                   &s.tsr, &z.tsr, &imm.tsr, &out.tsr);
+}
+
 static void cast_where(void **state) {
     (void)state;
     tensor_buf in, out, cond, x, y;
@@ -410,6 +434,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(compare_logical_mod, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(unary, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(cast_where, tx8_test_setup, tx8_test_teardown),
+        cmocka_unit_test_setup_teardown(quantize, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(moves, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(concat, tx8_test_setup, tx8_test_teardown),
         cmocka_unit_test_setup_teardown(reduce_softmax, tx8_test_setup, tx8_test_teardown),

@@ -7,7 +7,8 @@ import onnx
 from onnx import helper, numpy_helper
 
 ELEMENT = {np.dtype(np.float32): onnx.TensorProto.FLOAT, np.dtype(np.int32): onnx.TensorProto.INT32,
-           np.dtype(np.int64): onnx.TensorProto.INT64, np.dtype(np.bool_): onnx.TensorProto.BOOL}
+           np.dtype(np.int64): onnx.TensorProto.INT64, np.dtype(np.bool_): onnx.TensorProto.BOOL,
+           np.dtype(np.int8): onnx.TensorProto.INT8, np.dtype(np.uint8): onnx.TensorProto.UINT8}
 
 
 def write_test(out, name, nodes, inputs, outputs, opset, initializers=(), ir=None, symbolic=None):

@@ -277,6 +277,34 @@ TEST_F(OpLibTest, GenOpCodeGemmAndElementwise) {
   EXPECT_NE(fieldsOf(erf).find("kind=UNARY_ERF alpha=0 beta=0"), std::string::npos) << fieldsOf(erf);
 }
 
+// QuantizeLinear / DequantizeLinear (issue 36): op_quantize_linear / op_dequantize_linear with an imm TSR, the
+// per-axis scale and zero point viewed as a broadcasting kernel's operands, imm as OpLib sizes it.
+TEST_F(OpLibTest, GenOpCodeQuantizeLinear) {
+  parse("%x: tensor<1x3x4xf32>, %s: tensor<3x1xf32>, %z: tensor<3x1xui8>, %q: tensor<1x3x4xi8>, %zi: tensor<3x1xi8>",
+        "%0 = tx8be.QuantizeLinear %x, %s, %z : (tensor<1x3x4xf32>, tensor<3x1xf32>, tensor<3x1xui8>) -> "
+        "tensor<1x3x4xui8>\n"
+        "%1 = tx8be.DequantizeLinear %q, %s, %zi : (tensor<1x3x4xi8>, tensor<3x1xf32>, tensor<3x1xi8>) -> "
+        "tensor<1x3x4xf32>");
+  auto gen = [&](Operation *op, tx8be::OpCall &call) { return succeeded(oplib(op).genOpCode(call)); };
+  tx8be::OpCall q, d;
+  auto quantize = first<tx8be::QuantizeLinearOp>();
+  ASSERT_TRUE(gen(quantize, q)) << diagnostics;
+  EXPECT_EQ(q.function, "op_quantize_linear");
+  EXPECT_EQ(q.paramType, "QUANTIZE_PARAM");
+  EXPECT_EQ(fieldsOf(q), "layout=LAYOUT_TENSOR");
+  EXPECT_EQ(argsOf(q), "in0 in1 in2 imm out0");
+  EXPECT_EQ(oplib(quantize).getOpLibViewShape(1, {3, 1}), (SmallVector<int64_t>{1, 3, 1}));
+  ASSERT_TRUE(gen(first<tx8be::DequantizeLinearOp>(), d)) << diagnostics;
+  EXPECT_EQ(d.function, "op_dequantize_linear");
+  EXPECT_EQ(argsOf(d), "in0 in1 in2 imm out0");
+  // imm: the fp32 work image of x's 12 elements, then the int32 zero points, each batch-aligned (quantize); the
+  // fp32 zero points only (dequantize).
+  uint64_t align = tx8_hw_batch_align_bytes(&kDefaultHw);
+  auto up = [&](uint64_t b) { return (b + align - 1) / align * align; };
+  EXPECT_EQ(oplib(quantize).getImmSpSize(kDefaultHw, {1, 3, 4}), up(48) + up(12));
+  EXPECT_EQ(oplib(first<tx8be::DequantizeLinearOp>()).getImmSpSize(kDefaultHw, {1, 3, 4}), up(12));
+}
+
 // A batched MatMul is one op_gemm call per step (issue 34): every operand's view has the result's rank (numpy
 // aligns batch dims from the right, so a lower-rank operand gets leading 1s), each matrix costs an NE problem, and a
 // rank above OpLib's MAX_SHAPE_DIM is refused naming op_gemm.

@@ -13,7 +13,7 @@
  * fmod is exact (cm_fmod: the remainder fits every format). mod is fmod plus the divisor where a non-zero remainder
  * has the other sign: an add, exact in double unless the two are 2^29+ apart, rounded once like add (for floats the
  * sum may need more bits than the format has: (1 + 2^-23) mod -4 in fp32), with add's directed-mode correction.
- * Integer formats (int8, int32) hold exact integers in the doubles; add sub mul max min are exact there (a product
+ * Integer formats (int8, uint8, int32) hold exact integers in the doubles; add sub mul max min are exact there (a product
  * past 2^53 is past int32 too, so it saturates alike), div / pow / mod / fmod use the int_* functions below, and
  * the store saturates (tx8/isa.h, "Integers").
  */

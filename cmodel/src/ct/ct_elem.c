@@ -43,6 +43,9 @@ void ct_load_block(const uint8_t *src, Data_Format fmt, double *out, size_t n) {
     case Fmt_INT8:
         for (i = 0; i < n; ++i) out[i] = (double)(int8_t)src[i];
         break;
+    case Fmt_UINT8:
+        for (i = 0; i < n; ++i) out[i] = (double)src[i];
+        break;
     case Fmt_INT32:
         for (i = 0; i < n; ++i) out[i] = (double)(int32_t)get32(src + 4 * i);
         break;

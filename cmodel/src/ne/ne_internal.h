@@ -82,7 +82,7 @@ static inline cm_status ne_check_ctl(const Ncc_NE_GR_Ctl_Regs *c, const char *in
     if (in == Fmt_INT64 || c->out_fmt == Fmt_INT64)
         return cm_fail(err, CM_ERR_UNSUPPORTED, "%s: %s = int64 is not supported: int64 is a storage format (CT "
                        "CONVERT / SELECT and the DMA engines only)", instr, in == Fmt_INT64 ? "in_fmt" : "out_fmt");
-    if (c->in_fmt >= Fmt_COUNT || in == Fmt_INT32)
+    if (c->in_fmt >= Fmt_COUNT || in == Fmt_INT32 || in == Fmt_UINT8)
         return cm_fail(err, CM_ERR_FIELD, "%s: in_fmt = %u is not one of fp32, tf32, bf16, fp16, int8", instr,
                        c->in_fmt);
     const uint32_t want_out = in == Fmt_INT8 ? Fmt_INT32 : Fmt_FP32;

@@ -128,6 +128,7 @@ int64_t cm_round_to_int64(double x, RND_MODE rnd) {
 uint32_t cm_int64_to_format(int64_t v, Data_Format fmt, RND_MODE rnd) {
     switch (fmt) {
     case Fmt_INT8: return (uint32_t)(v > 127 ? 127 : v < -128 ? -128 : v) & 0xFFu;
+    case Fmt_UINT8: return (uint32_t)(v > 255 ? 255 : v < 0 ? 0 : v);
     case Fmt_INT32: return (uint32_t)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v);
     case Fmt_FP32: case Fmt_TF32: case Fmt_FP16: case Fmt_BF16: break;
     default: return 0;
@@ -155,6 +156,7 @@ uint32_t cm_round_to_format(double x, Data_Format fmt, RND_MODE rnd) {
     case Fmt_FP16: return round_float(x, &kFP16, rnd);
     case Fmt_BF16: return round_float(x, &kBF16, rnd);
     case Fmt_INT8: return round_int(x, rnd, -128, 127) & 0xFFu;
+    case Fmt_UINT8: return round_int(x, rnd, 0, 255);
     case Fmt_INT32: return round_int(x, rnd, INT32_MIN, INT32_MAX);
     default: return 0;
     }
@@ -173,6 +175,7 @@ double cm_format_to_double(uint32_t bits, Data_Format fmt) {
         return (bits & 0x8000u) ? -mag : mag;
     }
     case Fmt_INT8: return (double)(int8_t)(bits & 0xFFu);
+    case Fmt_UINT8: return (double)(bits & 0xFFu);
     case Fmt_INT32: return (double)(int32_t)bits;
     default: return 0.0;
     }

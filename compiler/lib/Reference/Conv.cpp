@@ -86,8 +86,80 @@ static Status convInputs(const char *op, const Tensor &x, const Tensor &w, std::
   return Status();
 }
 
+namespace {
+
+/// int8 x int8 -> int32 (the NE's int8 path), zero padding, an int32 bias: the exact sums in int64, wrapped to 32
+/// bits. Plain C++ over any number of spatial dims.
+Status convInt8(const char *op, const Tensor &x, const Tensor &w, const Tensor *bias, const ConvParams &p,
+                Tensor &y) {
+  if (w.dtype != DType::I8)
+    return err(op, std::string("X is i8 but W is ") + dtypeName(w.dtype));
+  if (x.rank() < 3 || w.rank() != x.rank())
+    return err(op, "X and W must have one rank >= 3, got " + shapeToString(x.shape) + " and " + shapeToString(w.shape));
+  const size_t nsp = static_cast<size_t>(x.rank() - 2);
+  const int64_t n = x.shape[0], c = x.shape[1], m = w.shape[0], cg = w.shape[1], g = p.group;
+  if (g < 1 || c % g != 0 || m % g != 0 || cg * g != c)
+    return err(op, "group " + std::to_string(g) + " does not fit X channels " + std::to_string(c) + ", W shape " +
+                       shapeToString(w.shape));
+  if (bias && (bias->dtype != DType::I32 || bias->numElements() != m))
+    return err(op, "an int8 conv's bias must be i32 of " + std::to_string(m) + " elements");
+  std::vector<int64_t> st, dl, pb, pe;
+  Status s = spatialParam(op, "strides", p.strides, nsp, 1, 1, st);
+  if (s.ok()) s = spatialParam(op, "dilations", p.dilations, nsp, 1, 1, dl);
+  if (s.ok()) s = spatialParam(op, "pads (begin)", p.padsBegin, nsp, 0, 0, pb);
+  if (s.ok()) s = spatialParam(op, "pads (end)", p.padsEnd, nsp, 0, 0, pe);
+  if (!s.ok())
+    return s;
+  std::vector<int64_t> ys{n, m};
+  for (size_t i = 0; i < nsp; ++i) {
+    const int64_t in = x.shape[2 + i], k = w.shape[2 + i], span = (k - 1) * dl[i] + 1;
+    if (k < 1 || in + pb[i] + pe[i] < span)
+      return err(op, "spatial dim " + std::to_string(i) + ": padded input " + std::to_string(in + pb[i] + pe[i]) +
+                         " is smaller than the dilated kernel " + std::to_string(span));
+    ys.push_back((in + pb[i] + pe[i] - span) / st[i] + 1);
+  }
+  Tensor res(DType::I32, ys);
+  const std::vector<int64_t> xs = rowMajorStrides(x.shape), wst = rowMajorStrides(w.shape);
+  const std::vector<int64_t> outSpatial(ys.begin() + 2, ys.end()), kernel(w.shape.begin() + 2, w.shape.end());
+  const int64_t outPixels = product(outSpatial, 0, nsp), taps = product(kernel, 0, nsp);
+  const int8_t *xv = x.data<int8_t>(), *wv = w.data<int8_t>();
+  int32_t *yv = res.data<int32_t>();
+  std::vector<int64_t> o(nsp), t(nsp);
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t oc = 0; oc < m; ++oc) {
+      const int64_t grp = oc / (m / g);
+      for (int64_t pix = 0; pix < outPixels; ++pix) {
+        for (int64_t d = static_cast<int64_t>(nsp) - 1, rest = pix; d >= 0; --d)
+          o[d] = rest % outSpatial[d], rest /= outSpatial[d];
+        int64_t acc = bias ? bias->data<int32_t>()[oc] : 0;
+        for (int64_t ic = 0; ic < cg; ++ic)
+          for (int64_t tap = 0; tap < taps; ++tap) {
+            for (int64_t d = static_cast<int64_t>(nsp) - 1, rest = tap; d >= 0; --d)
+              t[d] = rest % kernel[d], rest /= kernel[d];
+            int64_t xo = b * xs[0] + (grp * cg + ic) * xs[1], wo = oc * wst[0] + ic * wst[1];
+            bool inside = true;
+            for (size_t d = 0; d < nsp && inside; ++d) {
+              const int64_t pos = o[d] * st[d] - pb[d] + t[d] * dl[d];
+              inside = pos >= 0 && pos < x.shape[2 + d];
+              xo += pos * xs[2 + d];
+              wo += t[d] * wst[2 + d];
+            }
+            if (inside)
+              acc += static_cast<int64_t>(xv[xo]) * wv[wo];
+          }
+        yv[(b * m + oc) * outPixels + pix] = static_cast<int32_t>(static_cast<uint32_t>(acc));
+      }
+    }
+  y = std::move(res);
+  return Status();
+}
+
+} // namespace
+
 Status conv(const Tensor &x, const Tensor &w, const Tensor *bias, const ConvParams &p, Tensor &y) {
   const char *op = "Conv";
+  if (x.dtype == DType::I8)
+    return convInt8(op, x, w, bias, p, y);
   std::vector<float> xv, wv, bv;
   Status s = convInputs(op, x, w, xv, wv);
   if (!s.ok())

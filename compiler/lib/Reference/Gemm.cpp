@@ -11,10 +11,58 @@ namespace tx8::ref {
 
 using namespace detail;
 
+namespace {
+
+/// int8 x int8 -> int32 (the NE's int8 path): the exact sums in int64, wrapped to 32 bits. Batch dims broadcast
+/// as numpy's; a and b at least 2-D.
+Status matmulInt8(const char *op, const Tensor &a, const Tensor &b, Tensor &y) {
+  if (a.rank() < 2 || b.rank() < 2)
+    return err(op, "int8 operands must have rank >= 2");
+  const int64_t m = a.shape[a.shape.size() - 2], k = a.shape.back(), n = b.shape.back();
+  if (b.shape[b.shape.size() - 2] != k)
+    return err(op, "inner dims differ: A " + shapeToString(a.shape) + ", B " + shapeToString(b.shape));
+  std::vector<int64_t> batch;
+  Status s = broadcastShapes(std::vector<int64_t>(a.shape.begin(), a.shape.end() - 2),
+                             std::vector<int64_t>(b.shape.begin(), b.shape.end() - 2), batch);
+  if (!s.ok())
+    return err(op, "batch dims: " + s.message());
+  std::vector<int64_t> ys = batch;
+  ys.push_back(m);
+  ys.push_back(n);
+  Tensor res(DType::I32, ys);
+  const std::vector<int64_t> as(a.shape.begin(), a.shape.end() - 2), bs(b.shape.begin(), b.shape.end() - 2);
+  const std::vector<int64_t> sa = broadcastStrides(as, batch), sb = broadcastStrides(bs, batch);
+  const int8_t *av = a.data<int8_t>(), *bv = b.data<int8_t>();
+  int32_t *yv = res.data<int32_t>();
+  const int64_t matrices = product(batch, 0, batch.size());
+  for (int64_t t = 0; t < matrices; ++t) {
+    int64_t rest = t, oa = 0, ob = 0;
+    for (size_t d = batch.size(); d-- > 0;) {
+      const int64_t i = rest % batch[d];
+      rest /= batch[d];
+      oa += i * sa[d], ob += i * sb[d];
+    }
+    const int8_t *am = av + oa * m * k, *bm = bv + ob * k * n;
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        int64_t acc = 0;
+        for (int64_t p = 0; p < k; ++p)
+          acc += static_cast<int64_t>(am[i * k + p]) * bm[p * n + j];
+        yv[(t * m + i) * n + j] = static_cast<int32_t>(static_cast<uint32_t>(acc));
+      }
+  }
+  y = std::move(res);
+  return Status();
+}
+
+} // namespace
+
 Status matmul(const Tensor &a, const Tensor &b, Tensor &y) {
   const char *op = "MatMul";
   if (a.dtype != b.dtype)
     return err(op, std::string("operand dtypes differ (") + dtypeName(a.dtype) + " and " + dtypeName(b.dtype) + ")");
+  if (a.dtype == DType::I8)
+    return matmulInt8(op, a, b, y);
   std::vector<float> av, bv;
   Status s = floatInput(op, "A", a, av);
   if (s.ok())

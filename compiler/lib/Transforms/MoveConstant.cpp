@@ -5,7 +5,7 @@
 #include "tx8/Dialect/Tx8be/IR/HwConfig.h"
 
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace tx8be {
 #define GEN_PASS_DEF_MOVECONSTANTPASS
@@ -50,15 +50,27 @@ struct MoveConstantPass : tx8be::impl::MoveConstantPassBase<MoveConstantPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     ConstContainer container(module);
-    RewritePatternSet patterns(&getContext());
-    patterns.add<ConstantToLoadConst>(&getContext(), container);
-    FrozenRewritePatternSet frozen(std::move(patterns));
-    GreedyRewriteConfig config;
-    config.useTopDownTraversal = true; // ids in first-use order
-    config.enableRegionSimplification = GreedySimplifyRegionLevel::Disabled;
-    for (auto func : module.getOps<func::FuncOp>())
-      if (failed(applyPatternsAndFoldGreedily(func.getBody(), frozen, config)))
-        return signalPassFailure();
+    // Dead ops go first (nothing computes what nothing reads, and a dead constant takes no entry); then each
+    // constant in program order (ids in first-use order). Not through the greedy driver: its folder would merge
+    // equal constants into one before the pattern sees them, and with it their layout_str (a conv's weight that is
+    // also a graph output lives in two layouts: tx8be-layout-align-opt made a HWIO copy of it).
+    ConstantToLoadConst pattern(&getContext(), container);
+    PatternRewriter rewriter(&getContext());
+    for (auto func : module.getOps<func::FuncOp>()) {
+      SmallVector<Operation *> ops;
+      func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (op != func.getOperation())
+          ops.push_back(op);
+      });
+      for (Operation *op : llvm::reverse(ops)) // readers before what they read
+        if (isOpTriviallyDead(op))
+          op->erase();
+      SmallVector<ConstantOp> constants;
+      func.walk<WalkOrder::PreOrder>([&](ConstantOp op) { constants.push_back(op); });
+      for (ConstantOp op : constants)
+        if (failed(pattern.matchAndRewrite(op, rewriter)))
+          return signalPassFailure();
+    }
     // updateConstContainer: constants above DDR_BANK_SIZE (bank bytes x tiles) first.
     uint64_t threshold = uint64_t{getHwConfig(module).ddr_bank_bytes} * getTileInfo(module).tileNum();
     auto newId = container.reorderBySize(threshold);

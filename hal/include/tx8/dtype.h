@@ -20,6 +20,8 @@ typedef enum Data_Format {
     Fmt_INT64 = 6, /* signed 64-bit integer, a storage format: only CT CONVERT (source or destination), CT SELECT's
                       data (copied bit for bit) and the DMA / TDMA engines take it; every other engine and opcode
                       rejects it (tx8/isa.h) */
+    Fmt_UINT8 = 7, /* unsigned 8-bit integer (ONNX uint8 quantized tensors): a CT integer format like int8 (values 0..255,
+                      results saturate to that range); the NE does not take it */
     Fmt_COUNT
 } Data_Format;
 
@@ -35,7 +37,7 @@ typedef enum RND_MODE {
 /* Bytes one element occupies in memory (tf32 uses a 4-byte container, int64 8 bytes). 0 for an invalid format. */
 static inline uint32_t tx8_format_bytes(Data_Format f) {
     switch (f) {
-    case Fmt_INT8: return 1;
+    case Fmt_INT8: case Fmt_UINT8: return 1;
     case Fmt_FP16: case Fmt_BF16: return 2;
     case Fmt_FP32: case Fmt_TF32: case Fmt_INT32: return 4;
     case Fmt_INT64: return 8;

@@ -45,13 +45,14 @@ typedef enum OP_INSTR_TYPE {
  * Booleans: CMP writes 1 or 0 per element, in src_fmt or as int8 (dst_fmt = Fmt_INT8 from any src_fmt: numpy's
  * bool bytes); every comparison with a NaN operand is false except NE. SELECT reads its mask (src0) in src_fmt
  * and copies the chosen element of src1 / src2 bit for bit in dst_fmt, so an int8 mask can pick fp32 data.
- * Integers: int8 / int32 operands of ARITH (add sub mul div max min pow mod fmod) and of UNARY abs neg relu give the
+ * Integers: int8 / uint8 / int32 operands of ARITH (add sub mul div max min pow mod fmod) and of UNARY abs neg relu give the
  * exact integer result, stored saturating to dst_fmt (rnd plays no part: nothing is inexact). A sum or difference
  * is exact in double; a product beyond 2^53 is far beyond int32 and saturates exactly as the exact product would;
  * div truncates toward zero (C), x / 0 = 0, INT32_MIN / -1 (int8: -128 / -1) saturates; pow is the exact integer
  * power, saturating, pow(x, 0) = 1 (0^0 too), a negative exponent gives the real result truncated toward zero (1
  * for x = 1, +-1 for x = -1, 0 otherwise, 0^negative = 0); abs / neg of the minimum saturate (|-128| = 127). A
- * V_S scalar is an int32 for both integer formats (an int8 op may take a scalar outside int8).
+ * V_S scalar is an int32 for every integer format (an int8 op may take a scalar outside int8). uint8 (Fmt_UINT8) is
+ * an integer format like int8 with the range 0..255 (results saturate to it: 3 - 5 = 0); the NE does not take it.
  * MOD / FMOD (ARITH, every format but int64, in every ARITH form): the remainder of src0 / src1. FMOD is C's fmod,
  * x - trunc(x / y) * y, with the dividend's sign (ONNX Mod fmod = 1): always exact. MOD is Python's and numpy's %,
  * x - floor(x / y) * y, with the divisor's sign (ONNX Mod fmod = 0): fmod(x, y), plus y where that is non-zero and
@@ -63,11 +64,11 @@ typedef enum OP_INSTR_TYPE {
  * copied bit for bit; not its mask) take it. Any other CT instruction naming it, and any NE one, is rejected
  * (CM_ERR_UNSUPPORTED); the DMA and TDMA engines move bytes whatever they hold.
  * CONVERT: float -> float and int -> float round once with rnd, int64 included (the integer itself is rounded,
- * correctly, also where |v| > 2^53: never through a rounded double); float -> int (int8, int32, int64) rounds to an
- * integer with rnd (RND_ZERO truncates, RND_NEAREST_EVEN is numpy's rint) and saturates to the destination's range,
- * +-inf saturating too and NaN giving 0; int -> int saturates (int64 -> int32 / int8, int32 -> int8), widening is
- * exact (int8 / int32 -> int64). NaN -> float is dst_fmt's canonical quiet NaN; float overflow gives inf or the
- * largest finite value as rnd dictates.
+ * correctly, also where |v| > 2^53: never through a rounded double); float -> int (int8, uint8, int32, int64) rounds
+ * to an integer with rnd (RND_ZERO truncates, RND_NEAREST_EVEN is numpy's rint) and saturates to the destination's
+ * range, +-inf saturating too and NaN giving 0; int -> int saturates (int64 -> int32 / int8 / uint8, int32 -> int8 /
+ * uint8, int8 <-> uint8), widening is exact (int8 / uint8 / int32 -> int64). NaN -> float is dst_fmt's canonical
+ * quiet NaN; float overflow gives inf or the largest finite value as rnd dictates.
  * FMA (ARITH, float formats only, in V_V, V_S, V_VuV and V_VuV_LOOP): the fused multiply-add
  * dst[i] = src0[i] * m + a, with m, a = src1[i], src2[i] (V_V), the unit vectors src1[u], src2[u] (V_VuV: u =
  * i % unit_elem_num; V_VuV_LOOP pass j reads both at + j*unit_elem_num) or the fp32 scalars `scalar`, `scalar1`

@@ -105,6 +105,13 @@ int tx8_check_cast(const tx8_hw_config *hw, const CAST_PARAM *param, const TSR *
 int tx8_check_where(const tx8_hw_config *hw, const WHERE_PARAM *param, const TSR *cond, const TSR *x, const TSR *y,
                     const TSR *out, char *why, size_t why_size);
 
+/* op_quantize_linear / op_dequantize_linear: the formats and shapes of tx8/ops.h; imm an int8 [bytes] buffer of at
+ * least the *_imm_size bytes; every tensor in SPM, none overlapping another. */
+int tx8_check_quantize_linear(const tx8_hw_config *hw, const QUANTIZE_PARAM *param, const TSR *x, const TSR *scale,
+                              const TSR *zero_point, const TSR *imm, const TSR *out, char *why, size_t why_size);
+int tx8_check_dequantize_linear(const tx8_hw_config *hw, const QUANTIZE_PARAM *param, const TSR *x, const TSR *scale,
+                                const TSR *zero_point, const TSR *imm, const TSR *out, char *why, size_t why_size);
+
 /* ---- reductions, normalisation, pooling (CT) ---- */
 /* op_reduce: in [A][R][B], out [A][1][B] (elements), fp32/fp16/bf16 alike; both in SPM (compact bytes), apart. */
 int tx8_check_reduce(const tx8_hw_config *hw, const REDUCE_PARAM *param, const TSR *in, const TSR *out, char *why,

@@ -241,7 +241,7 @@ uint64_t op_sigmoid(ELTWISE_PARAM *param, TSR *in, TSR *out);
 uint64_t op_tanh(ELTWISE_PARAM *param, TSR *in, TSR *out);
 
 /* ---- op_cast on the CT: out = in converted to out's format, one CT convert per chunk. in and out: any of fp32,
- * fp16, bf16, int8, int32, int64 (each way; a boolean is int8 0/1), of the same shape (dim 2..4) in a compact
+ * fp16, bf16, int8, uint8, int32, int64 (each way; a boolean is int8 0/1), of the same shape (dim 2..4) in a compact
  * layout (Tensor / NTensor, param->layout). Float -> float and int -> float round to nearest even (int64 too: the
  * integer rounded once, also past 2^53); float -> int truncates toward zero and saturates (+-inf too, NaN -> 0);
  * int -> int saturates (int64 -> int32 narrowing included), widening is exact. param->to_bool = 1: out is Fmt_INT8
@@ -254,6 +254,37 @@ typedef struct CAST_PARAM {
     uint32_t to_bool; /* 0: convert to out's format; 1: out (int8) = in != 0 */
 } CAST_PARAM;
 uint64_t op_cast(CAST_PARAM *param, TSR *in, TSR *out);
+
+/* ---- op_quantize_linear / op_dequantize_linear on the CT (ONNX QuantizeLinear / DequantizeLinear). x, scale,
+ * zero_point and out have one dim count (2..4), compact row-major (param->layout Tensor or NTensor); out has x's
+ * shape; scale's extents are each x's or 1 (numpy broadcasting: all 1 per tensor, one dim x's per axis) and
+ * zero_point has scale's shape.
+ *   quantize:   x fp32, scale fp32, zero_point and out int8 or uint8 (one format):
+ *                 out = saturate(rint(fp32(x / scale)) + zero_point)
+ *               x / scale rounded to fp32 (nearest even), that rounded to an integer (nearest even; NaN -> 0,
+ *               saturating to int32), the zero point added in int32, the sum saturated to out's range. Five CT
+ *               instructions per broadcast run at most: div into imm's fp32 work image, convert it to int32 in
+ *               place, convert zero_point to int32 into imm, add (broadcast), convert to out's format.
+ *   dequantize: x int8, uint8 or int32, zero_point x's format, scale fp32, out fp32:
+ *                 out = fp32((fp32(x) - fp32(zero_point)) * scale)
+ *               (the difference is exact for 8-bit x; int32 x is rounded to fp32 first, as numpy's astype): convert x
+ *               into out, zero_point into imm (fp32), sub and mul (broadcast) in place.
+ * imm: op_quantize_linear_imm_size() / op_dequantize_linear_imm_size() bytes of SPM, an int8 [bytes] tensor.
+ * No tensor may overlap another. Cycles: the CT's for those instructions. ---- */
+typedef struct QUANTIZE_PARAM {
+    LAYOUT_MODE layout; /* of x and out: LAYOUT_TENSOR (dim 0 == 1) or LAYOUT_NTENSOR */
+} QUANTIZE_PARAM;
+
+/* Bytes of SPM scratch for x's and scale's shapes on `hw`, each part rounded up to tx8_hw_batch_align_bytes(hw):
+ * quantize: the fp32 / int32 work image of x (4 bytes per element), then the int32 zero point (4 per element of
+ * scale); dequantize: the fp32 zero point only. 0 when an argument is NULL or the shapes are not dim 2..4 with
+ * extents >= 1, below 2^30 elements. */
+uint64_t op_quantize_linear_imm_size(const tx8_hw_config *hw, const QUANTIZE_PARAM *param, const TSR *x,
+                                     const TSR *scale);
+uint64_t op_dequantize_linear_imm_size(const tx8_hw_config *hw, const QUANTIZE_PARAM *param, const TSR *x,
+                                       const TSR *scale);
+uint64_t op_quantize_linear(QUANTIZE_PARAM *param, TSR *x, TSR *scale, TSR *zero_point, TSR *imm, TSR *out);
+uint64_t op_dequantize_linear(QUANTIZE_PARAM *param, TSR *x, TSR *scale, TSR *zero_point, TSR *imm, TSR *out);
 
 /* ---- op_reduce on the CT: in viewed as [A][R][B] (dim 3, compact row-major), out as [A][1][B]; reduces the
  * middle dim: sum (accumulated in double in index order, rounded once), max / min (NaN propagates), mean (the

@@ -75,6 +75,24 @@ uint64_t eltwise_issue_pairs(eltwise_pair_fn fill, const void *ctx, const tx8_la
     return total;
 }
 
+typedef struct convert_chunks {
+    uint64_t src, dst;
+    Data_Format from, to;
+    RND_MODE rnd;
+} convert_chunks;
+
+static void fill_convert(CT_Param *p, const void *ctx, uint64_t offset, uint32_t n) {
+    const convert_chunks *c = ctx;
+    CGRATensor_ConvertOp_V_V_convert(p, c->src + offset * tx8_format_bytes(c->from),
+                                     c->dst + offset * tx8_format_bytes(c->to), n, c->from, c->to, c->rnd);
+}
+
+uint64_t eltwise_issue_convert(uint64_t src, Data_Format from, uint64_t dst, Data_Format to, uint64_t elems,
+                               RND_MODE rnd) {
+    const convert_chunks c = {src, dst, from, to, rnd};
+    return eltwise_issue_chunks(fill_convert, &c, elems);
+}
+
 typedef struct scalar_chunks {
     TsmArithVS f;
     const TSR *in, *out;

@@ -70,6 +70,11 @@ uint64_t eltwise_binary(eltwise_binary_check_fn check, const eltwise_binary_kind
 typedef void (*eltwise_chunk_fn)(CT_Param *p, const void *ctx, uint64_t offset, uint32_t n);
 uint64_t eltwise_issue_chunks(eltwise_chunk_fn fill, const void *ctx, uint64_t elems);
 
+/* dst (format `to`) = src (format `from`) converted with rnd, elems elements of two compact images at element
+ * offsets that agree (one CT convert per chunk). */
+uint64_t eltwise_issue_convert(uint64_t src, Data_Format from, uint64_t dst, Data_Format to, uint64_t elems,
+                               RND_MODE rnd);
+
 /* out = in op scalar (V_S; the scalar an fp32 value), chunked the same way. */
 uint64_t eltwise_issue_scalar(TsmArithVS f, const TSR *in, float scalar, const TSR *out, uint64_t elems, RND_MODE rnd);
 

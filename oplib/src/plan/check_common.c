@@ -33,7 +33,7 @@ int tx8_check_range_in_spm(const tx8_hw_config *hw, const char *op, const char *
 
 /* "fp32, fp16 or bf16": the names of the formats in `set`, floats first (the order the messages have always had). */
 static const char *format_list(uint32_t set, char *buf, size_t size) {
-    static const Data_Format kOrder[] = {Fmt_FP32, Fmt_FP16, Fmt_BF16, Fmt_TF32, Fmt_INT8, Fmt_INT32};
+    static const Data_Format kOrder[] = {Fmt_FP32, Fmt_FP16, Fmt_BF16, Fmt_TF32, Fmt_INT8, Fmt_UINT8, Fmt_INT32};
     enum { ORDERED = sizeof kOrder / sizeof kOrder[0] };
     Data_Format f[ORDERED + Fmt_COUNT];
     int n = 0;

@@ -262,7 +262,7 @@ int tx8_check_hard_sigmoid(const tx8_hw_config *hw, const HARD_SIGMOID_PARAM *pa
 
 /* ---- op_cast, op_where: operands of different element sizes ---- */
 
-#define CAST_FORMATS (ELTWISE_NUMBERS | ELTWISE_FMT(Fmt_INT64))
+#define CAST_FORMATS (ELTWISE_NUMBERS | ELTWISE_FMT(Fmt_UINT8) | ELTWISE_FMT(Fmt_INT64))
 
 int tx8_check_cast(const tx8_hw_config *hw, const CAST_PARAM *param, const TSR *in, const TSR *out, char *why,
                    size_t why_size) {

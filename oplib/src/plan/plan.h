@@ -35,6 +35,20 @@ typedef struct sm_plan {
  * more than 2^30 elements (instruction counts and TDMA strides are 32-bit byte counts). */
 int tx8_plan_softmax(const tx8_hw_config *hw, const TSR *in, sm_plan *pl);
 
+/* ---- op_quantize_linear / op_dequantize_linear (quantize_plan.c): imm holds, each part starting on a batch-align
+ * boundary:
+ *   work  fp32 / int32 [x's elements]      quantize only: x / scale, then its integers, then + zero point
+ *   zp    int32 / fp32 [scale's elements]  the zero point converted ---- */
+typedef struct quant_plan {
+    uint64_t x_elems, scale_elems;
+    uint64_t work_off, zp_off; /* imm offsets */
+    uint64_t imm_bytes;
+} quant_plan;
+
+/* The imm plan for x's and scale's shapes (dequantize != 0: no work image); -1 for shapes outside dim 2..4 /
+ * extents >= 1 or of 2^30 elements or more. */
+int tx8_plan_quantize(const tx8_hw_config *hw, int dequantize, const TSR *x, const TSR *scale, quant_plan *pl);
+
 /* ---- op_layernorm (layernorm_plan.c): in viewed as [R][n] (n = last dim); imm holds, each part starting on a
  * batch-align boundary:
  *   work   fp32 [R][n]   fp16/bf16 only (fp32 works in out)

@@ -75,3 +75,20 @@ func.func @tied(%i: tensor<3xi32>, %h: tensor<3x5xf32>) -> (tensor<3x2xf32>, ten
   %1 = tx8be.MatMul %h, %table : (tensor<3x5xf32>, tensor<5x2xf32>) -> tensor<3x2xf32>
   return %0, %1 : tensor<3x2xf32>, tensor<3x2xf32>
 }
+
+// -----
+
+// Equal constants in two layouts (a conv's weight that is also a graph output: tx8be-layout-align-opt made the
+// HWIO copy) share one container entry, and each LoadConst keeps its constant's layout (tx8be-const-norm then
+// gives the HWIO image an entry of its own).
+// CHECK-LABEL: module attributes {tx8be.const_container = [dense<1.000000e+00> : tensor<2x1x1x1xf32>]}
+// CHECK: %[[W:.*]] = tx8be.LoadConst {const_map_id = 0 : ui32, layout_str = "HWIO"} : tensor<2x1x1x1xf32>
+// CHECK: tx8be.Conv %arg0, %[[W]]
+// CHECK: %[[OUT:.*]] = tx8be.LoadConst {bypasscodegen = true, const_map_id = 0 : ui32} : tensor<2x1x1x1xf32>
+// CHECK: return %[[OUT]]
+func.func @main(%x: tensor<1x1x2x2xf32>) -> (tensor<2x1x1x1xf32>, tensor<1x2x2x2xf32>) {
+  %w = tx8be.Constant dense<1.0> : tensor<2x1x1x1xf32>
+  %hwio = tx8be.Constant {layout_str = "HWIO"} dense<1.0> : tensor<2x1x1x1xf32>
+  %y = tx8be.Conv %x, %hwio : (tensor<1x1x2x2xf32>, tensor<2x1x1x1xf32>) -> tensor<1x2x2x2xf32>
+  return %w, %y : tensor<2x1x1x1xf32>, tensor<1x2x2x2xf32>
+}

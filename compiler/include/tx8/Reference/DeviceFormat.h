@@ -15,7 +15,7 @@
 
 namespace tx8::ref {
 
-/// The chip's format of `t`; nullopt where the chip has none (f64, u8). A bool is int8 0/1; an i64 is stored as
+/// The chip's format of `t`; nullopt where the chip has none (f64). A bool is int8 0/1; an i64 is stored as
 /// Fmt_INT64, which only the CT's convert computes with (tx8be-narrow-int64 works in i32).
 inline std::optional<Data_Format> deviceFormatOf(DType t) {
   constexpr std::nullopt_t NoDeviceFormat = std::nullopt;

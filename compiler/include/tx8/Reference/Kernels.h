@@ -111,6 +111,13 @@ Status binary(BinaryOp op, const Tensor &a, const Tensor &b, Tensor &y);
 /// (identical). Plain C++.
 Status where(const Tensor &cond, const Tensor &x, const Tensor &y, Tensor &out);
 
+/// ONNX QuantizeLinear: out = saturate(round_half_even(x / scale) + zero_point) in binary32, out of zero_point's dtype
+/// (i8 or u8); x and scale f32; scale and zero_point (one shape) broadcast to x (numpy). NaN gives the zero point.
+/// ONNX DequantizeLinear: out = (f32(x) - f32(zero_point)) * scale, f32; x and zero_point i8, u8 or i32 alike.
+/// Plain C++ (Quantize.cpp).
+Status quantizeLinear(const Tensor &x, const Tensor &scale, const Tensor &zeroPoint, Tensor &out);
+Status dequantizeLinear(const Tensor &x, const Tensor &scale, const Tensor &zeroPoint, Tensor &out);
+
 /// The NumPy broadcast of two shapes, or an error naming both.
 Status broadcastShapes(const std::vector<int64_t> &a, const std::vector<int64_t> &b, std::vector<int64_t> &out);
 
@@ -140,7 +147,8 @@ Status layerNorm(const Tensor &x, const Tensor &scale, const Tensor *bias, int64
 // Matrix products (Gemm.cpp)
 //===----------------------------------------------------------------------===//
 
-/// NumPy / ONNX MatMul: 1-D operands promoted and squeezed back, batch dims broadcast. oneDNN matmul.
+/// NumPy / ONNX MatMul: 1-D operands promoted and squeezed back, batch dims broadcast. oneDNN matmul. int8
+/// operands (rank >= 2) give int32, the exact sums wrapped to 32 bits (plain C++: the NE's int8 path).
 Status matmul(const Tensor &a, const Tensor &b, Tensor &y);
 
 /// Scaled dot-product attention: y[..., Sq, Dv] = softmax(scale * q k^T + mask, last dim) v for q [..., Sq, D],
@@ -178,7 +186,8 @@ struct ConvParams {
 
 /// ONNX Conv, 1-D / 2-D / 3-D: x is N x C x D..., w is M x C/group x k..., bias (optional) has M
 /// elements. oneDNN convolution_direct (dilation passed as d - 1; asymmetric pads as padding_l /
-/// padding_r; groups as a 5-D/6-D grouped weight view of the same memory).
+/// padding_r; groups as a 5-D/6-D grouped weight view of the same memory). int8 x and w give int32 (an int32
+/// bias), the exact sums wrapped to 32 bits, zero padding (plain C++: the NE's int8 path).
 Status conv(const Tensor &x, const Tensor &w, const Tensor *bias, const ConvParams &p, Tensor &y);
 
 struct ConvTransposeParams {

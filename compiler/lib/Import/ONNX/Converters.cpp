@@ -1397,6 +1397,12 @@ LogicalResult convertPad(NodeImporter &n) {
 
 } // namespace
 
+FailureOr<SmallVector<int64_t>> tx8be::onnx_import::convWindowPads(NodeImporter &n, ArrayRef<int64_t> inSpatial,
+                                                                   ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
+                                                                   ArrayRef<int64_t> dilations) {
+  return windowPads(n, inSpatial, kernel, strides, dilations);
+}
+
 const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
   static const llvm::StringMap<NodeConverter> converters = [] {
     llvm::StringMap<NodeConverter> all = {
@@ -1517,6 +1523,7 @@ const llvm::StringMap<NodeConverter> &tx8be::onnx_import::getNodeConverters() {
     addResizeConverters(all);
     addRecurrentConverters(all);
     addEinsumConverters(all);
+    addQuantizationConverters(all);
     return all;
   }();
   return converters;

@@ -4,8 +4,8 @@
 // as compositions of tx8be ops: Compositions.cpp (math, normalisation, rearrangement), Indexing.cpp (Expand,
 // Tile, GatherElements, OneHot), Losses.cpp (NegativeLogLikelihoodLoss, SoftmaxCrossEntropyLoss), Resize.cpp
 // (Resize, Upsample, CumSum), Recurrent.cpp (RNN, GRU, LSTM unrolled), Einsum.cpp (Einsum as Transpose /
-// Reshape / MatMul / ReduceSum). Each file adds its converters to the registry getNodeConverters() builds, and
-// shares the small helpers below.
+// Reshape / MatMul / ReduceSum), Quantization.cpp (QuantizeLinear, DequantizeLinear). Each file adds its
+// converters to the registry getNodeConverters() builds, and shares the small helpers below.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TX8_LIB_IMPORT_ONNX_CONVERTERS_H
@@ -95,6 +95,13 @@ mlir::LogicalResult gatherOperands(NodeImporter &n, mlir::Value &data, mlir::Val
 mlir::FailureOr<mlir::Value> selectCandidates(NodeImporter &n, mlir::Value data, mlir::Value mask,
                                               llvm::ArrayRef<int64_t> maskView, llvm::ArrayRef<int64_t> view);
 
+/// A convolution's or pool's pads from auto_pad / pads ([begin..., end...]), after checking the window attributes
+/// (kernel, strides, dilations per spatial dim); a refusal names what is wrong. (Converters.cpp)
+mlir::FailureOr<llvm::SmallVector<int64_t>> convWindowPads(NodeImporter &n, llvm::ArrayRef<int64_t> inSpatial,
+                                                           llvm::ArrayRef<int64_t> kernel,
+                                                           llvm::ArrayRef<int64_t> strides,
+                                                           llvm::ArrayRef<int64_t> dilations);
+
 /// Input 0 as a value of static shape, or a refusal. (Compositions.cpp)
 mlir::FailureOr<mlir::Value> staticInput(NodeImporter &n);
 
@@ -105,6 +112,7 @@ void addLossConverters(llvm::StringMap<NodeConverter> &converters);        // Lo
 void addResizeConverters(llvm::StringMap<NodeConverter> &converters);      // Resize.cpp
 void addRecurrentConverters(llvm::StringMap<NodeConverter> &converters);   // Recurrent.cpp
 void addEinsumConverters(llvm::StringMap<NodeConverter> &converters);      // Einsum.cpp
+void addQuantizationConverters(llvm::StringMap<NodeConverter> &converters); // Quantization.cpp
 
 } // namespace tx8be::onnx_import
 

@@ -24,6 +24,9 @@ enum class Form {
   Cast,        ///< Cast/CastLike-19: saturate (float8 only)
   AveragePool, ///< AveragePool-19: dilations -> MaxPool-12 (the same output shape)
   Unary,       ///< new elementwise operators the importer lowers (Mish-18, Gelu-20): Identity stands in
+  Quantize,    ///< Quantize/DequantizeLinear-19/21: saturate (float8 only), block_size 0, output_dtype (that of the
+               ///< zero point, or uint8 without one: what the opset-13 schema infers) dropped; blocked quantization
+               ///< and another output_dtype without a zero point are refused
   NoLowering,  ///< changed or new operators the importer has no lowering for
 };
 
@@ -67,12 +70,12 @@ constexpr Change kChanges[] = {
     {"CastLike", 19, Form::Cast},
     {"Constant", 19, Form::Same},
     {"DeformConv", 19, Form::NoLowering},
-    {"DequantizeLinear", 19, Form::NoLowering},
+    {"DequantizeLinear", 19, Form::Quantize},
     {"Identity", 19, Form::Same},
     {"If", 19, Form::NoLowering},
     {"Loop", 19, Form::NoLowering},
     {"Pad", 19, Form::Pad},
-    {"QuantizeLinear", 19, Form::NoLowering},
+    {"QuantizeLinear", 19, Form::Quantize},
     {"Reshape", 19, Form::Same},
     {"Resize", 19, Form::Resize},
     {"Scan", 19, Form::NoLowering},
@@ -97,15 +100,15 @@ constexpr Change kChanges[] = {
     {"CastLike", 21, Form::Cast},
     {"Constant", 21, Form::Same},
     {"ConstantOfShape", 21, Form::Same},
-    {"DequantizeLinear", 21, Form::NoLowering},
+    {"DequantizeLinear", 21, Form::Quantize},
     {"Flatten", 21, Form::Same},
     {"GroupNormalization", 21, Form::NoLowering},
     {"Identity", 21, Form::Same},
     {"If", 21, Form::NoLowering},
     {"Loop", 21, Form::NoLowering},
     {"Pad", 21, Form::Pad},
-    {"QLinearMatMul", 21, Form::NoLowering},
-    {"QuantizeLinear", 21, Form::NoLowering},
+    {"QLinearMatMul", 21, Form::Same},
+    {"QuantizeLinear", 21, Form::Quantize},
     {"Reshape", 21, Form::Same},
     {"Scan", 21, Form::NoLowering},
     {"Shape", 21, Form::Same},
@@ -231,6 +234,24 @@ void LegacyView::rewriteNodes(int64_t opset, const NodeLabeler &label, Findings 
           a.set_s("half_pixel"); // the same output shape
       break;
     case Form::Cast: removeAttr(node, "saturate"); break;
+    case Form::Quantize: {
+      const onnx::AttributeProto *block = findAttr(node, "block_size");
+      if (block && block->i() != 0) {
+        findings.problems.push_back(label(node, i) + ": blocked quantization (block_size = " +
+                                    std::to_string(block->i()) + ") has no tx8be lowering");
+        continue;
+      }
+      const onnx::AttributeProto *dtype = findAttr(node, "output_dtype");
+      bool hasZeroPoint = node.input_size() > 2 && !node.input(2).empty();
+      if (dtype && dtype->i() != 0 && !hasZeroPoint && dtype->i() != onnx::TensorProto::UINT8) {
+        findings.problems.push_back(label(node, i) + ": output_dtype = " + std::to_string(dtype->i()) +
+                                    " without a zero point is not supported (give a zero point of that type)");
+        continue;
+      }
+      for (const char *name : {"saturate", "block_size", "output_dtype"})
+        removeAttr(node, name);
+      break;
+    }
     case Form::AveragePool:
       if (findAttr(node, "dilations")) {
         node.set_op_type("MaxPool");

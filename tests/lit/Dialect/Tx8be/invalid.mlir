@@ -554,3 +554,43 @@ func.func @mem_scope(%x: tensor<2xf32>) {
   %0 = tx8be.LoadVar %x {mem_scope = #tx8be.mem_scope<HBM>} : (tensor<2xf32>) -> tensor<2xf32>
   return
 }
+
+// -----
+
+func.func @quantize_scale_shape(%x: tensor<2x3xf32>, %s: tensor<2xf32>, %z: tensor<2xi8>) {
+  // expected-error @+1 {{'tx8be.QuantizeLinear' op scale's shape 2 does not broadcast to the input's 2x3}}
+  %0 = tx8be.QuantizeLinear %x, %s, %z : (tensor<2x3xf32>, tensor<2xf32>, tensor<2xi8>) -> tensor<2x3xi8>
+  return
+}
+
+// -----
+
+func.func @quantize_zero_point_shape(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %z: tensor<1xi8>) {
+  // expected-error @+1 {{'tx8be.QuantizeLinear' op zero_point's shape 1 is not scale's 3}}
+  %0 = tx8be.QuantizeLinear %x, %s, %z : (tensor<2x3xf32>, tensor<3xf32>, tensor<1xi8>) -> tensor<2x3xi8>
+  return
+}
+
+// -----
+
+func.func @quantize_result_type(%x: tensor<2x3xf32>, %s: tensor<3xf32>, %z: tensor<3xui8>) {
+  // expected-error @+1 {{'tx8be.QuantizeLinear' op result #0 has type 'tensor<2x3xi8>', but the operands give 'tensor<2x3xui8>'}}
+  %0 = tx8be.QuantizeLinear %x, %s, %z : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xui8>) -> tensor<2x3xi8>
+  return
+}
+
+// -----
+
+func.func @dequantize_zero_point_type(%x: tensor<2x3xui8>, %s: tensor<3xf32>, %z: tensor<3xi8>) {
+  // expected-error @+1 {{'tx8be.DequantizeLinear' op zero_point's element type 'i8' is not the input's 'ui8'}}
+  %0 = tx8be.DequantizeLinear %x, %s, %z : (tensor<2x3xui8>, tensor<3xf32>, tensor<3xi8>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @int8_matmul_result(%a: tensor<2x3xi8>, %b: tensor<3x4xi8>) {
+  // expected-error @+1 {{'tx8be.MatMul' op result #0 has type 'tensor<2x4xf32>', but the operands give 'tensor<2x4xi32>'}}
+  %0 = tx8be.MatMul %a, %b : (tensor<2x3xi8>, tensor<3x4xi8>) -> tensor<2x4xf32>
+  return
+}

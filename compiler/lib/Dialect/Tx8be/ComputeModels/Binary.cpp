@@ -1,7 +1,8 @@
 //===- Binary.cpp - ComputeInterface of the broadcasting binary ops -------===//
 //
 // ref::binary (oneDNN binary, numpy broadcasting; Kernels.h's "Elementwise binary"): one BinaryModel per op,
-// its ref::BinaryOp a template argument; the comparisons, logic and Mod: ref::exactElementwise; Where: ref::where.
+// its ref::BinaryOp a template argument; the comparisons, logic and Mod: ref::exactElementwise; Where: ref::where;
+// QuantizeLinear / DequantizeLinear: ref::quantizeLinear / ref::dequantizeLinear.
 // Adding a binary op whose kernel exists: one attach line.
 //
 //===----------------------------------------------------------------------===//
@@ -40,6 +41,18 @@ struct WhereModel : KernelModel<WhereModel, WhereOp> {
   static ref::Status run(WhereOp, KernelInputs in, ref::Tensor &out) { return ref::where(*in[0], *in[1], *in[2], out); }
 };
 
+/// QuantizeLinear / DequantizeLinear: ref::quantizeLinear / ref::dequantizeLinear (scale and zero point broadcast).
+struct QuantizeLinearModel : KernelModel<QuantizeLinearModel, QuantizeLinearOp> {
+  static ref::Status run(QuantizeLinearOp, KernelInputs in, ref::Tensor &out) {
+    return ref::quantizeLinear(*in[0], *in[1], *in[2], out);
+  }
+};
+struct DequantizeLinearModel : KernelModel<DequantizeLinearModel, DequantizeLinearOp> {
+  static ref::Status run(DequantizeLinearOp, KernelInputs in, ref::Tensor &out) {
+    return ref::dequantizeLinear(*in[0], *in[1], *in[2], out);
+  }
+};
+
 template <typename OpT, ref::ExactOp Kind>
 void attachExact(MLIRContext *ctx) {
   OpT::template attachInterface<ExactModel<OpT, Kind>>(*ctx);
@@ -72,4 +85,6 @@ void tx8be::detail::attachBinaryComputeModels(MLIRContext *ctx) {
   attachExact<XorOp, E::Xor>(ctx);
   attachExact<NotOp, E::Not>(ctx);
   WhereOp::attachInterface<WhereModel>(*ctx);
+  QuantizeLinearOp::attachInterface<QuantizeLinearModel>(*ctx);
+  DequantizeLinearOp::attachInterface<DequantizeLinearModel>(*ctx);
 }

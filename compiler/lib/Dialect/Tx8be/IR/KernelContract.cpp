@@ -261,6 +261,9 @@ LogicalResult setField(CAST_PARAM &p, StringRef n, const FieldValue &v, std::str
 LogicalResult setField(WHERE_PARAM &p, StringRef n, const FieldValue &v, std::string &e) {
   return setMember(p, n, v, e, TX8_M(WHERE_PARAM, layout));
 }
+LogicalResult setField(QUANTIZE_PARAM &p, StringRef n, const FieldValue &v, std::string &e) {
+  return setMember(p, n, v, e, TX8_M(QUANTIZE_PARAM, layout));
+}
 LogicalResult setField(REDUCE_PARAM &p, StringRef n, const FieldValue &v, std::string &e) {
   return setMember(p, n, v, e, TX8_M(REDUCE_PARAM, kind), TX8_M(REDUCE_PARAM, rnd));
 }
@@ -425,6 +428,8 @@ const llvm::StringMap<Kernel> &kernels() {
       {"op_hard_sigmoid", kernel("HARD_SIGMOID_PARAM", tx8_check_hard_sigmoid)},
       {"op_cast", kernel("CAST_PARAM", tx8_check_cast)},
       {"op_where", kernel("WHERE_PARAM", tx8_check_where)},
+      {"op_quantize_linear", kernel("QUANTIZE_PARAM", tx8_check_quantize_linear)},
+      {"op_dequantize_linear", kernel("QUANTIZE_PARAM", tx8_check_dequantize_linear)},
       {"op_reduce", kernel("REDUCE_PARAM", tx8_check_reduce)},
       {"op_softmax", kernel("SOFTMAX_PARAM", tx8_check_softmax)},
       {"op_layernorm", kernel("LAYERNORM_PARAM", tx8_check_layernorm)},

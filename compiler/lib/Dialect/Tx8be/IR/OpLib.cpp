@@ -155,7 +155,8 @@ LogicalResult noKernel(Operation *op) {
             "Add/Sub/Mul/Div/Max/Min/Pow (broadcasting), Relu, Abs, Neg, Exp, Log, Sqrt, Rsqrt, Reciprocal, Sigmoid, "
             "Tanh, Erf, Gelu (erf and tanh), Softplus, Softsign, Elu, Celu, Selu, Mish, HardSwish, ThresholdedRelu, Shrink, "
             "LeakyRelu, HardSigmoid, Clip, the trigonometric and hyperbolic functions, Floor/Ceil/Round/Sign, "
-            "ReduceSum/Mean/Max/Min, comparisons, And/Or/Xor/Not, Where, Mod, Cast, Softmax, LayerNorm, Max/AvgPool 2-D, "
+            "ReduceSum/Mean/Max/Min, comparisons, And/Or/Xor/Not, Where, Mod, Cast, QuantizeLinear, "
+            "DequantizeLinear, Softmax, LayerNorm, Max/AvgPool 2-D, "
             "GlobalAvgPool, Reshape, Concat, Slice, Expand, Pad, Gather of a constant table's rows, Transpose and "
             "ChannelNorm between compact layouts)";
 }
@@ -586,7 +587,7 @@ struct UnaryKernelModel : ScalarActModel<UnaryKernelModel<OpT, Kind, Cost>, OpT,
 /// The element types op_cast converts between (a bool is int8 0/1 on the device).
 bool castable(Type type) {
   Type e = getElementTypeOrSelf(type);
-  return isCtFloat(e) || isCtInteger(e) || e.isSignlessInteger(64) || e.isInteger(1);
+  return isCtFloat(e) || isCtInteger(e) || e.isSignlessInteger(64) || e.isInteger(1) || e.isUnsignedInteger(8);
 }
 
 /// Cast: op_cast, one CT convert over the tensor in a compact layout (floats rounded to nearest even, floats to
@@ -601,8 +602,8 @@ struct CastModel : OpLibModel<CastModel, CastOp> {
   LogicalResult genOpCode(Operation *op, OpCall &call) const {
     Value in = op->getOperand(0), out = op->getResult(0);
     if (!castable(in.getType()) || !castable(out.getType()))
-      return op->emitOpError() << "has no OpLib kernel: op_cast converts between f32, f16, bf16, i8, i32, i64 and "
-                                  "bool, not "
+      return op->emitOpError() << "has no OpLib kernel: op_cast converts between f32, f16, bf16, i8, ui8, i32, "
+                                  "i64 and bool, not "
                                << getElementTypeOrSelf(in.getType()) << " to " << getElementTypeOrSelf(out.getType());
     if (cast<ShapedType>(in.getType()).getShape() != cast<ShapedType>(out.getType()).getShape() ||
         operandReadLayout(op, 0) != getDeviceLayout(out) || !isCompactLayout(getDeviceLayout(out).mode))
@@ -642,6 +643,72 @@ struct WhereModel : OpLibModel<WhereModel, WhereOp> {
   }
 };
 
+/// QuantizeLinear / DequantizeLinear: op_quantize_linear / op_dequantize_linear, a few CT instructions per broadcast
+/// run (tx8/ops.h). x and the result of one shape in a compact layout; scale and zero point broadcast to it as a
+/// broadcasting kernel's operands do (broadcastOperandView, broadcastProblem); an imm TSR for the work image.
+template <typename OpT, bool Dequantize>
+struct QuantizeLinearModel : OpLibModel<QuantizeLinearModel<OpT, Dequantize>, OpT> {
+  static constexpr const char *kKernel = Dequantize ? "op_dequantize_linear" : "op_quantize_linear";
+  SmallVector<int64_t> getOpLibViewShape(Operation *op, unsigned index, ArrayRef<int64_t> deviceShape) const {
+    if ((index == 1 || index == 2) && cast<ShapedType>(op->getOperand(index).getType()).getShape() !=
+                                          cast<ShapedType>(op->getResult(0).getType()).getShape())
+      return broadcastOperandView(op, index, deviceShape);
+    return defaultOpLibViewShape(deviceShape);
+  }
+  static void properties(OpT, OpAttr &attr) {
+    attr.alignMode = NPU_COMPACT;
+    attr.engine = NPU_ENGINE_CT;
+    attr.anyDimOrder = true;
+  }
+  /// quantize: div, convert, add, convert (and the zero point's convert); dequantize: convert, sub, mul.
+  static uint64_t cycles(OpT, const CycleInputs &in) {
+    return Dequantize ? in.est.ct(in.outElems, 4, 3) : in.est.ct(in.outElems, 4, 4);
+  }
+  /// The kernel's scratch depends on the element counts of x's and scale's slices only.
+  uint32_t getImmSpSize(Operation *op, const tx8_hw_config &hw, ArrayRef<int64_t> slice) const {
+    auto x = cast<ShapedType>(op->getOperand(0).getType()), scale = cast<ShapedType>(op->getOperand(1).getType());
+    if (!x.hasStaticShape() || !scale.hasStaticShape())
+      return 0;
+    SmallVector<int64_t> xs(x.getShape());
+    if (slice.size() == xs.size())
+      xs.assign(slice.begin(), slice.end());
+    int64_t offset = x.getRank() - scale.getRank(), xElems = 1, scaleElems = 1;
+    for (int64_t d = 0; d < x.getRank(); ++d) {
+      xElems *= xs[d];
+      if (d >= offset && scale.getShape()[d - offset] != 1)
+        scaleElems *= xs[d];
+    }
+    if (xElems > INT32_MAX || scaleElems > INT32_MAX)
+      return 0;
+    int32_t xView[2] = {1, static_cast<int32_t>(xElems)}, sView[2] = {1, static_cast<int32_t>(scaleElems)};
+    L_SHAPE xShape, sShape;
+    if (tx8_lshape_init(&xShape, xView, 2) != 0 || tx8_lshape_init(&sShape, sView, 2) != 0)
+      return 0;
+    TSR xt{Fmt_FP32, 0, &xShape}, st{Fmt_FP32, 0, &sShape};
+    QUANTIZE_PARAM param{static_cast<LAYOUT_MODE>(resultLayout(op))};
+    uint64_t bytes = Dequantize ? op_dequantize_linear_imm_size(&hw, &param, &xt, &st)
+                                : op_quantize_linear_imm_size(&hw, &param, &xt, &st);
+    return bytes > UINT32_MAX ? UINT32_MAX : static_cast<uint32_t>(bytes);
+  }
+  LogicalResult genOpCode(Operation *op, OpCall &call) const {
+    Value out = op->getResult(0);
+    if (cast<ShapedType>(op->getOperand(0).getType()).getShape() != cast<ShapedType>(out.getType()).getShape() ||
+        operandReadLayout(op, 0) != getDeviceLayout(out) || !isCompactLayout(getDeviceLayout(out).mode))
+      return op->emitOpError() << "has no OpLib kernel: " << kKernel
+                               << " keeps the input's shape and dim order in a compact layout";
+    for (unsigned index : {1u, 2u})
+      if (cast<ShapedType>(op->getOperand(index).getType()).getShape() != cast<ShapedType>(out.getType()).getShape())
+        if (std::string problem = broadcastProblem(op, index); !problem.empty())
+          return op->emitOpError() << "has no OpLib kernel: " << problem;
+    call.function = kKernel;
+    call.paramType = "QUANTIZE_PARAM";
+    call.field("layout", layoutOf(op));
+    call.arg(ArgKind::Operand, 0).arg(ArgKind::Operand, 1).arg(ArgKind::Operand, 2).arg(ArgKind::Imm);
+    call.arg(ArgKind::Result, 0);
+    return success();
+  }
+};
+
 template <CtCost Cost, const char *Kernel, typename... OpTs>
 void attachEltwise(MLIRContext *ctx) {
   (OpTs::template attachInterface<EltwiseModel<OpTs, Cost, Kernel>>(*ctx), ...);
@@ -655,6 +722,12 @@ void attachUnaryKernel(MLIRContext *ctx) {
 //===----------------------------------------------------------------------===//
 // Gemm / MatMul: op_gemm on the NE
 //===----------------------------------------------------------------------===//
+
+/// What op_gemm / op_conv write for operands of `in`'s element type: fp32, or int32 for int8.
+bool neWritesResult(Type in, Type out) {
+  Type i = getElementTypeOrSelf(in), o = getElementTypeOrSelf(out);
+  return i.isSignlessInteger(8) ? o.isSignlessInteger(32) : o.isF32();
+}
 
 /// op_gemm works on compact row-major tensors.
 template <typename ConcreteModel, typename OpT>
@@ -700,13 +773,13 @@ struct MatMulModel : MatrixModel<MatMulModel, MatMulOp> {
     ArrayRef<int64_t> out = mm.getOutput().getType().getShape();
     uint64_t k = static_cast<uint64_t>(mm.getA().getType().getShape().back());
     uint64_t matrices = product(out.drop_back(2));
-    // One NE problem per matrix (op_gemm's batch loop), each paying the start-up.
-    return matrices * in.est.ne(product(out.take_back(2)) * k, in.elementType);
+    // One NE problem per matrix (op_gemm's batch loop), each paying the start-up; at the operands' rate (int8).
+    return matrices * in.est.ne(product(out.take_back(2)) * k, mm.getA().getType().getElementType());
   }
   LogicalResult genOpCode(Operation *operation, OpCall &call) const {
     auto op = cast<MatMulOp>(operation);
-    if (!op.getOutput().getType().getElementType().isF32())
-      return op.emitOpError() << "has no OpLib kernel: op_gemm writes fp32";
+    if (!neWritesResult(op.getA().getType(), op.getOutput().getType()))
+      return op.emitOpError() << "has no OpLib kernel: op_gemm writes fp32 (int32 for int8 operands)";
     if (op.getOutput().getType().getRank() > MAX_SHAPE_DIM)
       return op.emitOpError() << "has no OpLib kernel: op_gemm takes at most " << MAX_SHAPE_DIM << " dims";
     // op_gemm reads and writes compact row-major matrices (the layout passes keep a MatMul's order the identity).
@@ -871,15 +944,15 @@ struct ConvModel : ConvFamilyModel<ConvModel, ConvOp> {
   static uint64_t cycles(ConvOp conv, const CycleInputs &in) {
     // Each output element: C/group input channels x kernel volume MACs.
     auto w = conv.getWeight().getType().getShape();
-    return in.est.ne(in.outElems * product(w.drop_front()), in.elementType);
+    return in.est.ne(in.outElems * product(w.drop_front()), conv.getInput().getType().getElementType());
   }
   LogicalResult genOpCode(Operation *operation, OpCall &call) const {
     auto op = cast<ConvOp>(operation);
     int64_t spatial = op.getInput().getType().getRank() - 2;
     if (spatial < 1 || spatial > 2)
       return op.emitOpError() << "has no OpLib kernel: op_conv is 1-D or 2-D";
-    if (!op.getOutput().getType().getElementType().isF32())
-      return op.emitOpError() << "has no OpLib kernel: op_conv writes fp32";
+    if (!neWritesResult(op.getInput().getType(), op.getOutput().getType()))
+      return op.emitOpError() << "has no OpLib kernel: op_conv writes fp32 (int32 for int8 operands)";
     auto [sh, sw] = hw(op.getStrides(), spatial);
     auto [dh, dw] = hw(op.getDilations(), spatial);
     call.function = "op_conv";
@@ -1660,6 +1733,8 @@ void tx8be::detail::attachOpLibModels(MLIRContext *ctx) {
   attachEltwise<C::OnePass, kOpLogical, AndOp, OrOp, XorOp>(ctx);
   attachEltwise<C::OnePass, kOpNot, NotOp>(ctx);
   WhereOp::attachInterface<WhereModel>(*ctx);
+  QuantizeLinearOp::attachInterface<QuantizeLinearModel<QuantizeLinearOp, false>>(*ctx);
+  DequantizeLinearOp::attachInterface<QuantizeLinearModel<DequantizeLinearOp, true>>(*ctx);
   // ArgMax / ArgMin: no kernel; tx8be-decompose writes them as reductions.
   attachEltwise<C::TwoPasses, nullptr, ArgMaxOp, ArgMinOp>(ctx);
   // Matrix products and convolutions (NE).

@@ -154,6 +154,24 @@ LogicalResult tx8be::detail::whereResultType(const ShapeRuleDiag &rule, Value co
   return success();
 }
 
+LogicalResult tx8be::detail::quantizeResultType(const ShapeRuleDiag &rule, Value input, Value scale,
+                                                Value zeroPoint, bool dequantize, SmallVectorImpl<Type> &types) {
+  if (shapeOf(zeroPoint) != shapeOf(scale))
+    return rule.error() << "zero_point's shape " << shapeStr(shapeOf(zeroPoint)) << " is not scale's "
+                        << shapeStr(shapeOf(scale));
+  if (dequantize && tensorType(zeroPoint).getElementType() != tensorType(input).getElementType())
+    return rule.error() << "zero_point's element type " << tensorType(zeroPoint).getElementType()
+                        << " is not the input's " << tensorType(input).getElementType();
+  int64_t badDim = 0;
+  auto shape = broadcastShapes(shapeOf(input), shapeOf(scale), badDim);
+  if (!shape || ArrayRef<int64_t>(*shape) != shapeOf(input))
+    return rule.error() << "scale's shape " << shapeStr(shapeOf(scale)) << " does not broadcast to the input's "
+                        << shapeStr(shapeOf(input));
+  Type element = dequantize ? tensorType(scale).getElementType() : tensorType(zeroPoint).getElementType();
+  types.push_back(RankedTensorType::get(shapeOf(input), element));
+  return success();
+}
+
 LogicalResult tx8be::detail::reduceResultType(const ShapeRuleDiag &rule, Value input, ArrayRef<int64_t> axes,
                                               bool keepdims, SmallVectorImpl<Type> &types) {
   auto inType = tensorType(input);
@@ -316,14 +334,14 @@ LogicalResult LayerNormOp::inferReturnTypes(MLIRContext *context, std::optional<
 
 /// The result element type of an NE op (Gemm, MatMul, Conv): A's, which B's (and a bias's, C's) must equal;
 /// except that tx8be-ne-precision's ne_in_fmt = "bf16" / "fp16" makes bf16 / f16 A and B give an f32 result
-/// (and take an f32 bias): the NE accumulates in fp32.
+/// (and take an f32 bias): the NE accumulates in fp32; and int8 A and B give int32 (the NE's int8 path).
 static FailureOr<Type> neResultElementType(const ShapeRuleDiag &rule, Type a, Type b, Value bias,
                                            DictionaryAttr attrs) {
   if (a != b) {
     LogicalResult error = rule.error() << "operands have different element types (" << a << " and " << b << ")";
     return error;
   }
-  Type result = a;
+  Type result = a.isSignlessInteger(8) ? IntegerType::get(a.getContext(), 32) : a;
   if (auto fmt = attrs ? attrs.getAs<StringAttr>("ne_in_fmt") : StringAttr())
     if ((fmt.getValue() == "bf16" && a.isBF16()) || (fmt.getValue() == "fp16" && a.isF16()))
       result = Float32Type::get(a.getContext());

@@ -536,7 +536,7 @@ void tx8be::detail::attachShardingModels(MLIRContext *ctx) {
             CoshOp, AsinhOp, AcoshOp, AtanhOp, FloorOp, CeilOp, RoundOp, SignOp,
             // binary
             AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp, PowOp, ModOp, EqualOp, LessOp, LessOrEqualOp, GreaterOp,
-            GreaterOrEqualOp, AndOp, OrOp, XorOp, NotOp, WhereOp,
+            GreaterOrEqualOp, AndOp, OrOp, XorOp, NotOp, WhereOp, QuantizeLinearOp, DequantizeLinearOp,
             // the values unchanged
             CastOp, LoadVarOp, StoreVarOp, ChannelNormOp>(ctx);
   attachAll<AxisNormModel, SoftmaxOp, LogSoftmaxOp>(ctx);

@@ -88,6 +88,11 @@ mlir::LogicalResult compareResultType(const ShapeRuleDiag &rule, mlir::Value lhs
 /// Where's result: the three shapes broadcast, x's element type (y must have it too).
 mlir::LogicalResult whereResultType(const ShapeRuleDiag &rule, mlir::Value condition, mlir::Value x, mlir::Value y,
                                     llvm::SmallVectorImpl<mlir::Type> &types);
+/// QuantizeLinear's / DequantizeLinear's result: the input's shape (scale broadcasts to it, numpy, and zero_point has
+/// scale's shape), the zero point's element type (quantize) or scale's (dequantize; the zero point then has the
+/// input's element type).
+mlir::LogicalResult quantizeResultType(const ShapeRuleDiag &rule, mlir::Value input, mlir::Value scale,
+                                       mlir::Value zeroPoint, bool dequantize, llvm::SmallVectorImpl<mlir::Type> &types);
 mlir::LogicalResult reduceResultType(const ShapeRuleDiag &rule, mlir::Value input, llvm::ArrayRef<int64_t> axes,
                                      bool keepdims, llvm::SmallVectorImpl<mlir::Type> &types);
 mlir::LogicalResult poolResultType(const ShapeRuleDiag &rule, mlir::Value input, llvm::ArrayRef<int64_t> kernel,

@@ -48,6 +48,13 @@ def Tx8be_IndexTensor : RankedTensorOf<[I32, I64]>;
 def Tx8be_NumericTensor : RankedTensorOf<[F32, F16, BF16, I8, I32, I64]>;
 def Tx8be_BoolTensor : RankedTensorOf<[I1]>;
 def Tx8be_Tensor : RankedTensorOf<[F32, F16, BF16, I1, I8, I16, I32, I64, UI8]>;
+// Quantized values (ONNX QuantizeLinear's outputs) and what DequantizeLinear reads (int32 too: a bias).
+def Tx8be_QuantTensor : RankedTensorOf<[I8, UI8]>;
+def Tx8be_DequantInputTensor : RankedTensorOf<[I8, UI8, I32]>;
+def Tx8be_F32Tensor : RankedTensorOf<[F32]>;
+// What the NE reads (MatMul, Conv) and writes: the floats, and int8 with an int32 result (exact, wrapping).
+def Tx8be_NeInTensor : RankedTensorOf<[F32, F16, BF16, I8]>;
+def Tx8be_NeOutTensor : RankedTensorOf<[F32, F16, BF16, I32]>;
 
 //===----------------------------------------------------------------------===//
 // Base classes
@@ -403,10 +410,11 @@ def Tx8be_MatMulOp : Tx8be_ComputeOp<"MatMul", [Pure]> {
   let summary = "batched matrix multiply (numpy matmul, rank >= 2)";
   let description = [{
     [..., M, K] x [..., K, N] -> [..., M, N]; the batch dims broadcast. (ONNX MatMul on 1-D operands is
-    imported with Reshapes.)
+    imported with Reshapes.) int8 A and B give an int32 result, the exact sums wrapped to 32 bits (the NE's int8
+    path; MatMulInteger, ConvInteger).
   }];
-  let arguments = !con((ins Tx8be_FloatTensor:$A, Tx8be_FloatTensor:$B), Tx8be_BackendAttrs);
-  let results = (outs Tx8be_FloatTensor:$output);
+  let arguments = !con((ins Tx8be_NeInTensor:$A, Tx8be_NeInTensor:$B), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_NeOutTensor:$output);
 }
 
 def Tx8be_AttentionOp : Tx8be_ComputeOp<"Attention", [Pure]> {
@@ -429,15 +437,16 @@ def Tx8be_ConvOp : Tx8be_ComputeOp<"Conv", [Pure]> {
   let summary = "1-D/2-D/3-D convolution (ONNX Conv: NC[D]HW input, O x C/group x k... weight)";
   let description = [{
     strides/dilations: one per spatial dim (empty: all 1); pads: [begin..., end...] (empty: all 0);
-    bias (optional): [O].
+    bias (optional): [O]. int8 input and weight give an int32 result (exact sums wrapped to 32 bits; an int32
+    bias), zero padding.
   }];
-  let arguments = !con((ins Tx8be_FloatTensor:$input, Tx8be_FloatTensor:$weight,
-                            Optional<Tx8be_FloatTensor>:$bias,
+  let arguments = !con((ins Tx8be_NeInTensor:$input, Tx8be_NeInTensor:$weight,
+                            Optional<Tx8be_NeOutTensor>:$bias,
                             DefaultValuedOptionalAttr<DenseI64ArrayAttr, "{}">:$strides,
                             DefaultValuedOptionalAttr<DenseI64ArrayAttr, "{}">:$pads,
                             DefaultValuedOptionalAttr<DenseI64ArrayAttr, "{}">:$dilations,
                             DefaultValuedAttr<I64Attr, "1">:$group), Tx8be_BackendAttrs);
-  let results = (outs Tx8be_FloatTensor:$output);
+  let results = (outs Tx8be_NeOutTensor:$output);
 }
 
 def Tx8be_ConvTransposeOp : Tx8be_ComputeOp<"ConvTranspose", [Pure, SameOperandsAndResultElementType]> {
@@ -502,6 +511,40 @@ def Tx8be_WhereOp : Tx8be_ComputeOp<"Where", [Pure]> {
                                                       ::llvm::SmallVectorImpl<::mlir::Type> &types) {
       ::tx8be::detail::ShapeRuleDiag rule{context, location, getOperationName()};
       return ::tx8be::detail::whereResultType(rule, adaptor.getCondition(), adaptor.getX(), adaptor.getY(), types);
+    }
+  }];
+}
+
+// ONNX QuantizeLinear / DequantizeLinear: scale and zero_point (one shape) broadcast to the input (numpy, the
+// result has the input's shape): per tensor, or per axis with the importer's reshape of a 1-D scale.
+def Tx8be_QuantizeLinearOp : Tx8be_ComputeOp<"QuantizeLinear", [Pure]> {
+  let summary = "saturate(round_half_even(fp32(x / scale)) + zero_point) in the zero point's type (int8 / uint8)";
+  let arguments = !con((ins Tx8be_F32Tensor:$input, Tx8be_F32Tensor:$scale, Tx8be_QuantTensor:$zero_point),
+                       Tx8be_BackendAttrs);
+  let results = (outs Tx8be_QuantTensor:$output);
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(::mlir::MLIRContext *context,
+                                                      std::optional<::mlir::Location> location, Adaptor adaptor,
+                                                      ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      ::tx8be::detail::ShapeRuleDiag rule{context, location, getOperationName()};
+      return ::tx8be::detail::quantizeResultType(rule, adaptor.getInput(), adaptor.getScale(),
+                                                 adaptor.getZeroPoint(), false, types);
+    }
+  }];
+}
+
+def Tx8be_DequantizeLinearOp : Tx8be_ComputeOp<"DequantizeLinear", [Pure]> {
+  let summary = "fp32((fp32(x) - fp32(zero_point)) * scale); x and zero_point int8, uint8 or int32 alike";
+  let arguments = !con((ins Tx8be_DequantInputTensor:$input, Tx8be_F32Tensor:$scale,
+                            Tx8be_DequantInputTensor:$zero_point), Tx8be_BackendAttrs);
+  let results = (outs Tx8be_F32Tensor:$output);
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(::mlir::MLIRContext *context,
+                                                      std::optional<::mlir::Location> location, Adaptor adaptor,
+                                                      ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      ::tx8be::detail::ShapeRuleDiag rule{context, location, getOperationName()};
+      return ::tx8be::detail::quantizeResultType(rule, adaptor.getInput(), adaptor.getScale(),
+                                                 adaptor.getZeroPoint(), true, types);
     }
   }];
 }
