@@ -24,18 +24,11 @@
 
 #include "../plan/check_internal.h"
 #include "row_common.h"
+#include "issue.h"
 
-#define RNE RND_NEAREST_EVEN
 #define F32_NAN 0x7FC00000u
 #define F32_NEG_INF 0xFF800000u
 #define F32_NEG_MAX 0xFF7FFFFFu /* -FLT_MAX */
-
-/* Adds an instruction's cycles to `total`; after a fault the op stops issuing. */
-#define ISSUE(total, cycles)                                    \
-    do {                                                        \
-        (total) = ADD_VALID_CYCLE((total), (cycles));           \
-        if ((total) == TX8_CYCLES_INVALID) return (total);      \
-    } while (0)
 
 static uint32_t f32_bits(float f) {
     uint32_t u;

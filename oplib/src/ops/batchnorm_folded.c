@@ -29,6 +29,7 @@
 
 #include "../plan/plan.h"
 #include "batchnorm_common.h"
+#include "issue.h"
 
 #define OP "op_batchnorm_inference_folded"
 
@@ -48,13 +49,6 @@ static int check_args(const tx8_hw_config *hw, const BATCHNORM_INFER_PARAM *para
         return BN_FAIL("in holds more than 2^32 elements");
     return 0;
 }
-
-/* Adds an instruction's cycles to `total`; after a fault the op stops issuing (nothing more is written). */
-#define ISSUE(total, cycles)                                    \
-    do {                                                        \
-        (total) = ADD_VALID_CYCLE((total), (cycles));           \
-        if ((total) == TX8_CYCLES_INVALID) return (total);      \
-    } while (0)
 
 /* Step 6: out = in * a + b over every batch (a, b: fp32 vectors of c_lanes lanes). */
 static uint64_t fma_pass(const bn_fold_plan *pl, uint64_t in, uint64_t out, uint64_t a, uint64_t b) {

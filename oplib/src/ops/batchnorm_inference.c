@@ -28,13 +28,7 @@
 #include "tx8/tsm.h"
 
 #include "../plan/check_internal.h"
-
-/* Adds an instruction's cycles to `total`; after a fault the op stops issuing (nothing more is written). */
-#define ISSUE(total, cycles)                                    \
-    do {                                                        \
-        (total) = ADD_VALID_CYCLE((total), (cycles));           \
-        if ((total) == TX8_CYCLES_INVALID) return (total);      \
-    } while (0)
+#include "issue.h"
 
 typedef enum { BN_SUB, BN_MUL, BN_ADD } bn_vuv_op;
 

@@ -11,18 +11,10 @@
 
 #include "tx8/hal.h"
 #include "tx8/tsm.h"
+#include "issue.h"
 
 static const eltwise_binary_kind kSub = {&tx8_binary_sub, CGRATensor_ArithOp_V_V_sub, CGRATensor_ArithOp_V_VuV_sub};
 static const eltwise_binary_kind kMul = {&tx8_binary_mul, CGRATensor_ArithOp_V_V_mul, CGRATensor_ArithOp_V_VuV_mul};
-
-#define RNE RND_NEAREST_EVEN
-
-/* Adds an instruction's cycles to `total`; after a fault the op stops issuing. */
-#define ISSUE(total, cycles)                                    \
-    do {                                                        \
-        (total) = ADD_VALID_CYCLE((total), (cycles));           \
-        if ((total) == TX8_CYCLES_INVALID) return (total);      \
-    } while (0)
 
 uint64_t op_dequantize_linear(QUANTIZE_PARAM *param, TSR *x, TSR *scale, TSR *zero_point, TSR *imm, TSR *out) {
     const tx8_hw_config *hw = tx8_hal_config();

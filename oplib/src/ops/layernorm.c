@@ -27,15 +27,7 @@
 
 #include "../plan/check_internal.h"
 #include "row_common.h"
-
-#define RNE RND_NEAREST_EVEN
-
-/* Adds an instruction's cycles to `total`; after a fault the op stops issuing. */
-#define ISSUE(total, cycles)                                    \
-    do {                                                        \
-        (total) = ADD_VALID_CYCLE((total), (cycles));           \
-        if ((total) == TX8_CYCLES_INVALID) return (total);      \
-    } while (0)
+#include "issue.h"
 
 static uint32_t f32_bits(float f) {
     uint32_t b;

@@ -13,18 +13,10 @@
 
 #include "tx8/hal.h"
 #include "tx8/tsm.h"
+#include "issue.h"
 
 static const eltwise_binary_kind kDiv = {&tx8_binary_div, CGRATensor_ArithOp_V_V_div, CGRATensor_ArithOp_V_VuV_div};
 static const eltwise_binary_kind kAdd = {&tx8_binary_add, CGRATensor_ArithOp_V_V_add, CGRATensor_ArithOp_V_VuV_add};
-
-#define RNE RND_NEAREST_EVEN
-
-/* Adds an instruction's cycles to `total`; after a fault the op stops issuing. */
-#define ISSUE(total, cycles)                                    \
-    do {                                                        \
-        (total) = ADD_VALID_CYCLE((total), (cycles));           \
-        if ((total) == TX8_CYCLES_INVALID) return (total);      \
-    } while (0)
 
 uint64_t op_quantize_linear(QUANTIZE_PARAM *param, TSR *x, TSR *scale, TSR *zero_point, TSR *imm, TSR *out) {
     const tx8_hw_config *hw = tx8_hal_config();
