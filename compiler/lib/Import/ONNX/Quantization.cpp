@@ -371,8 +371,10 @@ FailureOr<Value> integerMatMul(NodeImporter &n, StringRef opName, int ai, int bi
   if (!bzp->zero) // - b_zp * rowsum(a)
     y = binaryOf<SubOp>(n, y, binaryOf<MulOp>(n, matmul(a8->value, splatConstant(n, i8, {k, 1}, 1.0)), bzp->value));
   if (!azp->zero && !bzp->zero) { // + K a_zp b_zp
-    auto both = binaryOf<MulOp>(n, binaryOf<MulOp>(n, azp->value, bzp->value),
-                                splatConstant(n, i32, {1}, static_cast<double>(k)));
+    // One op per statement: the order of a call's arguments is the compiler's (clang and GCC differ), the IR's
+    // must not be.
+    auto kConstant = splatConstant(n, i32, {1}, static_cast<double>(k));
+    auto both = binaryOf<MulOp>(n, binaryOf<MulOp>(n, azp->value, bzp->value), kConstant);
     y = binaryOf<AddOp>(n, y, both);
   }
   return y;
@@ -440,7 +442,8 @@ FailureOr<Value> integerConv(NodeImporter &n, StringRef opName, int xi, int wi, 
   if (!wzp->zero) // - wz conv(x, 1w)
     y = binaryOf<SubOp>(n, y, binaryOf<MulOp>(n, conv(x8->value, splatConstant(n, i8, onesW, 1.0)), wzp->value));
   if (!xzp->zero && !wzp->zero) { // + xz wz conv(1x, 1w)
-    auto count = conv(splatConstant(n, i8, onesX, 1.0), splatConstant(n, i8, onesW, 1.0));
+    auto onesOfW = splatConstant(n, i8, onesW, 1.0); // one op per statement: argument order is the compiler's
+    auto count = conv(splatConstant(n, i8, onesX, 1.0), onesOfW);
     y = binaryOf<AddOp>(n, y, binaryOf<MulOp>(n, binaryOf<MulOp>(n, xzp->value, wzp->value), count));
   }
   return y;
@@ -507,8 +510,9 @@ LogicalResult requantize(NodeImporter &n, FailureOr<Value> acc, int aScale, int 
   if (!zType->hasStaticShape() || zType->getNumElements() != 1)
     return n.unsupported("the output's zero point must have one element");
   Type f32 = getElementTypeOrSelf(sa->getType());
-  auto scaled = binaryOf<MulOp>(n, castElements(n, *acc, f32),
-                                binaryOf<DivOp>(n, binaryOf<MulOp>(n, *sa, *sb), *sy));
+  // One op per statement: the order of a call's arguments is the compiler's, the IR's must not be.
+  auto multiplier = binaryOf<DivOp>(n, binaryOf<MulOp>(n, *sa, *sb), *sy);
+  auto scaled = binaryOf<MulOp>(n, castElements(n, *acc, f32), multiplier);
   auto zp = n.input(yZeroPoint);
   if (failed(scaled) || failed(zp))
     return failure();
