@@ -88,6 +88,29 @@ static Status convInputs(const char *op, const Tensor &x, const Tensor &w, std::
 
 namespace {
 
+/// A Conv's strides, dilations and pads per spatial dim (defaults filled in), and its output shape [N, M, spatial...]
+/// (X [N, C, spatial...], W [M, C / group, kernel...]); an error when a padded input is smaller than its kernel.
+Status convGeometry(const char *op, const Tensor &x, const Tensor &w, const ConvParams &p, std::vector<int64_t> &st,
+                    std::vector<int64_t> &dl, std::vector<int64_t> &pb, std::vector<int64_t> &pe,
+                    std::vector<int64_t> &ys) {
+  const size_t nsp = static_cast<size_t>(x.rank() - 2);
+  Status s = spatialParam(op, "strides", p.strides, nsp, 1, 1, st);
+  if (s.ok()) s = spatialParam(op, "dilations", p.dilations, nsp, 1, 1, dl);
+  if (s.ok()) s = spatialParam(op, "pads (begin)", p.padsBegin, nsp, 0, 0, pb);
+  if (s.ok()) s = spatialParam(op, "pads (end)", p.padsEnd, nsp, 0, 0, pe);
+  if (!s.ok())
+    return s;
+  ys = {x.shape[0], w.shape[0]};
+  for (size_t i = 0; i < nsp; ++i) {
+    const int64_t in = x.shape[2 + i], k = w.shape[2 + i], span = (k - 1) * dl[i] + 1;
+    if (k < 1 || in + pb[i] + pe[i] < span)
+      return err(op, "spatial dim " + std::to_string(i) + ": padded input " + std::to_string(in + pb[i] + pe[i]) +
+                         " is smaller than the dilated kernel " + std::to_string(span));
+    ys.push_back((in + pb[i] + pe[i] - span) / st[i] + 1);
+  }
+  return Status();
+}
+
 /// int8 x int8 -> int32 (the NE's int8 path), zero padding, an int32 bias: the exact sums in int64, wrapped to 32
 /// bits. Plain C++ over any number of spatial dims.
 Status convInt8(const char *op, const Tensor &x, const Tensor &w, const Tensor *bias, const ConvParams &p,
@@ -103,21 +126,10 @@ Status convInt8(const char *op, const Tensor &x, const Tensor &w, const Tensor *
                        shapeToString(w.shape));
   if (bias && (bias->dtype != DType::I32 || bias->numElements() != m))
     return err(op, "an int8 conv's bias must be i32 of " + std::to_string(m) + " elements");
-  std::vector<int64_t> st, dl, pb, pe;
-  Status s = spatialParam(op, "strides", p.strides, nsp, 1, 1, st);
-  if (s.ok()) s = spatialParam(op, "dilations", p.dilations, nsp, 1, 1, dl);
-  if (s.ok()) s = spatialParam(op, "pads (begin)", p.padsBegin, nsp, 0, 0, pb);
-  if (s.ok()) s = spatialParam(op, "pads (end)", p.padsEnd, nsp, 0, 0, pe);
+  std::vector<int64_t> st, dl, pb, pe, ys;
+  Status s = convGeometry(op, x, w, p, st, dl, pb, pe, ys);
   if (!s.ok())
     return s;
-  std::vector<int64_t> ys{n, m};
-  for (size_t i = 0; i < nsp; ++i) {
-    const int64_t in = x.shape[2 + i], k = w.shape[2 + i], span = (k - 1) * dl[i] + 1;
-    if (k < 1 || in + pb[i] + pe[i] < span)
-      return err(op, "spatial dim " + std::to_string(i) + ": padded input " + std::to_string(in + pb[i] + pe[i]) +
-                         " is smaller than the dilated kernel " + std::to_string(span));
-    ys.push_back((in + pb[i] + pe[i] - span) / st[i] + 1);
-  }
   Tensor res(DType::I32, ys);
   const std::vector<int64_t> xs = rowMajorStrides(x.shape), wst = rowMajorStrides(w.shape);
   const std::vector<int64_t> outSpatial(ys.begin() + 2, ys.end()), kernel(w.shape.begin() + 2, w.shape.end());
@@ -164,30 +176,17 @@ Status conv(const Tensor &x, const Tensor &w, const Tensor *bias, const ConvPara
   Status s = convInputs(op, x, w, xv, wv);
   if (!s.ok())
     return s;
-  const size_t nsp = static_cast<size_t>(x.rank() - 2);
-  const int64_t n = x.shape[0], c = x.shape[1], m = w.shape[0], cg = w.shape[1], g = p.group;
+  const int64_t c = x.shape[1], m = w.shape[0], cg = w.shape[1], g = p.group;
   if (g < 1 || c % g != 0 || m % g != 0 || cg * g != c)
     return err(op, "group " + std::to_string(g) + " does not fit X channels " + std::to_string(c) + ", W shape " +
                        shapeToString(w.shape));
   s = checkBias(op, bias, m, bv);
   if (!s.ok())
     return s;
-  std::vector<int64_t> st, dl, pb, pe;
-  s = spatialParam(op, "strides", p.strides, nsp, 1, 1, st);
-  if (s.ok()) s = spatialParam(op, "dilations", p.dilations, nsp, 1, 1, dl);
-  if (s.ok()) s = spatialParam(op, "pads (begin)", p.padsBegin, nsp, 0, 0, pb);
-  if (s.ok()) s = spatialParam(op, "pads (end)", p.padsEnd, nsp, 0, 0, pe);
+  std::vector<int64_t> st, dl, pb, pe, ys;
+  s = convGeometry(op, x, w, p, st, dl, pb, pe, ys);
   if (!s.ok())
     return s;
-
-  std::vector<int64_t> ys{n, m};
-  for (size_t i = 0; i < nsp; ++i) {
-    const int64_t in = x.shape[2 + i], k = w.shape[2 + i], span = (k - 1) * dl[i] + 1;
-    if (k < 1 || in + pb[i] + pe[i] < span)
-      return err(op, "spatial dim " + std::to_string(i) + ": padded input " + std::to_string(in + pb[i] + pe[i]) +
-                         " is smaller than the dilated kernel " + std::to_string(span));
-    ys.push_back((in + pb[i] + pe[i] - span) / st[i] + 1);
-  }
   std::vector<float> out(static_cast<size_t>(product(ys, 0, ys.size())));
   if (!out.empty()) {
     s = dnnlx::run(op, [&]() -> Status {
